@@ -1,0 +1,4 @@
+//! Reusable views without logic of their own.
+
+pub mod layout;
+pub mod table;

@@ -1,0 +1,126 @@
+//! Repository functions: every SQL statement of the application lives here.
+//!
+//! The same code runs on SQLite (embedded, the default) and PostgreSQL
+//! through sqlx's `Any` driver, so queries stick to SQL both understand and
+//! use `$1`-style placeholders (SQLite accepts them too). Each backend has
+//! its own migration folder with the same version numbers.
+
+pub mod published;
+pub mod seed;
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::AnyPool;
+use sqlx::any::AnyPoolOptions;
+use sqlx::migrate::Migrator;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode};
+
+static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/sqlite");
+static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/postgres");
+
+/// Errors of the data layer.
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    #[error("unsupported database URL {0:?}: use sqlite:PATH or postgres://...")]
+    UnsupportedUrl(String),
+    #[error("cannot create the database directory {path}: {source}")]
+    CreateDir { path: String, source: std::io::Error },
+    #[error("database migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("database error: {0}")]
+    Sqlx(#[from] sqlx::Error),
+    #[error("seed data is invalid: {0}")]
+    Seed(String),
+}
+
+/// Result alias of the data layer.
+pub type Result<T, E = DbError> = std::result::Result<T, E>;
+
+/// Which database engine a [`Db`] talks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// A connection pool plus the backend it points at. Cheap to clone.
+#[derive(Debug, Clone)]
+pub struct Db {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+/// The database used when none is given: a file under `data/`.
+pub const DEFAULT_DATABASE_URL: &str = "sqlite:data/medarabench.db";
+
+impl Db {
+    /// Connects to `url`, creating an SQLite file (and its directory) on
+    /// first use and switching it to WAL mode. Does not migrate.
+    pub async fn connect(url: &str) -> Result<Self> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Backend::Postgres
+        } else {
+            return Err(DbError::UnsupportedUrl(url.to_owned()));
+        };
+        let mut options = AnyPoolOptions::new().acquire_timeout(Duration::from_secs(10));
+        if backend == Backend::Sqlite {
+            prepare_sqlite_file(url).await?;
+            options = options.max_connections(8);
+        } else {
+            options = options.max_connections(16);
+        }
+        let pool = options.connect(url).await?;
+        Ok(Self { pool, backend })
+    }
+
+    /// Brings the schema up to date with the backend's migrations.
+    pub async fn migrate(&self) -> Result<()> {
+        let migrator = match self.backend {
+            Backend::Sqlite => &SQLITE_MIGRATIONS,
+            Backend::Postgres => &POSTGRES_MIGRATIONS,
+        };
+        migrator.run(&self.pool).await?;
+        Ok(())
+    }
+
+    /// The underlying pool.
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    /// The backend this pool talks to.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// `Ok` when the database answers a trivial query.
+    pub async fn ping(&self) -> Result<()> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+}
+
+/// Creates the SQLite file and its directory if missing and sets WAL mode,
+/// which is stored in the file and so holds for every later connection.
+async fn prepare_sqlite_file(url: &str) -> Result<()> {
+    let opts = SqliteConnectOptions::from_str(url)?
+        .create_if_missing(true)
+        .journal_mode(SqliteJournalMode::Wal);
+    let path = opts.get_filename();
+    if path.as_os_str() != ":memory:" {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|source| DbError::CreateDir {
+                path: dir.display().to_string(),
+                source,
+            })?;
+        }
+    }
+    use sqlx::ConnectOptions;
+    let conn = opts.connect().await?;
+    sqlx::Connection::close(conn).await?;
+    Ok(())
+}

@@ -1,0 +1,31 @@
+//! The MedAraBench leaderboard application.
+//!
+//! One crate, compiled twice: with `ssr` it is linked into the `medarabench`
+//! server binary (pages are rendered on the server, server functions run
+//! there); with `hydrate` it is the WASM bundle that makes the same pages
+//! interactive in the browser. The pure scoring engine lives in [`domain`]
+//! and is shared by both builds.
+
+pub mod api;
+pub mod app;
+pub mod components;
+// pub mod domain; (lands with the scoring engine)
+pub mod pages;
+
+#[cfg(feature = "ssr")]
+pub mod db;
+
+pub use app::{App, shell};
+
+/// Browser entry point: attaches the client-side reactive system to the
+/// server-rendered HTML, then marks `<body data-hydrated>` so browser tests
+/// know the page is interactive.
+#[cfg(feature = "hydrate")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn hydrate() {
+    console_error_panic_hook::set_once();
+    leptos::mount::hydrate_body(App);
+    if let Some(body) = leptos::prelude::document().body() {
+        let _ = body.set_attribute("data-hydrated", "true");
+    }
+}

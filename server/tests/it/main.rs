@@ -1,0 +1,6 @@
+//! Integration tests: the whole application driven in-process through
+//! `build_router` + `tower::ServiceExt::oneshot`, each test on a fresh
+//! database, every test on both SQLite and PostgreSQL.
+
+mod harness;
+mod site;

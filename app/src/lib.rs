@@ -9,7 +9,7 @@
 pub mod api;
 pub mod app;
 pub mod components;
-// pub mod domain; (lands with the scoring engine)
+pub mod domain;
 pub mod pages;
 
 #[cfg(feature = "ssr")]

@@ -5,6 +5,7 @@
 //! use `$1`-style placeholders (SQLite accepts them too). Each backend has
 //! its own migration folder with the same version numbers.
 
+pub mod keys;
 pub mod published;
 pub mod seed;
 
@@ -123,4 +124,12 @@ async fn prepare_sqlite_file(url: &str) -> Result<()> {
     let conn = opts.connect().await?;
     sqlx::Connection::close(conn).await?;
     Ok(())
+}
+
+/// The current time as Unix seconds (UTC), as stored in `*_at` columns.
+pub fn now_unix() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
 }

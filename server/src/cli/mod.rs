@@ -1,8 +1,13 @@
 //! The command-line interface (see `CONTRACT.md`): one module per
 //! subcommand, each a plain async function over parsed arguments.
 
+pub mod keys;
+pub mod score;
 pub mod serve;
 
+use std::path::Path;
+
+use anyhow::Context;
 use clap::{Parser, Subcommand};
 
 use crate::config::DEFAULT_DATABASE_URL;
@@ -26,11 +31,29 @@ pub enum Command {
     /// Migrate the database, seed the published results if empty, and serve
     /// the site and the API.
     Serve(serve::ServeArgs),
+    /// Validate (`check`) or store (`import`) an answer key.
+    #[command(subcommand)]
+    Keys(keys::KeysCommand),
+    /// Score a prediction file against a key file, offline.
+    Score(score::ScoreArgs),
 }
 
 /// Runs the parsed command.
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Serve(args) => serve::run(&cli.database_url, args).await,
+        Command::Keys(cmd) => keys::run(&cli.database_url, cmd).await,
+        Command::Score(args) => score::run(args),
     }
+}
+
+/// Reads a whole input file, naming it in the error.
+fn read_input(path: &Path) -> anyhow::Result<Vec<u8>> {
+    std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))
+}
+
+/// Prints one JSON document on stdout.
+fn print_json<T: serde::Serialize>(value: &T) -> anyhow::Result<()> {
+    println!("{}", serde_json::to_string_pretty(value)?);
+    Ok(())
 }

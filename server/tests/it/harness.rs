@@ -22,9 +22,10 @@ pub enum Backend {
     Postgres,
 }
 
-/// A fresh, migrated and seeded database plus the router over it.
-pub struct TestApp {
-    pub state: AppState,
+/// A fresh, empty database (a file in a temporary directory, or a new
+/// PostgreSQL database) that is removed by [`ScratchDb::finish`].
+pub struct ScratchDb {
+    pub url: String,
     cleanup: Cleanup,
 }
 
@@ -44,39 +45,70 @@ fn unique_suffix() -> String {
     format!("{}_{}_{}", std::process::id(), nanos % 1_000_000_000, COUNTER.fetch_add(1, Ordering::Relaxed))
 }
 
+/// Creates a fresh database of `backend`; `None` when the backend is
+/// explicitly skipped.
+pub async fn scratch_database(backend: Backend) -> Option<ScratchDb> {
+    match backend {
+        Backend::Sqlite => {
+            let dir = tempfile::tempdir().expect("temp dir");
+            let url = format!("sqlite:{}", dir.path().join("test.db").display());
+            Some(ScratchDb { url, cleanup: Cleanup::Sqlite(dir) })
+        }
+        Backend::Postgres => {
+            if std::env::var("MEDARABENCH_SKIP_POSTGRES").is_ok_and(|v| v == "1") {
+                eprintln!("skipping: MEDARABENCH_SKIP_POSTGRES=1");
+                return None;
+            }
+            let admin_url = std::env::var("MEDARABENCH_TEST_POSTGRES")
+                .unwrap_or_else(|_| "postgres://root@127.0.0.1:5432/postgres".into());
+            let name = format!("mbt_{}", unique_suffix());
+            let admin = Db::connect(&admin_url).await.unwrap_or_else(|e| {
+                panic!("PostgreSQL at {admin_url} is unreachable ({e}); start it or set MEDARABENCH_SKIP_POSTGRES=1")
+            });
+            sqlx::query(&format!("CREATE DATABASE {name}"))
+                .execute(admin.pool())
+                .await
+                .expect("create test database");
+            admin.pool().close().await;
+            let base = admin_url.rsplit_once('/').map(|(b, _)| b).unwrap_or(&admin_url);
+            Some(ScratchDb { url: format!("{base}/{name}"), cleanup: Cleanup::Postgres { admin_url, name } })
+        }
+    }
+}
+
+impl ScratchDb {
+    /// Opens, migrates and seeds it as `serve` does.
+    pub async fn open(&self) -> Db {
+        server::cli::serve::open_database(&self.url).await.expect("open test database")
+    }
+
+    /// Drops a PostgreSQL test database (SQLite files go with their directory).
+    pub async fn finish(self) {
+        if let Cleanup::Postgres { admin_url, name } = &self.cleanup {
+            if let Ok(admin) = Db::connect(admin_url).await {
+                let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                    .execute(admin.pool())
+                    .await;
+                admin.pool().close().await;
+            }
+        }
+    }
+}
+
+/// A fresh, migrated and seeded database plus the router over it.
+pub struct TestApp {
+    pub state: AppState,
+    scratch: ScratchDb,
+}
+
 impl TestApp {
     /// Starts an app on a fresh database of `backend`; `None` when the
     /// backend is explicitly skipped.
     pub async fn start(backend: Backend) -> Option<Self> {
-        let (url, cleanup) = match backend {
-            Backend::Sqlite => {
-                let dir = tempfile::tempdir().expect("temp dir");
-                let url = format!("sqlite:{}", dir.path().join("test.db").display());
-                (url, Cleanup::Sqlite(dir))
-            }
-            Backend::Postgres => {
-                if std::env::var("MEDARABENCH_SKIP_POSTGRES").is_ok_and(|v| v == "1") {
-                    eprintln!("skipping: MEDARABENCH_SKIP_POSTGRES=1");
-                    return None;
-                }
-                let admin_url = std::env::var("MEDARABENCH_TEST_POSTGRES")
-                    .unwrap_or_else(|_| "postgres://root@127.0.0.1:5432/postgres".into());
-                let name = format!("mbt_{}", unique_suffix());
-                let admin = Db::connect(&admin_url).await.unwrap_or_else(|e| {
-                    panic!("PostgreSQL at {admin_url} is unreachable ({e}); start it or set MEDARABENCH_SKIP_POSTGRES=1")
-                });
-                sqlx::query(&format!("CREATE DATABASE {name}"))
-                    .execute(admin.pool())
-                    .await
-                    .expect("create test database");
-                admin.pool().close().await;
-                let base = admin_url.rsplit_once('/').map(|(b, _)| b).unwrap_or(&admin_url);
-                (format!("{base}/{name}"), Cleanup::Postgres { admin_url, name })
-            }
-        };
-        let db = server::cli::serve::open_database(&url).await.expect("open test database");
+        let scratch = scratch_database(backend).await?;
+        let db = scratch.open().await;
         let state = AppState { leptos_options: config::leptos_options("127.0.0.1:3000".parse().unwrap()), db };
-        Some(Self { state, cleanup })
+        Some(Self { state, scratch })
     }
 
     /// Sends one request through the whole router.
@@ -93,17 +125,10 @@ impl TestApp {
         self.request(Request::get(path).body(Body::empty()).unwrap()).await
     }
 
-    /// Closes the pool and drops a PostgreSQL test database.
+    /// Closes the pool and removes the database.
     pub async fn finish(self) {
         self.state.db.pool().close().await;
-        if let Cleanup::Postgres { admin_url, name } = &self.cleanup {
-            if let Ok(admin) = Db::connect(admin_url).await {
-                let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-                    .execute(admin.pool())
-                    .await;
-                admin.pool().close().await;
-            }
-        }
+        self.scratch.finish().await;
     }
 }
 

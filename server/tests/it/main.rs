@@ -2,5 +2,6 @@
 //! `build_router` + `tower::ServiceExt::oneshot`, each test on a fresh
 //! database, every test on both SQLite and PostgreSQL.
 
+mod cli;
 mod harness;
 mod site;

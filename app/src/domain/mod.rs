@@ -1,0 +1,63 @@
+//! The scoring engine of the leaderboard, in pure Rust (no web, database or
+//! async code) so that it runs the same in the server, the CLI and the
+//! browser (WASM), and its tests run in milliseconds.
+//!
+//! It owns: reading answer keys ([`parse_key`]: the official MedAraBench
+//! test-split CSV and the MedArabiQ CSV) into an [`AnswerKey`] and a
+//! [`KeyReport`]; reading prediction files ([`PredictionFile`]) with the
+//! letter-extraction protocol ([`extract`]); scoring ([`score()`]) into a
+//! [`ScoreCard`]; the statistics ([`stats`]); and synthetic keys and
+//! predictions for demos, tests and benchmarks ([`synthetic`]).
+//! Parsers take bytes, never paths: file reading belongs to callers.
+
+pub mod benchmark;
+pub mod extract;
+pub mod input;
+pub mod key;
+mod medarabench_key;
+mod medarabiq_key;
+pub mod predictions;
+pub mod report;
+pub mod score;
+mod score_text;
+pub mod stats;
+pub mod synthetic;
+pub mod types;
+
+#[cfg(test)]
+mod golden_tests;
+#[cfg(test)]
+mod proptests;
+
+pub use benchmark::{Benchmark, UnknownBenchmark};
+pub use extract::{Extraction, Rule, extract_letter};
+pub use input::InputError;
+pub use key::{AnswerKey, CheckedKey, KeyError, KeyItem, MAX_KEY_BYTES, parse_key};
+pub use predictions::{MAX_PREDICTION_BYTES, Prediction, PredictionError, PredictionFile, PredictionFormat};
+pub use report::{KeyReport, KeyWarning, Rejection, WarningKind};
+pub use score::{Breakdown, RandomBaseline, ScoreCard, Scored, score, score_bytes};
+pub use stats::StatsError;
+pub use types::{Letter, Level, ParseError, QuestionId, Specialty};
+
+/// Any failure of the domain layer; each module's error converts into it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// A key file was refused.
+    #[error(transparent)]
+    Key(#[from] KeyError),
+    /// A prediction file was refused.
+    #[error(transparent)]
+    Prediction(#[from] PredictionError),
+    /// A statistic could not be computed.
+    #[error(transparent)]
+    Stats(#[from] StatsError),
+    /// A value (id, letter, level...) did not parse.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// An unknown benchmark name.
+    #[error(transparent)]
+    Benchmark(#[from] UnknownBenchmark),
+}
+
+/// The domain's result type.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

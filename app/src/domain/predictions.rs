@@ -1,0 +1,265 @@
+//! Prediction files: a team's answers to one benchmark, as CSV (header with
+//! `question_id` and `answer` and/or `response`) or JSON Lines (one object
+//! a line with `question_id` and `answer` and/or `response`). The format is
+//! detected from the first non-space character (`{` means JSON Lines).
+//!
+//! Reading is in two steps so the upload page can check a file in the
+//! browser, where the key is not available: [`PredictionFile::parse`]
+//! refuses unreadable files (size, NUL, UTF-8, header, malformed line,
+//! duplicate id, an `answer` that is not a letter); scoring then refuses
+//! ids the key does not know. Every refusal names the line.
+//!
+//! Per row, a non-blank `answer` must be one letter (see
+//! [`Letter::parse_answer`]); a blank or missing `answer` falls back to the
+//! `response` (letter extracted by [`super::extract`]); if neither gives a
+//! letter the row is `unparsed`: present, counted wrong. A blank `answer`
+//! is deliberately not a refusal: it is how a file says "no answer".
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::extract::extract_letter;
+use super::input::{self, InputError};
+use super::key::excerpt;
+use super::types::{Letter, QuestionId};
+
+/// The largest prediction file accepted, checked before anything else.
+pub const MAX_PREDICTION_BYTES: usize = 20 * 1024 * 1024;
+
+/// Why a whole prediction file is refused. Display is one line naming the
+/// line number and the problem.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PredictionError {
+    /// Size, NUL bytes, invalid UTF-8, a too-long line, or empty.
+    #[error(transparent)]
+    Input(#[from] InputError),
+    /// CSV header without the required columns.
+    #[error("line 1: the header must name question_id and answer (or response); found: {found}")]
+    BadHeader {
+        /// The header as read.
+        found: String,
+    },
+    /// A header (or blank lines) but no rows.
+    #[error("no predictions in the file")]
+    NoRows,
+    /// A CSV row that cannot be read.
+    #[error("line {line}: {message}")]
+    MalformedCsv {
+        /// 1-based line.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// A JSON Lines line that is not a JSON object.
+    #[error("line {line}: not a JSON object ({message})")]
+    MalformedJson {
+        /// 1-based line.
+        line: usize,
+        /// What the JSON parser said.
+        message: String,
+    },
+    /// A JSON object without `question_id`, or without both `answer` and
+    /// `response`.
+    #[error("line {line}: missing {field}")]
+    MissingField {
+        /// 1-based line.
+        line: usize,
+        /// The missing field(s).
+        field: &'static str,
+    },
+    /// A `question_id` that is not a positive whole number.
+    #[error("line {line}: question_id {value:?} is not a positive whole number")]
+    BadQuestionId {
+        /// 1-based line.
+        line: usize,
+        /// The value, shortened.
+        value: String,
+    },
+    /// The same id twice.
+    #[error("line {line}: duplicate question_id {id} (first seen on line {first_line})")]
+    DuplicateQuestionId {
+        /// 1-based line of the repeat.
+        line: usize,
+        /// The id.
+        id: QuestionId,
+        /// 1-based line of the first occurrence.
+        first_line: usize,
+    },
+    /// A non-blank `answer` that is not one letter.
+    #[error("line {line}: answer {value:?} is not a letter A-F (or أ ب ج د ه و); put free text in a response column")]
+    NotALetter {
+        /// 1-based line.
+        line: usize,
+        /// The value, shortened.
+        value: String,
+    },
+    /// An id the answer key does not have (found when scoring).
+    #[error("line {line}: unknown question_id {id} (not in the answer key)")]
+    UnknownQuestionId {
+        /// 1-based line.
+        line: usize,
+        /// The id.
+        id: QuestionId,
+    },
+}
+
+impl PredictionError {
+    /// The line the problem is on, when there is one.
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            Self::Input(e) => e.line(),
+            Self::BadHeader { .. } => Some(1),
+            Self::NoRows => None,
+            Self::MalformedCsv { line, .. }
+            | Self::MalformedJson { line, .. }
+            | Self::MissingField { line, .. }
+            | Self::BadQuestionId { line, .. }
+            | Self::DuplicateQuestionId { line, .. }
+            | Self::NotALetter { line, .. }
+            | Self::UnknownQuestionId { line, .. } => Some(*line),
+        }
+    }
+}
+
+/// How the file was written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PredictionFormat {
+    /// Comma-separated with a header row.
+    Csv,
+    /// One JSON object a line.
+    Jsonl,
+}
+
+/// One row of a prediction file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Prediction {
+    /// 1-based line where the row starts.
+    pub line: usize,
+    /// The question.
+    pub id: QuestionId,
+    /// The letter given or extracted; `None` is unparsed.
+    pub choice: Option<Letter>,
+}
+
+/// A readable prediction file with unique ids, not yet checked against a key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PredictionFile {
+    /// CSV or JSON Lines.
+    pub format: PredictionFormat,
+    /// Rows in file order.
+    pub rows: Vec<Prediction>,
+}
+
+impl PredictionFile {
+    /// Reads and checks a prediction file (everything but the key's ids).
+    pub fn parse(bytes: &[u8]) -> Result<Self, PredictionError> {
+        let text = input::decode(bytes, MAX_PREDICTION_BYTES)?;
+        let (format, rows) = if text.trim_start().starts_with('{') {
+            (PredictionFormat::Jsonl, parse_jsonl(text)?)
+        } else {
+            (PredictionFormat::Csv, parse_csv(text)?)
+        };
+        if rows.is_empty() {
+            return Err(PredictionError::NoRows);
+        }
+        let mut first: HashMap<QuestionId, usize> = HashMap::with_capacity(rows.len());
+        for p in &rows {
+            if let Some(&first_line) = first.get(&p.id) {
+                return Err(PredictionError::DuplicateQuestionId { line: p.line, id: p.id, first_line });
+            }
+            first.insert(p.id, p.line);
+        }
+        Ok(Self { format, rows })
+    }
+}
+
+/// The choice of one row from its `answer` and `response` values.
+fn choose(line: usize, answer: Option<&str>, response: Option<&str>) -> Result<Option<Letter>, PredictionError> {
+    match answer.filter(|a| !a.trim().is_empty()) {
+        Some(a) => {
+            Letter::parse_answer(a).map(Some).map_err(|_| PredictionError::NotALetter { line, value: excerpt(a) })
+        }
+        None => Ok(response.and_then(extract_letter)),
+    }
+}
+
+fn parse_id(line: usize, raw: &str) -> Result<QuestionId, PredictionError> {
+    raw.parse().map_err(|_| PredictionError::BadQuestionId { line, value: excerpt(raw) })
+}
+
+fn parse_csv(text: &str) -> Result<Vec<Prediction>, PredictionError> {
+    let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(text.as_bytes());
+    let lines = input::LineIndex::new(text);
+    let malformed =
+        |e: csv::Error| PredictionError::MalformedCsv { line: lines.record_line(e.position()), message: e.to_string() };
+    let headers = reader.headers().map_err(malformed)?.clone();
+    let column = |name: &str| headers.iter().position(|h| h.trim().eq_ignore_ascii_case(name));
+    let (id_col, answer_col, response_col) = (column("question_id"), column("answer"), column("response"));
+    let Some(id_col) = id_col.filter(|_| answer_col.is_some() || response_col.is_some()) else {
+        let found = excerpt(&headers.iter().collect::<Vec<_>>().join(","));
+        return Err(PredictionError::BadHeader { found });
+    };
+    let mut rows = Vec::new();
+    for record in reader.records() {
+        let record = record.map_err(malformed)?;
+        let line = lines.record_line(record.position());
+        if record.len() != headers.len() {
+            let message = format!("{} fields, but the header has {}", record.len(), headers.len());
+            return Err(PredictionError::MalformedCsv { line, message });
+        }
+        let id = parse_id(line, &record[id_col])?;
+        let choice = choose(line, answer_col.map(|c| &record[c]), response_col.map(|c| &record[c]))?;
+        rows.push(Prediction { line, id, choice });
+    }
+    Ok(rows)
+}
+
+fn parse_jsonl(text: &str) -> Result<Vec<Prediction>, PredictionError> {
+    let mut rows = Vec::new();
+    for (i, raw) in text.split('\n').enumerate() {
+        let line = i + 1;
+        let raw = raw.trim();
+        if raw.is_empty() {
+            continue;
+        }
+        let value: Value =
+            serde_json::from_str(raw).map_err(|e| PredictionError::MalformedJson { line, message: e.to_string() })?;
+        let Value::Object(obj) = value else {
+            return Err(PredictionError::MalformedJson { line, message: "not an object".to_owned() });
+        };
+        let id = match obj.get("question_id") {
+            None | Some(Value::Null) => return Err(PredictionError::MissingField { line, field: "question_id" }),
+            Some(Value::String(s)) => parse_id(line, s)?,
+            Some(other) => parse_id(line, &json_integer(other))?,
+        };
+        let text_field = |name: &str| match obj.get(name) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.as_str())),
+            Some(other) => Err(PredictionError::NotALetter { line, value: excerpt(&other.to_string()) }),
+        };
+        let (answer, response) = (text_field("answer")?, text_field("response")?);
+        if !obj.contains_key("answer") && !obj.contains_key("response") {
+            return Err(PredictionError::MissingField { line, field: "answer or response" });
+        }
+        rows.push(Prediction { line, id, choice: choose(line, answer, response)? });
+    }
+    Ok(rows)
+}
+
+/// A JSON number as a whole-number string when it is one (`12`, `12.0`),
+/// else its JSON text (which then fails to parse as an id).
+fn json_integer(v: &Value) -> String {
+    match v.as_f64() {
+        Some(f) if v.is_f64() && f.fract() == 0.0 && (1.0..=f64::from(u32::MAX)).contains(&f) => {
+            format!("{}", f as u32)
+        }
+        _ => v.to_string(),
+    }
+}
+
+#[cfg(test)]
+#[path = "predictions_tests.rs"]
+mod tests;

@@ -1,0 +1,164 @@
+//! Property tests: scoring invariants over random prediction files on a
+//! synthetic key, letter variants, and "no input panics a parser".
+
+use std::sync::OnceLock;
+
+use proptest::prelude::*;
+
+use super::benchmark::Benchmark;
+use super::extract::{extract, extract_letter};
+use super::key::{AnswerKey, parse_key};
+use super::predictions::PredictionFile;
+use super::score::{ScoreCard, Scored, score_bytes};
+use super::synthetic::synthetic_key;
+use super::types::Letter;
+
+fn key() -> &'static AnswerKey {
+    static KEY: OnceLock<AnswerKey> = OnceLock::new();
+    KEY.get_or_init(|| parse_key(Benchmark::MedAraBench, synthetic_key(300, 11).csv.as_bytes()).unwrap().key)
+}
+
+/// What a row says about one key item: a letter, a blank answer, a free
+/// text response, or no row at all.
+#[derive(Debug, Clone)]
+enum Row {
+    Letter(Letter),
+    Blank,
+    Response(Letter),
+    Missing,
+}
+
+fn row() -> impl Strategy<Value = Row> {
+    prop_oneof![
+        6 => (0..6usize).prop_map(|i| Row::Letter(Letter::ALL[i])),
+        1 => Just(Row::Blank),
+        1 => (0..6usize).prop_map(|i| Row::Response(Letter::ALL[i])),
+        1 => Just(Row::Missing),
+    ]
+}
+
+fn rows() -> impl Strategy<Value = Vec<(u32, Row)>> {
+    let ids: Vec<u32> = key().items().iter().map(|it| it.id.get()).collect();
+    proptest::collection::vec(row(), ids.len())
+        .prop_map(move |rs| ids.iter().copied().zip(rs).filter(|(_, r)| !matches!(r, Row::Missing)).collect())
+        .prop_shuffle()
+}
+
+fn csv_file(rows: &[(u32, Row)]) -> String {
+    let mut out = String::from("question_id,answer,response\r\n");
+    for (id, r) in rows {
+        match r {
+            Row::Letter(l) => out.push_str(&format!("{id},{l},\r\n")),
+            Row::Blank => out.push_str(&format!("{id},,\r\n")),
+            Row::Response(l) => out.push_str(&format!("{id},,\"The answer is {l}.\nDone\"\r\n")),
+            Row::Missing => {}
+        }
+    }
+    out
+}
+
+fn jsonl_file(rows: &[(u32, Row)]) -> String {
+    rows.iter()
+        .map(|(id, r)| match r {
+            Row::Letter(l) => format!("{{\"question_id\": {id}, \"answer\": \"{l}\"}}\n"),
+            Row::Blank => format!("{{\"question_id\": \"{id}\", \"answer\": \"\"}}\n"),
+            Row::Response(l) => format!("{{\"question_id\": {id}, \"response\": \"Answer: ({l})\"}}\n"),
+            Row::Missing => String::new(),
+        })
+        .collect()
+}
+
+fn scored(file: &str) -> Scored {
+    score_bytes(key(), file.as_bytes()).unwrap()
+}
+
+fn assert_cells_add_up(card: &ScoreCard) {
+    for map in [&card.by_specialty, &card.by_level, &card.by_options, &card.by_subspecialty] {
+        assert_eq!(map.values().map(|c| c.total).sum::<usize>(), card.total);
+        assert_eq!(map.values().map(|c| c.correct).sum::<usize>(), card.correct);
+    }
+    let cells = card.by_cell.values().flat_map(|m| m.values());
+    assert_eq!(
+        cells.map(|c| (c.total, c.correct)).fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1)),
+        (card.total, card.correct)
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn score_ignores_row_order_and_format(rows in rows(), seed in any::<u64>()) {
+        let csv = scored(&csv_file(&rows));
+        let jsonl = scored(&jsonl_file(&rows));
+        prop_assert_eq!(&csv, &jsonl);
+        let mut reversed = rows.clone();
+        reversed.rotate_left((seed as usize) % rows.len().max(1));
+        reversed.reverse();
+        prop_assert_eq!(&csv, &scored(&csv_file(&reversed)));
+        assert_cells_add_up(&csv.card);
+        let c = &csv.card;
+        prop_assert_eq!(c.correct, csv.correct.iter().filter(|&&x| x).count());
+        prop_assert_eq!(c.missing, key().len() - rows.len());
+        prop_assert!(c.ci95[0] <= c.accuracy && c.accuracy <= c.ci95[1]);
+    }
+
+    #[test]
+    fn flipping_one_answer_moves_correct_by_one(rows in rows(), pick in any::<prop::sample::Index>()) {
+        let mut rows = rows;
+        prop_assume!(!rows.is_empty());
+        let before = scored(&csv_file(&rows)).card.correct;
+        let i = pick.index(rows.len());
+        let id = rows[i].0;
+        let item = key().items().iter().find(|it| it.id.get() == id).unwrap();
+        let was_right = matches!(rows[i].1, Row::Letter(l) | Row::Response(l) if l == item.answer);
+        let wrong = Letter::ALL.into_iter().find(|&l| l != item.answer).unwrap();
+        rows[i].1 = Row::Letter(if was_right { wrong } else { item.answer });
+        let after = scored(&csv_file(&rows)).card.correct;
+        prop_assert_eq!(after as i64 - before as i64, if was_right { -1 } else { 1 });
+    }
+
+    #[test]
+    fn every_letter_variant_maps_right(
+        i in 0..6usize,
+        v in 0..5usize,
+        pre in "[ \t(\\[*\"']{0,3}",
+        post in "[ \t)\\].:*\"']{0,3}",
+    ) {
+        let letter = Letter::ALL[i];
+        let arabic: [&[&str]; 6] = [&["أ", "ا", "إ", "آ"], &["ب", "بـ"], &["ج", "جـ"], &["د"], &["ه", "هـ"], &["و"]];
+        let latin = [letter.as_char().to_string(), letter.as_char().to_ascii_lowercase().to_string()];
+        let variants: Vec<String> = latin.into_iter().chain(arabic[i].iter().map(|s| (*s).to_owned())).collect();
+        let variant = &variants[v % variants.len()];
+        let text = format!("{pre}{variant}{post}");
+        prop_assert_eq!(Letter::parse_answer(&text), Ok(letter));
+        prop_assert_eq!(extract_letter(&text), Some(letter));
+        prop_assert_eq!(extract_letter(&format!("The answer is {variant}.")), Some(letter));
+        prop_assert_eq!(extract_letter(&format!("الإجابة الصحيحة هي {variant}")), Some(letter));
+    }
+
+    #[test]
+    fn no_bytes_panic_the_parsers(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+        let _ = parse_key(Benchmark::MedAraBench, &bytes);
+        let _ = parse_key(Benchmark::MedArabiQ, &bytes);
+        let _ = PredictionFile::parse(&bytes);
+    }
+
+    #[test]
+    fn no_text_panics_the_parsers(text in "\\PC{0,300}", tail in "[\"\r\n,{}:0-9A-Fa-fأبجده ـ]{0,80}") {
+        let key_header = "Question Number,Question,Option A,Option B,Option C,Option D,\
+                          Correct Answer,Level,umbrella_specialty\n";
+        let medarabiq = format!("Question,Answer,Category\n{tail}{text}");
+        for body in [format!("{text}{tail}"), format!("{key_header}{tail}{text}"), medarabiq] {
+            let _ = parse_key(Benchmark::MedAraBench, body.as_bytes());
+            let _ = parse_key(Benchmark::MedArabiQ, body.as_bytes());
+        }
+        for body in [format!("question_id,answer\n{tail}{text}"), format!("{{\"question_id\":{tail}{text}")] {
+            if let Ok(file) = PredictionFile::parse(body.as_bytes()) {
+                let _ = super::score::score(key(), &file);
+            }
+        }
+        let _ = extract(&format!("{text}{tail}"));
+        let _ = extract(&format!("{tail}{text}"));
+    }
+}

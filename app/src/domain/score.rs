@@ -1,0 +1,242 @@
+//! Scoring: a prediction file against an answer key gives a [`ScoreCard`]
+//! (the contract's JSON) and the per-item correctness vector used for
+//! paired comparisons between submissions.
+//!
+//! The denominator is always the key's scoreable count. A scoreable
+//! question is correct only when the file gives its key letter; missing
+//! rows and unparsed rows count as wrong. Rows for ids the key rejected are
+//! `ignored`; ids the key does not know refuse the whole file.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::key::AnswerKey;
+use super::predictions::{PredictionError, PredictionFile};
+use super::stats::wilson;
+use super::types::{Letter, Level};
+
+/// Correct out of total for one slice of the key, with its Wilson 95% CI.
+/// Slices always hold at least one item; an empty total (only possible
+/// overall, for an empty key) gives accuracy 0 and CI [0, 1].
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Breakdown {
+    /// Correct answers.
+    pub correct: usize,
+    /// Scoreable questions in the slice.
+    pub total: usize,
+    /// correct / total.
+    pub accuracy: f64,
+    /// Wilson score interval.
+    pub ci95: [f64; 2],
+}
+
+impl Breakdown {
+    /// Builds a cell from its counts.
+    pub fn new(correct: usize, total: usize) -> Self {
+        let accuracy = if total == 0 { 0.0 } else { correct as f64 / total as f64 };
+        Self { correct, total, accuracy, ci95: wilson(correct, total) }
+    }
+}
+
+/// What uniform guessing among each question's options would score.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct RandomBaseline {
+    /// E = mean over questions of 1/k (k = number of options).
+    pub expected_accuracy: f64,
+    /// Sum of 1/k: the expected number correct.
+    pub expected_correct: f64,
+    /// Standard deviation of a guesser's accuracy: sqrt(Σ p(1−p)) / n.
+    pub sd: f64,
+}
+
+/// The scores of one submission: the contract's `score --json` document
+/// and the API's submission scores.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ScoreCard {
+    /// correct / total.
+    pub accuracy: f64,
+    /// Correct answers.
+    pub correct: usize,
+    /// Scoreable questions in the key.
+    pub total: usize,
+    /// Scoreable questions absent from the file (wrong).
+    pub missing: usize,
+    /// Rows present without a letter (wrong).
+    pub unparsed: usize,
+    /// Rows for questions the key rejected (not scored).
+    pub ignored: usize,
+    /// Wilson 95% interval of `accuracy`.
+    pub ci95: [f64; 2],
+    /// Umbrella specialty → cell.
+    pub by_specialty: BTreeMap<String, Breakdown>,
+    /// "Y1".."Y5" (or "n/a") → cell.
+    pub by_level: BTreeMap<String, Breakdown>,
+    /// Number of options ("4", "5", ...) → cell.
+    pub by_options: BTreeMap<String, Breakdown>,
+    /// Sub-specialty → cell.
+    pub by_subspecialty: BTreeMap<String, Breakdown>,
+    /// Specialty → level → cell.
+    pub by_cell: BTreeMap<String, BTreeMap<String, Breakdown>>,
+    /// (accuracy − E) / (1 − E), E the random baseline: 0 is guessing, 1
+    /// perfect, negative worse than guessing.
+    pub chance_adjusted: f64,
+    /// Uniform guessing on the same key.
+    pub random_baseline: RandomBaseline,
+}
+
+/// A score card with the per-item correctness vector (key order), which
+/// is not part of the JSON.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scored {
+    /// The published numbers.
+    pub card: ScoreCard,
+    /// `correct[i]` for `key.items()[i]`.
+    pub correct: Vec<bool>,
+}
+
+/// Scores a read prediction file. Fails only on an id the key does not
+/// know (neither scoreable nor rejected).
+pub fn score(key: &AnswerKey, file: &PredictionFile) -> Result<Scored, PredictionError> {
+    let mut given: Vec<Option<Option<Letter>>> = vec![None; key.len()];
+    let mut ignored = 0;
+    for p in &file.rows {
+        match key.position(p.id) {
+            Some(i) => given[i] = Some(p.choice),
+            None if key.is_rejected(p.id) => ignored += 1,
+            None => return Err(PredictionError::UnknownQuestionId { line: p.line, id: p.id }),
+        }
+    }
+    let missing = given.iter().filter(|g| g.is_none()).count();
+    let unparsed = given.iter().filter(|g| matches!(g, Some(None))).count();
+    let correct: Vec<bool> = key.items().iter().zip(&given).map(|(it, g)| *g == Some(Some(it.answer))).collect();
+    Ok(Scored { card: card(key, &correct, missing, unparsed, ignored), correct })
+}
+
+/// Reads and scores prediction bytes in one step.
+pub fn score_bytes(key: &AnswerKey, bytes: &[u8]) -> Result<Scored, PredictionError> {
+    score(key, &PredictionFile::parse(bytes)?)
+}
+
+#[derive(Default)]
+struct Tally {
+    correct: usize,
+    total: usize,
+}
+
+impl Tally {
+    fn add(&mut self, ok: bool) {
+        self.correct += usize::from(ok);
+        self.total += 1;
+    }
+}
+
+fn cells(map: BTreeMap<String, Tally>) -> BTreeMap<String, Breakdown> {
+    map.into_iter().map(|(k, t)| (k, Breakdown::new(t.correct, t.total))).collect()
+}
+
+fn card(key: &AnswerKey, correct: &[bool], missing: usize, unparsed: usize, ignored: usize) -> ScoreCard {
+    let mut specialty: BTreeMap<String, Tally> = BTreeMap::new();
+    let mut sub: BTreeMap<String, Tally> = BTreeMap::new();
+    let mut level: BTreeMap<String, Tally> = BTreeMap::new();
+    let mut options: BTreeMap<String, Tally> = BTreeMap::new();
+    let mut cell: BTreeMap<String, BTreeMap<String, Tally>> = BTreeMap::new();
+    let (mut expected, mut variance) = (0.0, 0.0);
+    for (it, &ok) in key.items().iter().zip(correct) {
+        let lv = Level::label(it.level).to_owned();
+        specialty.entry(it.specialty.to_string()).or_default().add(ok);
+        sub.entry(it.sub_specialty.to_string()).or_default().add(ok);
+        options.entry(it.options.to_string()).or_default().add(ok);
+        cell.entry(it.specialty.to_string()).or_default().entry(lv.clone()).or_default().add(ok);
+        level.entry(lv).or_default().add(ok);
+        let p = 1.0 / f64::from(it.options.max(1));
+        expected += p;
+        variance += p * (1.0 - p);
+    }
+    let total = key.len();
+    let overall = Breakdown::new(correct.iter().filter(|&&c| c).count(), total);
+    let n = total.max(1) as f64;
+    let e = expected / n;
+    let chance_adjusted = if e < 1.0 { (overall.accuracy - e) / (1.0 - e) } else { 0.0 };
+    ScoreCard {
+        accuracy: overall.accuracy,
+        correct: overall.correct,
+        total,
+        missing,
+        unparsed,
+        ignored,
+        ci95: overall.ci95,
+        by_specialty: cells(specialty),
+        by_level: cells(level),
+        by_options: cells(options),
+        by_subspecialty: cells(sub),
+        by_cell: cell.into_iter().map(|(k, m)| (k, cells(m))).collect(),
+        chance_adjusted,
+        random_baseline: RandomBaseline { expected_accuracy: e, expected_correct: expected, sd: variance.sqrt() / n },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::benchmark::Benchmark;
+    use super::super::key::parse_key;
+    use super::*;
+
+    const KEY: &str = "Question Number,Question,Option A,Option B,Option C,Option D,Option E,Option F,\
+                       Correct Answer,Level,Medical Specialty,Group,umbrella_specialty\n\
+                       1,q,a,b,c,d,,,A,Y1,Anatomy,ABCD,Anatomy\n\
+                       2,q2,a,b,c,d,e,,E,Y2,Physics,ABCDE,Chemistry and Physics\n\
+                       3,q3,a,b,c,d,,,B,Y1,Histology,ABCD,Anatomy\n\
+                       4,q4,a,b,c,d,,,,Y1,Anatomy,ABCD,Anatomy\n\
+                       5,q5,a,b,c,d,,,C,Y1,Anatomy,ABCD,Anatomy\n";
+
+    fn key() -> AnswerKey {
+        parse_key(Benchmark::MedAraBench, KEY.as_bytes()).unwrap().key
+    }
+
+    #[test]
+    fn counts_and_cells() {
+        let s = score_bytes(&key(), b"question_id,answer\n1,a\n2,\xd9\x87\n3,\n4,B\n").unwrap();
+        let c = &s.card;
+        assert_eq!((c.correct, c.total, c.missing, c.unparsed, c.ignored), (2, 4, 1, 1, 1));
+        assert_eq!(s.correct, [true, true, false, false]);
+        assert_eq!(c.accuracy, 0.5);
+        assert_eq!(c.by_specialty["Anatomy"].correct, 1);
+        assert_eq!(c.by_specialty["Anatomy"].total, 3);
+        assert_eq!(c.by_level["Y2"].accuracy, 1.0);
+        assert_eq!(c.by_options["5"].total, 1);
+        assert_eq!(c.by_subspecialty["Histology"].total, 1);
+        assert_eq!(c.by_cell["Anatomy"]["Y1"].total, 3);
+        let e = (3.0 / 4.0 + 1.0 / 5.0) / 4.0;
+        assert!((c.random_baseline.expected_accuracy - e).abs() < 1e-15);
+        assert!((c.chance_adjusted - (0.5 - e) / (1.0 - e)).abs() < 1e-15);
+    }
+
+    #[test]
+    fn unknown_ids_refuse_the_file() {
+        let err = score_bytes(&key(), b"question_id,answer\n1,A\n99,B\n").unwrap_err();
+        assert_eq!(err.to_string(), "line 3: unknown question_id 99 (not in the answer key)");
+    }
+
+    #[test]
+    fn json_shape_matches_the_contract() {
+        let s = score_bytes(&key(), b"{\"question_id\":1,\"answer\":\"A\"}").unwrap();
+        let v = serde_json::to_value(&s.card).unwrap();
+        for field in [
+            "accuracy",
+            "correct",
+            "total",
+            "missing",
+            "unparsed",
+            "ignored",
+            "ci95",
+            "by_specialty",
+            "by_level",
+            "by_options",
+        ] {
+            assert!(v.get(field).is_some(), "{field}");
+        }
+        assert_eq!(v["by_level"]["Y1"]["ci95"].as_array().unwrap().len(), 2);
+        assert_eq!(v["missing"], 3);
+    }
+}

@@ -1,0 +1,69 @@
+//! The readable rendering of a [`ScoreCard`] (the CLI's default output).
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use super::score::{Breakdown, ScoreCard};
+
+impl ScoreCard {
+    /// A plain-text report: the overall score with its n and 95% CI, the
+    /// counts that explain it, then one table per breakdown.
+    pub fn render_text(&self) -> String {
+        let mut out = String::new();
+        let [lo, hi] = self.ci95;
+        let _ = writeln!(
+            out,
+            "accuracy {:.4}  ({} / {} correct; 95% CI {:.4}–{:.4}, Wilson)",
+            self.accuracy, self.correct, self.total, lo, hi
+        );
+        let _ = writeln!(
+            out,
+            "missing {}  unparsed {}  ignored {}  (missing and unparsed count as wrong; ignored rows name questions the key rejected)",
+            self.missing, self.unparsed, self.ignored
+        );
+        let _ = writeln!(
+            out,
+            "random guessing would score {:.4} (n = {}); chance-adjusted accuracy {:.4}",
+            self.random_baseline.expected_accuracy, self.total, self.chance_adjusted
+        );
+        table(&mut out, "specialty", &self.by_specialty);
+        table(&mut out, "level", &self.by_level);
+        table(&mut out, "options", &self.by_options);
+        table(&mut out, "sub-specialty", &self.by_subspecialty);
+        out
+    }
+}
+
+fn table(out: &mut String, title: &str, cells: &BTreeMap<String, Breakdown>) {
+    let width = cells.keys().map(|k| k.chars().count()).max().unwrap_or(0).max(title.len());
+    let _ = writeln!(out, "\n{title:<width$}  {:>7}  {:>5}  {:>8}  95% CI", "correct", "n", "accuracy");
+    for (name, cell) in cells {
+        let pad = width.saturating_sub(name.chars().count());
+        let [lo, hi] = cell.ci95;
+        let _ = writeln!(
+            out,
+            "{name}{:pad$}  {:>7}  {:>5}  {:>8.4}  {lo:.4}–{hi:.4}",
+            "", cell.correct, cell.total, cell.accuracy
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::domain::synthetic::{synthetic_key, synthetic_predictions};
+    use crate::domain::{Benchmark, parse_key, score_bytes};
+
+    #[test]
+    fn text_names_every_breakdown_with_counts() {
+        let key = parse_key(Benchmark::MedAraBench, synthetic_key(600, 7).csv.as_bytes()).unwrap().key;
+        let preds = synthetic_predictions(&key, 0.6, 3);
+        let card = score_bytes(&key, preds.as_bytes()).unwrap().card;
+        let text = card.render_text();
+        assert!(text.starts_with(&format!("accuracy {:.4}  ({} / {} correct", card.accuracy, card.correct, card.total)));
+        for name in card.by_specialty.keys().chain(card.by_level.keys()) {
+            assert!(text.contains(name.as_str()), "{name} missing from\n{text}");
+        }
+        let (name, cell) = card.by_level.iter().next().unwrap();
+        assert!(text.lines().any(|l| l.starts_with(name.as_str()) && l.contains(&cell.total.to_string())));
+    }
+}

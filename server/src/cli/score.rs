@@ -1,0 +1,44 @@
+//! `medarabench score`: score a prediction file against a key file,
+//! offline (no database).
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use app::domain::{Benchmark, parse_key, score_bytes};
+use clap::Args;
+
+use super::{print_json, read_input};
+
+#[derive(Debug, Args)]
+pub struct ScoreArgs {
+    /// The answer key (CSV).
+    #[arg(long)]
+    pub keys: PathBuf,
+    /// `medarabench` or `medarabiq`: the key's format.
+    #[arg(long, default_value = "medarabench")]
+    pub benchmark: Benchmark,
+    /// The prediction file (CSV or JSON Lines).
+    #[arg(long)]
+    pub predictions: PathBuf,
+    /// Print the score card as one JSON document.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Scores and prints; refuses the whole file on any bad row.
+pub fn run(args: ScoreArgs) -> anyhow::Result<()> {
+    let key_bytes = read_input(&args.keys)?;
+    let key = parse_key(args.benchmark, &key_bytes)
+        .and_then(app::domain::CheckedKey::require_scoreable)
+        .with_context(|| format!("{} is not a usable key", args.keys.display()))?
+        .key;
+    let pred_bytes = read_input(&args.predictions)?;
+    let scored = score_bytes(&key, &pred_bytes)
+        .with_context(|| format!("{} was refused", args.predictions.display()))?;
+    if args.json {
+        print_json(&scored.card)
+    } else {
+        print!("{}", scored.card.render_text());
+        Ok(())
+    }
+}

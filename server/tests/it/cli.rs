@@ -1,0 +1,198 @@
+//! The `medarabench` binary as a user runs it: `keys check`, `keys import`
+//! (on SQLite and PostgreSQL) and `score`, with their exit codes and JSON.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use app::domain::synthetic::{synthetic_key, synthetic_predictions};
+use app::domain::{Benchmark, parse_key, score_bytes};
+use serde_json::Value;
+
+use crate::harness::{Backend, scratch_database};
+use crate::on_both_backends;
+
+fn medarabench(args: &[&str], database_url: Option<&str>) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_medarabench"));
+    cmd.args(args).env_remove("DATABASE_URL").env("RUST_LOG", "warn");
+    if let Some(url) = database_url {
+        cmd.env("DATABASE_URL", url);
+    }
+    cmd.output().expect("run medarabench")
+}
+
+fn stdout_json(out: &Output) -> Value {
+    assert!(out.status.success(), "exit {:?}, stderr: {}", out.status, String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("stdout is not one JSON document ({e})"))
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+struct Files {
+    dir: tempfile::TempDir,
+}
+
+impl Files {
+    fn new() -> Self {
+        Self { dir: tempfile::tempdir().unwrap() }
+    }
+    fn write(&self, name: &str, content: impl AsRef<[u8]>) -> PathBuf {
+        let path = self.dir.path().join(name);
+        std::fs::write(&path, content).unwrap();
+        path
+    }
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn keys_check_reports_the_synthetic_defects() {
+    let files = Files::new();
+    let synthetic = synthetic_key(1000, 11);
+    let key = files.write("key.csv", &synthetic.csv);
+    let out = medarabench(&["keys", "check", s(&key), "--json"], None);
+    let report = stdout_json(&out);
+    assert_eq!(report["rows"], 1000);
+    assert_eq!(report["scoreable"], synthetic.expected.scoreable);
+    assert_eq!(report["rejected"].as_array().unwrap().len(), synthetic.expected.rejected);
+    assert_eq!(report["normalized"], synthetic.expected.normalized);
+    let levels: u64 = report["levels"].as_object().unwrap().values().map(|v| v.as_u64().unwrap()).sum();
+    assert_eq!(levels, synthetic.expected.scoreable as u64);
+    assert!(report["rejected"][0]["reason"].as_str().is_some_and(|r| !r.is_empty()));
+
+    // The readable table by default.
+    let out = medarabench(&["keys", "check", s(&key)], None);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains(&format!("scoreable {:>8}", synthetic.expected.scoreable)) || text.contains(&synthetic.expected.scoreable.to_string()));
+}
+
+#[test]
+fn keys_check_refuses_an_unreadable_key_naming_the_problem() {
+    let files = Files::new();
+    let bad = files.write("bad.csv", "id,question\n1,x\n");
+    let out = medarabench(&["keys", "check", s(&bad)], None);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(err.contains("line 1") && err.contains("missing column"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "one-line reason: {err}");
+
+    let missing = medarabench(&["keys", "check", "/no/such/file.csv"], None);
+    assert!(!missing.status.success());
+    assert!(stderr(&missing).contains("cannot read /no/such/file.csv"));
+}
+
+#[test]
+fn score_matches_the_library_and_refuses_bad_files() {
+    let files = Files::new();
+    let synthetic = synthetic_key(800, 5);
+    let key_path = files.write("key.csv", &synthetic.csv);
+    let key = parse_key(Benchmark::MedAraBench, synthetic.csv.as_bytes()).unwrap().key;
+    let preds = synthetic_predictions(&key, 0.55, 9);
+    let pred_path = files.write("preds.csv", &preds);
+    let expected = score_bytes(&key, preds.as_bytes()).unwrap().card;
+
+    let out = medarabench(&["score", "--keys", s(&key_path), "--predictions", s(&pred_path), "--json"], None);
+    let card = stdout_json(&out);
+    assert_eq!(card["correct"], expected.correct);
+    assert_eq!(card["total"], expected.total);
+    assert_eq!(card["accuracy"], expected.accuracy);
+    assert_eq!(card["ci95"][0], expected.ci95[0]);
+    for field in ["missing", "unparsed", "ignored", "by_specialty", "by_level", "by_options"] {
+        assert!(card.get(field).is_some(), "{field} in score --json");
+    }
+
+    // A duplicate id refuses the whole file, naming the line.
+    let first_id = key.items()[0].id.get();
+    let dup = files.write("dup.csv", format!("question_id,answer\n{first_id},A\n{first_id},B\n"));
+    let out = medarabench(&["score", "--keys", s(&key_path), "--predictions", s(&dup), "--json"], None);
+    assert!(!out.status.success());
+    assert!(out.stdout.is_empty(), "nothing on stdout when refused");
+    let err = stderr(&out);
+    assert!(err.contains("line 3") && err.contains("duplicate"), "{err}");
+
+    let unknown = files.write("unknown.csv", "question_id,answer\n999999,A\n");
+    let out = medarabench(&["score", "--keys", s(&key_path), "--predictions", s(&unknown)], None);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("999999"), "{}", stderr(&out));
+}
+
+/// The CLI on the real test split, when it is available beside the
+/// workspace: answering `A` everywhere must give the golden numbers.
+#[test]
+fn score_on_the_real_split_matches_the_golden_file() {
+    let path = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/medarabench-test_split.csv"));
+    let Ok(bytes) = std::fs::read(&path) else {
+        println!("skipping: {} not found", path.display());
+        return;
+    };
+    let key = parse_key(Benchmark::MedAraBench, &bytes).unwrap().key;
+    let mut preds = String::from("question_id,answer\n");
+    for item in key.items() {
+        preds.push_str(&format!("{},A\n", item.id.get()));
+    }
+    for id in key.rejected_ids() {
+        preds.push_str(&format!("{},A\n", id.get()));
+    }
+    let files = Files::new();
+    let pred_path = files.write("all_a.csv", preds);
+    let out = medarabench(&["score", "--keys", s(&path), "--predictions", s(&pred_path), "--json"], None);
+    let card = stdout_json(&out);
+    let golden: Value = serde_json::from_str(include_str!("../../../app/tests/golden/score_all_a.json")).unwrap();
+    for field in ["correct", "total", "missing", "unparsed", "ignored"] {
+        assert_eq!(card[field], golden[field], "{field}");
+    }
+    assert!((card["accuracy"].as_f64().unwrap() - golden["accuracy"].as_f64().unwrap()).abs() < 1e-9);
+    assert_eq!(card["by_level"].as_object().unwrap().len(), golden["by_level"].as_object().unwrap().len());
+}
+
+on_both_backends!(keys_import_stores_and_refuses_duplicates);
+
+async fn keys_import_stores_and_refuses_duplicates(backend: Backend) {
+    let Some(db) = scratch_database(backend).await else { return };
+    let files = Files::new();
+    let synthetic = synthetic_key(500, 3);
+    let key = files.write("key-v1.csv", &synthetic.csv);
+
+    let out = medarabench(&["keys", "import", s(&key), "--json"], Some(&db.url));
+    let doc = stdout_json(&out);
+    assert_eq!(doc["scoreable"], synthetic.expected.scoreable);
+    assert_eq!(doc["stored"]["name"], "key-v1.csv");
+    assert_eq!(doc["stored"]["benchmark"], "medarabench");
+    assert_eq!(doc["stored"]["sha256"], doc["sha256"]);
+
+    // Same content again: refused, naming the stored key.
+    let out = medarabench(&["keys", "import", s(&key), "--name", "again"], Some(&db.url));
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("already stored") && stderr(&out).contains("key-v1.csv"), "{}", stderr(&out));
+
+    // Same name, other content: refused.
+    let other = files.write("key-v2.csv", synthetic_key(300, 4).csv);
+    let out = medarabench(&["keys", "import", s(&other), "--name", "key-v1.csv"], Some(&db.url));
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("already exists"), "{}", stderr(&out));
+
+    // A second version becomes the default.
+    let out = medarabench(&["keys", "import", s(&other), "--name", "v2", "--json"], Some(&db.url));
+    let v2 = stdout_json(&out);
+    let handle = db.open().await;
+    let default = app::db::keys::default_key(&handle, Benchmark::MedAraBench).await.unwrap().unwrap();
+    assert_eq!(default.name, "v2");
+    assert_eq!(default.id, v2["stored"]["id"].as_i64().unwrap());
+    assert_eq!(app::db::keys::list(&handle).await.unwrap().len(), 2);
+
+    // A key with no scoreable row is refused and stores nothing.
+    let empty = files.write(
+        "none.csv",
+        "Question Number,Question,Option A,Option B,Option C,Option D,Option E,Option F,Correct Answer,Level,Medical Specialty,Group,umbrella_specialty\n1,q,a,b,,,,,Z,Y1,Anatomy,ABCD,Anatomy\n",
+    );
+    let out = medarabench(&["keys", "import", s(&empty)], Some(&db.url));
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("scoreable"), "{}", stderr(&out));
+    assert_eq!(app::db::keys::list(&handle).await.unwrap().len(), 2);
+    handle.pool().close().await;
+    db.finish().await;
+}

@@ -1,20 +1,31 @@
 //! The HTML shell and the router: which URL shows which page.
 
 use leptos::prelude::*;
-use leptos_meta::{Link, Meta, MetaTags, Stylesheet, Title, provide_meta_context};
+use leptos_meta::{Link, MetaTags, Stylesheet, Title, provide_meta_context};
 use leptos_router::{
-    SsrMode, StaticSegment,
+    ParamSegment, SsrMode, StaticSegment,
     components::{Route, Router, Routes},
 };
 
+use crate::components::csp::ContentSecurityPolicy;
+use crate::components::lang::DocumentLang;
 use crate::components::layout::SiteHeader;
+use crate::pages::adapting::AdaptingPage;
+use crate::pages::auth::{RegisterPage, SignInPage};
+use crate::pages::dataset::DatasetPage;
+use crate::pages::quality::QualityPage;
+use crate::pages::submit::SubmitPage;
+use crate::pages::submission::SubmissionPageView;
+use crate::pages::team::TeamPageView;
+use crate::pages::upload::UploadPageView;
 use crate::pages::{leaderboard::LeaderboardPage, not_found::NotFound};
 
 /// The document around every page. Rendered on the server only.
 pub fn shell(options: LeptosOptions) -> impl IntoView {
     view! {
         <!DOCTYPE html>
-        <html lang="en" dir="ltr">
+        // `lang` and `dir` are set by `DocumentLang` from the URL (?lang=ar).
+        <html>
             <head>
                 <meta charset="utf-8" />
                 <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -39,13 +50,23 @@ pub fn App() -> impl IntoView {
     view! {
         <Stylesheet id="leptos" href="/pkg/medarabench.css" />
         <Link rel="icon" href="/favicon.ico" />
-        <Meta name="description" content="MedAraBench: Arabic medical multiple-choice benchmark leaderboard" />
         <Title formatter=|page: String| format!("{page} · MedAraBench") />
+        <ContentSecurityPolicy />
         <Router>
+            <DocumentLang />
             <SiteHeader />
             <main id="main">
                 <Routes fallback=NotFound>
                     <Route path=StaticSegment("") view=LeaderboardPage ssr=SsrMode::Async />
+                    <Route path=StaticSegment("quality") view=QualityPage ssr=SsrMode::Async />
+                    <Route path=StaticSegment("adapting") view=AdaptingPage ssr=SsrMode::Async />
+                    <Route path=StaticSegment("dataset") view=DatasetPage ssr=SsrMode::Async />
+                    <Route path=StaticSegment("submit") view=SubmitPage ssr=SsrMode::Async />
+                    <Route path=StaticSegment("register") view=RegisterPage ssr=SsrMode::Async />
+                    <Route path=StaticSegment("signin") view=SignInPage ssr=SsrMode::Async />
+                    <Route path=StaticSegment("team") view=TeamPageView ssr=SsrMode::Async />
+                    <Route path=StaticSegment("upload") view=UploadPageView ssr=SsrMode::Async />
+                    <Route path=(StaticSegment("submissions"), ParamSegment("id")) view=SubmissionPageView ssr=SsrMode::Async />
                 </Routes>
             </main>
         </Router>

@@ -9,9 +9,14 @@
 pub mod api;
 pub mod app;
 pub mod components;
+pub mod dataset;
 pub mod domain;
+pub mod format;
+pub mod i18n;
 pub mod pages;
 
+#[cfg(feature = "ssr")]
+pub mod charts;
 #[cfg(feature = "ssr")]
 pub mod db;
 

@@ -1,8 +1,14 @@
 //! State shared by every request handler.
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
 use app::db::Db;
+use app::domain::{AnswerKey, parse_key};
 use axum::extract::FromRef;
 use leptos::prelude::LeptosOptions;
+
+use crate::config::ServerConfig;
 
 /// Everything a handler may need. Cheap to clone (pools and `Arc`s inside).
 #[derive(Clone, Debug, FromRef)]
@@ -11,4 +17,42 @@ pub struct AppState {
     pub leptos_options: LeptosOptions,
     /// The database pool.
     pub db: Db,
+    /// Quotas, limits and secrets.
+    pub config: Arc<ServerConfig>,
+    /// Parsed answer keys by id (keys are immutable once stored).
+    pub keys: KeyCache,
+}
+
+impl AppState {
+    /// State over an opened database.
+    pub fn new(leptos_options: LeptosOptions, db: Db, config: ServerConfig) -> Self {
+        Self { leptos_options, db, config: Arc::new(config), keys: KeyCache::default() }
+    }
+}
+
+/// Parsed answer keys, so a submission does not re-parse its key.
+#[derive(Clone, Debug, Default)]
+pub struct KeyCache(Arc<Mutex<HashMap<i64, Arc<AnswerKey>>>>, Arc<tokio::sync::Mutex<()>>);
+
+impl KeyCache {
+    /// The parsed key `id`, loading and parsing it on first use. Loads are
+    /// serialised, so concurrent first uploads parse a key once.
+    pub async fn get(&self, db: &Db, id: i64, benchmark: app::domain::Benchmark) -> anyhow::Result<Arc<AnswerKey>> {
+        if let Some(key) = self.cached(id) {
+            return Ok(key);
+        }
+        let _loading = self.1.lock().await;
+        if let Some(key) = self.cached(id) {
+            return Ok(key);
+        }
+        let bytes = app::db::keys::content_for_scoring(db, id).await?;
+        let key = tokio::task::spawn_blocking(move || parse_key(benchmark, &bytes)).await??.key;
+        let key = Arc::new(key);
+        self.0.lock().expect("key cache lock").insert(id, key.clone());
+        Ok(key)
+    }
+
+    fn cached(&self, id: i64) -> Option<Arc<AnswerKey>> {
+        self.0.lock().expect("key cache lock").get(&id).cloned()
+    }
 }

@@ -4,7 +4,21 @@
 //! the error into [`ApiError`]. The plain data types they return are shared
 //! by the server and the browser build.
 
+pub mod adapting;
+pub mod dataset;
 pub mod error;
+pub mod figures;
+pub mod keys;
 pub mod leaderboard;
+pub mod quality;
+pub mod submit;
+pub mod teams;
 
 pub use error::ApiError;
+
+/// Server settings pages need to show (quotas); provided as context.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PageConfig {
+    pub daily_quota: i64,
+    pub total_quota: i64,
+}

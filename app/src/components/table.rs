@@ -35,9 +35,9 @@ impl SortDir {
     }
 }
 
-/// A column header that links to the same page sorted by this column; a
-/// second click on the active column reverses the order. `aria-sort` tells
-/// screen readers the current state.
+/// A column header that links to the same page (in the same language)
+/// sorted by this column; a second click on the active column reverses the
+/// order. `aria-sort` tells screen readers the current state.
 #[component]
 pub fn SortHeader(
     label: &'static str,
@@ -45,10 +45,11 @@ pub fn SortHeader(
     natural: SortDir,
     #[prop(into)] current: Signal<(&'static str, SortDir)>,
 ) -> impl IntoView {
+    let lang = crate::i18n::use_lang();
     let href = move || {
         let (cur_key, cur_dir) = current.get();
         let dir = if cur_key == key { cur_dir.flip() } else { natural };
-        format!("?sort={key}&dir={}", dir.as_str())
+        lang.get().href(&format!("?sort={key}&dir={}", dir.as_str()))
     };
     let aria = move || {
         let (cur_key, cur_dir) = current.get();

@@ -5,9 +5,13 @@
 //! use `$1`-style placeholders (SQLite accepts them too). Each backend has
 //! its own migration folder with the same version numbers.
 
+pub mod audit;
 pub mod keys;
 pub mod published;
 pub mod seed;
+pub mod sessions;
+pub mod submissions;
+pub mod teams;
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -132,4 +136,15 @@ pub fn now_unix() -> i64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs() as i64)
         .unwrap_or(0)
+}
+
+/// Reads a server-wide setting, storing `make()` first if it is absent.
+/// Concurrent first starts agree: the first insert wins.
+pub async fn setting_or_insert(db: &Db, name: &str, make: impl FnOnce() -> String) -> Result<String> {
+    sqlx::query("INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING")
+        .bind(name)
+        .bind(make())
+        .execute(db.pool())
+        .await?;
+    Ok(sqlx::query_scalar("SELECT value FROM settings WHERE name = $1").bind(name).fetch_one(db.pool()).await?)
 }

@@ -3,6 +3,7 @@
 use sqlx::Row;
 
 use super::{Db, Result};
+use crate::api::figures::{Figures, PublishedFigure};
 use crate::api::leaderboard::PublishedModel;
 
 /// All Table 4 models, best accuracy first (ties by name).
@@ -34,4 +35,32 @@ pub async fn count_figures(db: &Db) -> Result<i64> {
         .fetch_one(db.pool())
         .await?;
     Ok(n)
+}
+
+/// The published figures of the given sources (`Table 2`, `Cochran`...),
+/// in stored order.
+pub async fn figures(db: &Db, sources: &[&str]) -> Result<Figures> {
+    let mut out = Vec::new();
+    for source in sources {
+        let rows = sqlx::query(
+            "SELECT source_table, subject, metric, value, unit, note
+               FROM published_figures
+              WHERE source_table = $1
+              ORDER BY id",
+        )
+        .bind(*source)
+        .fetch_all(db.pool())
+        .await?;
+        for r in &rows {
+            out.push(PublishedFigure {
+                source_table: r.try_get("source_table")?,
+                subject: r.try_get("subject")?,
+                metric: r.try_get("metric")?,
+                value: r.try_get("value")?,
+                unit: r.try_get("unit")?,
+                note: r.try_get("note")?,
+            });
+        }
+    }
+    Ok(Figures(out))
 }

@@ -18,9 +18,11 @@ mod medarabench_key;
 mod medarabiq_key;
 pub mod predictions;
 pub mod report;
+pub mod sample_size;
 pub mod score;
 mod score_text;
 pub mod stats;
+pub mod submission;
 pub mod synthetic;
 pub mod types;
 

@@ -41,6 +41,9 @@ pub enum PredictionError {
         /// The header as read.
         found: String,
     },
+    /// The header names a column twice, so which one counts is ambiguous.
+    #[error("line 1: the header names the column {0:?} twice")]
+    DuplicateColumn(String),
     /// A header (or blank lines) but no rows.
     #[error("no predictions in the file")]
     NoRows,
@@ -110,7 +113,7 @@ impl PredictionError {
     pub fn line(&self) -> Option<usize> {
         match self {
             Self::Input(e) => e.line(),
-            Self::BadHeader { .. } => Some(1),
+            Self::BadHeader { .. } | Self::DuplicateColumn(_) => Some(1),
             Self::NoRows => None,
             Self::MalformedCsv { line, .. }
             | Self::MalformedJson { line, .. }
@@ -196,6 +199,12 @@ fn parse_csv(text: &str) -> Result<Vec<Prediction>, PredictionError> {
     let malformed =
         |e: csv::Error| PredictionError::MalformedCsv { line: lines.record_line(e.position()), message: e.to_string() };
     let headers = reader.headers().map_err(malformed)?.clone();
+    for (i, h) in headers.iter().enumerate() {
+        let h = h.trim();
+        if !h.is_empty() && headers.iter().skip(i + 1).any(|other| other.trim().eq_ignore_ascii_case(h)) {
+            return Err(PredictionError::DuplicateColumn(excerpt(h)));
+        }
+    }
     let column = |name: &str| headers.iter().position(|h| h.trim().eq_ignore_ascii_case(name));
     let (id_col, answer_col, response_col) = (column("question_id"), column("answer"), column("response"));
     let Some(id_col) = id_col.filter(|_| answer_col.is_some() || response_col.is_some()) else {

@@ -129,30 +129,44 @@ impl Tally {
         self.correct += usize::from(ok);
         self.total += 1;
     }
+
+    fn merge(mut self, other: &Tally) -> Self {
+        self.correct += other.correct;
+        self.total += other.total;
+        self
+    }
 }
 
-fn cells(map: BTreeMap<String, Tally>) -> BTreeMap<String, Breakdown> {
-    map.into_iter().map(|(k, t)| (k, Breakdown::new(t.correct, t.total))).collect()
+/// Turns tallies into published cells. Tallies are keyed by borrowed names,
+/// levels or option counts so that the per-item loop allocates nothing and
+/// compares as few strings as possible; the keys become owned strings only
+/// here, once per cell (the returned map orders them as strings).
+fn cells<K>(map: BTreeMap<K, Tally>, name: impl Fn(K) -> String) -> BTreeMap<String, Breakdown> {
+    map.into_iter().map(|(k, t)| (name(k), Breakdown::new(t.correct, t.total))).collect()
+}
+
+fn level_name(level: Option<Level>) -> String {
+    Level::label(level).to_owned()
 }
 
 fn card(key: &AnswerKey, correct: &[bool], missing: usize, unparsed: usize, ignored: usize) -> ScoreCard {
-    let mut specialty: BTreeMap<String, Tally> = BTreeMap::new();
-    let mut sub: BTreeMap<String, Tally> = BTreeMap::new();
-    let mut level: BTreeMap<String, Tally> = BTreeMap::new();
-    let mut options: BTreeMap<String, Tally> = BTreeMap::new();
-    let mut cell: BTreeMap<String, BTreeMap<String, Tally>> = BTreeMap::new();
+    // Specialty totals are the sums of the specialty x level cells.
+    let mut cell: BTreeMap<&str, BTreeMap<Option<Level>, Tally>> = BTreeMap::new();
+    let mut sub: BTreeMap<&str, Tally> = BTreeMap::new();
+    let mut level: BTreeMap<Option<Level>, Tally> = BTreeMap::new();
+    let mut options: BTreeMap<u8, Tally> = BTreeMap::new();
     let (mut expected, mut variance) = (0.0, 0.0);
     for (it, &ok) in key.items().iter().zip(correct) {
-        let lv = Level::label(it.level).to_owned();
-        specialty.entry(it.specialty.to_string()).or_default().add(ok);
-        sub.entry(it.sub_specialty.to_string()).or_default().add(ok);
-        options.entry(it.options.to_string()).or_default().add(ok);
-        cell.entry(it.specialty.to_string()).or_default().entry(lv.clone()).or_default().add(ok);
-        level.entry(lv).or_default().add(ok);
+        cell.entry(it.specialty.as_str()).or_default().entry(it.level).or_default().add(ok);
+        sub.entry(it.sub_specialty.as_str()).or_default().add(ok);
+        level.entry(it.level).or_default().add(ok);
+        options.entry(it.options).or_default().add(ok);
         let p = 1.0 / f64::from(it.options.max(1));
         expected += p;
         variance += p * (1.0 - p);
     }
+    let specialty: BTreeMap<&str, Tally> =
+        cell.iter().map(|(&s, row)| (s, row.values().fold(Tally::default(), Tally::merge))).collect();
     let total = key.len();
     let overall = Breakdown::new(correct.iter().filter(|&&c| c).count(), total);
     let n = total.max(1) as f64;
@@ -166,11 +180,11 @@ fn card(key: &AnswerKey, correct: &[bool], missing: usize, unparsed: usize, igno
         unparsed,
         ignored,
         ci95: overall.ci95,
-        by_specialty: cells(specialty),
-        by_level: cells(level),
-        by_options: cells(options),
-        by_subspecialty: cells(sub),
-        by_cell: cell.into_iter().map(|(k, m)| (k, cells(m))).collect(),
+        by_specialty: cells(specialty, str::to_owned),
+        by_level: cells(level, level_name),
+        by_options: cells(options, |n| n.to_string()),
+        by_subspecialty: cells(sub, str::to_owned),
+        by_cell: cell.into_iter().map(|(k, m)| (k.to_owned(), cells(m, level_name))).collect(),
         chance_adjusted,
         random_baseline: RandomBaseline { expected_accuracy: e, expected_correct: expected, sd: variance.sqrt() / n },
     }

@@ -12,6 +12,7 @@ use leptos_router::hooks::use_query_map;
 
 use crate::api::leaderboard::{PublishedModel, published_models};
 use crate::components::table::{SortDir, SortHeader};
+use crate::i18n::{Lang, common, leaderboard::text, use_lang};
 
 /// Columns the table can be sorted by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,14 +74,19 @@ fn rank_rows(mut rows: Vec<PublishedModel>) -> Vec<RankedRow> {
     out
 }
 
-fn sort_rows(rows: &mut [RankedRow], key: SortKey, dir: SortDir) {
+/// The category as shown in `lang` (sorting follows what the reader sees).
+fn category(row: &PublishedModel, lang: Lang) -> String {
+    common::category_label(lang, &row.access, &row.focus)
+}
+
+fn sort_rows(rows: &mut [RankedRow], key: SortKey, dir: SortDir, lang: Lang) {
     rows.sort_by(|a, b| {
         // Ascending order of each column; ties fall back to the rank.
         let ord = match key {
             SortKey::Rank => a.rank.cmp(&b.rank),
             SortKey::Accuracy => a.row.accuracy.total_cmp(&b.row.accuracy),
             SortKey::Model => a.row.model.to_lowercase().cmp(&b.row.model.to_lowercase()),
-            SortKey::Category => a.row.category().cmp(&b.row.category()),
+            SortKey::Category => category(&a.row, lang).cmp(&category(&b.row, lang)),
         }
         .then_with(|| a.rank.cmp(&b.rank))
         .then_with(|| a.row.model.cmp(&b.row.model));
@@ -95,6 +101,7 @@ fn sort_rows(rows: &mut [RankedRow], key: SortKey, dir: SortDir) {
 #[component]
 pub fn LeaderboardPage() -> impl IntoView {
     let models = Resource::new(|| (), |_| published_models());
+    let lang = use_lang();
     let query = use_query_map();
     let sort = Memo::new(move |_| {
         let q = query.read();
@@ -103,34 +110,36 @@ pub fn LeaderboardPage() -> impl IntoView {
         (key, dir)
     });
 
-    view! {
-        <Title text="Leaderboard" />
-        <h1>"MedAraBench leaderboard"</h1>
-        <p class="lede">
-            "Zero-shot accuracy of language models on the MedAraBench test split: "
-            "Arabic multiple-choice questions from medical-school exams, 19 specialties, years Y1–Y5."
-        </p>
-        <Suspense fallback=|| view! { <p>"Loading results…"</p> }>
-            {move || Suspend::new(async move {
-                match models.await {
-                    Ok(rows) => {
-                        let ranked = rank_rows(rows);
-                        view! { <LeaderboardTable ranked sort /> }.into_any()
+    move || {
+        let lang = lang.get();
+        let t = text(lang);
+        view! {
+            <Title text=t.title />
+            <h1>{t.heading}</h1>
+            <p class="lede">{t.lede}</p>
+            <Suspense fallback=move || view! { <p>{t.loading}</p> }>
+                {move || Suspend::new(async move {
+                    match models.await {
+                        Ok(rows) => {
+                            let ranked = rank_rows(rows);
+                            view! { <LeaderboardTable ranked sort lang /> }.into_any()
+                        }
+                        Err(err) => view! { <p class="error" role="alert">{err.to_string()}</p> }.into_any(),
                     }
-                    Err(err) => view! { <p class="error" role="alert">{err.to_string()}</p> }.into_any(),
-                }
-            })}
-        </Suspense>
+                })}
+            </Suspense>
+        }
     }
 }
 
 #[component]
-fn LeaderboardTable(ranked: Vec<RankedRow>, sort: Memo<(SortKey, SortDir)>) -> impl IntoView {
+fn LeaderboardTable(ranked: Vec<RankedRow>, sort: Memo<(SortKey, SortDir)>, lang: Lang) -> impl IntoView {
+    let t = text(lang);
     let count = ranked.len();
     let rows = move || {
         let (key, dir) = sort.get();
         let mut rows = ranked.clone();
-        sort_rows(&mut rows, key, dir);
+        sort_rows(&mut rows, key, dir, lang);
         rows.into_iter()
             .map(|r| {
                 let n = r.row.n;
@@ -138,10 +147,10 @@ fn LeaderboardTable(ranked: Vec<RankedRow>, sort: Memo<(SortKey, SortDir)>) -> i
                     <tr data-model=r.row.model.clone()>
                         <td class="num">{r.rank}</td>
                         <th scope="row">{r.row.model.clone()}</th>
-                        <td>{r.row.category()}</td>
+                        <td>{category(&r.row, lang)}</td>
                         <td class="num acc">{format!("{:.3}", r.row.accuracy)}</td>
                         <td class="num">{n}</td>
-                        <td>"Published · " {r.row.source_table.clone()}</td>
+                        <td>{t.published} " · " {common::source_label(lang, &r.row.source_table)}</td>
                     </tr>
                 }
             })
@@ -152,18 +161,15 @@ fn LeaderboardTable(ranked: Vec<RankedRow>, sort: Memo<(SortKey, SortDir)>) -> i
     };
     view! {
         <table class="leaderboard" id="leaderboard">
-            <caption>
-                {count} " published models (source: the MedAraBench paper, Table 4; zero-shot, temperature 0). "
-                "Click a column header to sort."
-            </caption>
+            <caption>{(t.caption)(count)} {t.sort_hint}</caption>
             <thead>
                 <tr>
-                    {header(SortKey::Rank, "Rank")}
-                    {header(SortKey::Model, "Model")}
-                    {header(SortKey::Category, "Category")}
-                    {header(SortKey::Accuracy, "Accuracy")}
-                    <th scope="col" class="num">"n"</th>
-                    <th scope="col">"Source"</th>
+                    {header(SortKey::Rank, t.col_rank)}
+                    {header(SortKey::Model, t.col_model)}
+                    {header(SortKey::Category, t.col_category)}
+                    {header(SortKey::Accuracy, t.col_accuracy)}
+                    <th scope="col" class="num">{t.col_n}</th>
+                    <th scope="col">{t.col_source}</th>
                 </tr>
             </thead>
             <tbody>{rows}</tbody>
@@ -196,13 +202,13 @@ mod tests {
     #[test]
     fn model_sort_is_alphabetical_and_reversible() {
         let mut ranked = rank_rows(vec![row("b", 0.5), row("A", 0.4), row("c", 0.3)]);
-        sort_rows(&mut ranked, SortKey::Model, SortDir::Asc);
+        sort_rows(&mut ranked, SortKey::Model, SortDir::Asc, Lang::En);
         assert_eq!(ranked.iter().map(|r| r.row.model.as_str()).collect::<Vec<_>>(), ["A", "b", "c"]);
-        sort_rows(&mut ranked, SortKey::Model, SortDir::Desc);
+        sort_rows(&mut ranked, SortKey::Model, SortDir::Desc, Lang::En);
         assert_eq!(ranked.iter().map(|r| r.row.model.as_str()).collect::<Vec<_>>(), ["c", "b", "A"]);
-        sort_rows(&mut ranked, SortKey::Accuracy, SortDir::Asc);
+        sort_rows(&mut ranked, SortKey::Accuracy, SortDir::Asc, Lang::En);
         assert_eq!(ranked[0].row.model, "c");
-        sort_rows(&mut ranked, SortKey::Rank, SortDir::Asc);
+        sort_rows(&mut ranked, SortKey::Rank, SortDir::Asc, Lang::En);
         assert_eq!(ranked[0].row.model, "b");
     }
 }

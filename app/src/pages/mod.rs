@@ -1,4 +1,12 @@
 //! One module per page of the site.
 
+pub mod adapting;
+pub mod auth;
+pub mod dataset;
 pub mod leaderboard;
 pub mod not_found;
+pub mod quality;
+pub mod submission;
+pub mod submit;
+pub mod team;
+pub mod upload;

@@ -3,7 +3,10 @@
 use leptos::prelude::*;
 use leptos_meta::Title;
 
-/// Shown for unknown URLs, with a 404 status when rendered on the server.
+use crate::i18n::{common, use_lang};
+
+/// Shown for unknown URLs, in the language of the URL, with a 404 status
+/// when rendered on the server.
 #[component]
 pub fn NotFound() -> impl IntoView {
     #[cfg(feature = "ssr")]
@@ -12,9 +15,15 @@ pub fn NotFound() -> impl IntoView {
             resp.set_status(http::StatusCode::NOT_FOUND);
         }
     }
-    view! {
-        <Title text="Not found" />
-        <h1>"Page not found"</h1>
-        <p><a href="/">"Back to the leaderboard"</a></p>
+    let lang = use_lang();
+    move || {
+        let lang = lang.get();
+        let t = common::text(lang);
+        view! {
+            <Title text=t.not_found_title />
+            <h1>{t.not_found_title}</h1>
+            <p>{t.not_found_text}</p>
+            <p><a href=lang.href("/")>{t.not_found_back}</a></p>
+        }
     }
 }

@@ -4,6 +4,8 @@
 pub mod keys;
 pub mod score;
 pub mod serve;
+pub mod submit;
+pub mod team;
 
 use std::path::Path;
 
@@ -36,6 +38,11 @@ pub enum Command {
     Keys(keys::KeysCommand),
     /// Score a prediction file against a key file, offline.
     Score(score::ScoreArgs),
+    /// Manage teams.
+    #[command(subcommand)]
+    Team(team::TeamCommand),
+    /// Upload a prediction file to a server and print the result.
+    Submit(submit::SubmitArgs),
 }
 
 /// Runs the parsed command.
@@ -44,6 +51,8 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Serve(args) => serve::run(&cli.database_url, args).await,
         Command::Keys(cmd) => keys::run(&cli.database_url, cmd).await,
         Command::Score(args) => score::run(args),
+        Command::Team(cmd) => team::run(&cli.database_url, cmd).await,
+        Command::Submit(args) => submit::run(args).await,
     }
 }
 

@@ -3,10 +3,11 @@
 use std::net::SocketAddr;
 
 use anyhow::Context;
-use app::db::{Db, seed};
+use app::db::{Db, keys, seed};
+use app::domain::{Benchmark, parse_key};
 use clap::Args;
 
-use crate::config::{default_addr, leptos_options};
+use crate::config::{ServerConfig, default_addr, leptos_options};
 use crate::state::AppState;
 
 #[derive(Debug, Args)]
@@ -14,7 +15,69 @@ pub struct ServeArgs {
     /// Address to listen on.
     #[arg(long, default_value_t = default_addr())]
     pub addr: String,
+    /// Submissions per team per UTC day.
+    #[arg(long, env = "MEDARABENCH_DAILY_QUOTA", default_value_t = 5)]
+    pub daily_quota: i64,
+    /// Submissions per team in total.
+    #[arg(long, env = "MEDARABENCH_TOTAL_QUOTA", default_value_t = 100)]
+    pub total_quota: i64,
+    /// Send cookies without the `Secure` flag (only for plain-HTTP setups
+    /// other than localhost, which browsers already treat as secure).
+    #[arg(long, env = "MEDARABENCH_INSECURE_COOKIES")]
+    pub insecure_cookies: bool,
 }
+
+/// The server's settings: command-line quotas and the shared secret.
+pub async fn server_config(db: &Db, args: &ServeArgs) -> anyhow::Result<ServerConfig> {
+    anyhow::ensure!(args.daily_quota >= 0 && args.total_quota >= 0, "quotas must not be negative");
+    Ok(ServerConfig {
+        daily_quota: args.daily_quota,
+        total_quota: args.total_quota,
+        secure_cookies: !args.insecure_cookies,
+        secret: server_secret(db).await?,
+        ..ServerConfig::default()
+    })
+}
+
+/// The server-wide secret, created on first start and shared by every
+/// process through the database.
+pub async fn server_secret(db: &Db) -> anyhow::Result<String> {
+    Ok(app::db::setting_or_insert(db, "comparison_secret", || crate::auth::new_secret("")).await?)
+}
+
+/// Stores the synthetic demo key when no MedAraBench key has been imported,
+/// so a fresh server can score uploads at once. Pages say plainly when a
+/// score comes from it.
+pub async fn ensure_demo_key(db: &Db) -> anyhow::Result<()> {
+    if keys::default_key(db, Benchmark::MedAraBench).await?.is_some() {
+        return Ok(());
+    }
+    let synthetic = app::domain::synthetic::synthetic_key(DEMO_KEY_ROWS, DEMO_KEY_SEED);
+    let checked = parse_key(Benchmark::MedAraBench, synthetic.csv.as_bytes())?;
+    let stored = keys::insert(
+        db,
+        keys::NewKey {
+            benchmark: Benchmark::MedAraBench,
+            name: DEMO_KEY_NAME,
+            report: &checked.report,
+            content: synthetic.csv.as_bytes(),
+            synthetic: true,
+        },
+    )
+    .await;
+    match stored {
+        Ok(k) => tracing::info!("no answer key imported: stored the synthetic demo key ({} questions)", k.scoreable),
+        // Another process stored it first.
+        Err(keys::KeyStoreError::SameContent { .. } | keys::KeyStoreError::NameTaken { .. }) => {}
+        Err(e) => return Err(e.into()),
+    }
+    Ok(())
+}
+
+/// The demo key's name, size and seed.
+pub const DEMO_KEY_NAME: &str = "synthetic-demo";
+pub const DEMO_KEY_ROWS: usize = 5000;
+pub const DEMO_KEY_SEED: u64 = 2026;
 
 /// Opens (and migrates) the database, seeds the published figures when the
 /// database is new, and serves until Ctrl-C or SIGTERM.
@@ -24,7 +87,9 @@ pub async fn run(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
         .parse()
         .with_context(|| format!("--addr {:?} is not a socket address like 127.0.0.1:3000", args.addr))?;
     let db = open_database(database_url).await?;
-    let state = AppState { leptos_options: leptos_options(addr), db };
+    ensure_demo_key(&db).await?;
+    let config = server_config(&db, &args).await?;
+    let state = AppState::new(leptos_options(addr), db, config);
     let router = crate::build_router(state);
     let listener = tokio::net::TcpListener::bind(addr)
         .await

@@ -1,40 +1,153 @@
 //! The API's error type: a status code, a stable machine-readable code and
 //! a message for people. Internal causes are logged, never sent.
 
+use app::db::DbError;
+use app::db::submissions::InsertError;
+use app::db::teams::CreateTeamError;
+use app::domain::PredictionError;
+use app::domain::submission::FieldError;
 use axum::Json;
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
+use serde_json::{Value, json};
 
 /// An error as the REST API reports it:
 /// `{"error": {"code": "...", "message": "...", "details": [...]}}`.
 #[derive(Debug, thiserror::Error)]
 pub enum HttpError {
-    /// The database failed; details go to the log only.
+    /// A request field is missing or invalid.
+    #[error("{message}")]
+    BadRequest { code: &'static str, message: String, details: Vec<Value> },
+    /// The prediction file was refused; nothing was stored.
+    #[error("the prediction file was refused: {0}")]
+    InvalidFile(#[from] PredictionError),
+    /// No or bad credentials.
+    #[error("{0}")]
+    Unauthorized(&'static str),
+    /// A cookie-authenticated write from another site.
+    #[error("{0}")]
+    Forbidden(&'static str),
+    #[error("not found")]
+    NotFound,
+    /// A unique name or email is taken.
+    #[error("{0}")]
+    Conflict(String),
+    /// The body is over the size limit.
+    #[error("{0}")]
+    PayloadTooLarge(String),
+    /// Quota or throttling; `retry_after` in seconds.
+    #[error("{message}")]
+    TooManyRequests { message: String, retry_after: Option<i64> },
+    /// No answer key stored for the benchmark.
+    #[error("no {0} answer key is stored on this server yet")]
+    NoKey(String),
+    /// A database failure; details go to the log only.
     #[error("internal error")]
-    Internal(#[from] app::db::DbError),
+    Internal(#[from] DbError),
+    /// Any other unexpected failure; logged only.
+    #[error("internal error")]
+    Unexpected(#[from] anyhow::Error),
 }
 
+/// The layer's result alias.
+pub type Result<T, E = HttpError> = std::result::Result<T, E>;
+
 impl HttpError {
-    fn status(&self) -> StatusCode {
+    /// A 400 with one message.
+    pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
+        Self::BadRequest { code, message: message.into(), details: Vec::new() }
+    }
+
+    /// A 400 listing each invalid field.
+    pub fn invalid_fields(errors: Vec<FieldError>) -> Self {
+        let message = errors.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ");
+        let details = errors.iter().map(|e| json!({"field": e.field, "problem": e.problem})).collect();
+        Self::BadRequest { code: "invalid_fields", message, details }
+    }
+
+    /// The HTTP status.
+    pub fn status(&self) -> StatusCode {
         match self {
-            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            Self::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            Self::InvalidFile(PredictionError::Input(app::domain::InputError::TooLarge { .. })) => {
+                StatusCode::PAYLOAD_TOO_LARGE
+            }
+            Self::InvalidFile(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            Self::Forbidden(_) => StatusCode::FORBIDDEN,
+            Self::NotFound => StatusCode::NOT_FOUND,
+            Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Self::NoKey(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Internal(_) | Self::Unexpected(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 
-    fn code(&self) -> &'static str {
+    /// The stable machine-readable code.
+    pub fn code(&self) -> &'static str {
         match self {
-            Self::Internal(_) => "internal",
+            Self::BadRequest { code, .. } => code,
+            Self::InvalidFile(_) if self.status() == StatusCode::PAYLOAD_TOO_LARGE => "file_too_large",
+            Self::InvalidFile(_) => "invalid_predictions",
+            Self::Unauthorized(_) => "unauthorized",
+            Self::Forbidden(_) => "forbidden",
+            Self::NotFound => "not_found",
+            Self::Conflict(_) => "conflict",
+            Self::PayloadTooLarge(_) => "payload_too_large",
+            Self::TooManyRequests { .. } => "too_many_requests",
+            Self::NoKey(_) => "no_answer_key",
+            Self::Internal(_) | Self::Unexpected(_) => "internal",
+        }
+    }
+
+    fn details(&self) -> Vec<Value> {
+        match self {
+            Self::BadRequest { details, .. } => details.clone(),
+            Self::InvalidFile(e) => vec![json!({"line": e.line(), "problem": e.to_string()})],
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl From<InsertError> for HttpError {
+    fn from(e: InsertError) -> Self {
+        match e {
+            InsertError::DailyQuota { .. } => Self::TooManyRequests {
+                message: e.to_string(),
+                retry_after: Some(app::db::submissions::seconds_to_utc_midnight(app::db::now_unix())),
+            },
+            InsertError::TotalQuota { .. } => Self::TooManyRequests { message: e.to_string(), retry_after: None },
+            InsertError::Db(db) => Self::Internal(db),
+        }
+    }
+}
+
+impl From<CreateTeamError> for HttpError {
+    fn from(e: CreateTeamError) -> Self {
+        match e {
+            CreateTeamError::Db(db) => Self::Internal(db),
+            other => Self::Conflict(other.to_string()),
         }
     }
 }
 
 impl IntoResponse for HttpError {
     fn into_response(self) -> Response {
-        if let Self::Internal(cause) = &self {
-            tracing::error!(error = %cause, "internal error");
+        match &self {
+            Self::Internal(cause) => tracing::error!(error = %cause, "internal error"),
+            Self::Unexpected(cause) => tracing::error!(error = %cause, "unexpected error"),
+            _ => {}
         }
-        let body = json!({"error": {"code": self.code(), "message": self.to_string(), "details": []}});
-        (self.status(), Json(body)).into_response()
+        let body = json!({"error": {"code": self.code(), "message": self.to_string(), "details": self.details()}});
+        let mut resp = (self.status(), Json(body)).into_response();
+        if let Self::TooManyRequests { retry_after, .. } = &self {
+            // A total quota never resets; a day is the honest lower bound.
+            let secs = retry_after.unwrap_or(86_400).max(1);
+            if let Ok(v) = HeaderValue::from_str(&secs.to_string()) {
+                resp.headers_mut().insert(header::RETRY_AFTER, v);
+            }
+        }
+        resp
     }
 }

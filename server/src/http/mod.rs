@@ -1,16 +1,28 @@
-//! The HTTP surface: the server-rendered site, the REST API and plain
-//! routes, merged in one place.
+//! The HTTP surface: the server-rendered site, the REST API, the web
+//! forms' endpoints and plain routes, merged in one place with the
+//! cross-cutting layers (security headers, CSRF, body limits, timeouts).
 
+mod charts;
+mod dataset;
+mod docs;
 mod error;
+mod forms;
 mod health;
+mod json_body;
 mod leaderboard;
+pub mod security;
+pub mod submissions;
+pub mod teams;
 
-pub use error::HttpError;
+pub use error::{HttpError, Result};
 
 use app::{App, shell};
 use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::StatusCode;
 use leptos::prelude::provide_context;
 use leptos_axum::{LeptosRoutes, generate_route_list};
+use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::state::AppState;
@@ -19,17 +31,32 @@ use crate::state::AppState;
 pub fn build_router(state: AppState) -> Router {
     let routes = generate_route_list(App);
     let db = state.db.clone();
+    let page_config = app::api::PageConfig { daily_quota: state.config.daily_quota, total_quota: state.config.total_quota };
     let options = state.leptos_options.clone();
+    let upload_limit = state.config.upload_limit;
     Router::new()
         .merge(health::router())
         .merge(leaderboard::router())
+        .merge(charts::router())
+        .merge(dataset::router())
+        .merge(docs::router())
+        .merge(teams::router())
+        .merge(submissions::router(upload_limit))
+        .merge(forms::router(upload_limit))
         .leptos_routes_with_context(
             &state,
             routes,
-            move || provide_context(db.clone()),
+            move || {
+                provide_context(db.clone());
+                provide_context(page_config);
+            },
             move || shell(options.clone()),
         )
         .fallback(leptos_axum::file_and_error_handler::<AppState, _>(shell))
+        .layer(axum::middleware::from_fn(security::csrf_guard))
+        .layer(DefaultBodyLimit::max(state.config.body_limit))
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, state.config.request_timeout))
+        .layer(axum::middleware::from_fn(security::security_headers))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
 }

@@ -196,3 +196,103 @@ async fn keys_import_stores_and_refuses_duplicates(backend: Backend) {
     handle.pool().close().await;
     db.finish().await;
 }
+
+on_both_backends!(team_create_and_submit_over_real_http);
+
+/// A real `medarabench serve` process, killed on drop.
+struct ServerProcess(std::process::Child);
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+async fn team_create_and_submit_over_real_http(backend: Backend) {
+    use std::io::Write;
+    let Some(db) = scratch_database(backend).await else { return };
+
+    // `team create` reads the password from stdin and prints a token.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_medarabench"))
+        .args(["team", "create", "Oasis <Lab>", "--email", "lead@oasis.example", "--json"])
+        .env("DATABASE_URL", &db.url)
+        .env("RUST_LOG", "warn")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"a long test password\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let created = stdout_json(&out);
+    let token = created["token"].as_str().unwrap().to_owned();
+    // Without a password on stdin: refused with the reason.
+    let no_password = medarabench(&["team", "create", "Nopass", "--email", "n@nopass.example"], Some(&db.url));
+    assert!(!no_password.status.success());
+    assert!(stderr(&no_password).contains("stdin"), "{}", stderr(&no_password));
+    assert!(token.starts_with("mbt_"));
+    // The same name again is refused with a one-line reason.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_medarabench"))
+        .args(["team", "create", "oasis <lab>", "--email", "x@oasis.example"])
+        .env("DATABASE_URL", &db.url)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"another long password\n").unwrap();
+    let again = child.wait_with_output().unwrap();
+    assert!(!again.status.success());
+    assert!(stderr(&again).contains("name"), "{}", stderr(&again));
+
+    // Serve on a free port and submit over HTTP.
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let addr = format!("127.0.0.1:{port}");
+    let _server = ServerProcess(
+        Command::new(env!("CARGO_BIN_EXE_medarabench"))
+            .args(["serve", "--addr", &addr])
+            .env("DATABASE_URL", &db.url)
+            .env("RUST_LOG", "warn")
+            .spawn()
+            .unwrap(),
+    );
+    let base = format!("http://{addr}");
+    let client = reqwest::Client::new();
+    let mut up = false;
+    for _ in 0..100 {
+        if client.get(format!("{base}/healthz")).send().await.is_ok_and(|r| r.status().is_success()) {
+            up = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(up, "the server came up");
+
+    let files = Files::new();
+    let key = parse_key(Benchmark::MedAraBench, crate::harness::TestApp::demo_key_csv().as_bytes()).unwrap().key;
+    let preds = synthetic_predictions(&key, 0.5, 21);
+    let pred_path = files.write("preds.csv", &preds);
+    let expected = score_bytes(&key, preds.as_bytes()).unwrap().card;
+    let out = medarabench(
+        &["submit", "--server", &base, "--token", &token, "--model", "Oasis-1", "--field", "shots=0", "--json", s(&pred_path)],
+        None,
+    );
+    let sub = stdout_json(&out);
+    assert_eq!(sub["correct"], expected.correct);
+    assert_eq!(sub["total"], expected.total);
+    assert_eq!(sub["team"], "Oasis <Lab>");
+    assert_eq!(sub["protocol"]["shots"], 0);
+
+    // A refused file: non-zero exit naming the line and the problem.
+    let bad = files.write("bad.csv", "question_id,answer\n987654,A\n");
+    let out = medarabench(&["submit", "--server", &base, "--token", &token, "--model", "x", s(&bad)], None);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("987654"), "{}", stderr(&out));
+    // A bad token.
+    let out = medarabench(&["submit", "--server", &base, "--token", "mbt_wrong", "--model", "x", s(&pred_path)], None);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("401"), "{}", stderr(&out));
+    drop(_server);
+    db.finish().await;
+}

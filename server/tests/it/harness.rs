@@ -105,9 +105,24 @@ impl TestApp {
     /// Starts an app on a fresh database of `backend`; `None` when the
     /// backend is explicitly skipped.
     pub async fn start(backend: Backend) -> Option<Self> {
+        Self::start_with(backend, |_| {}).await
+    }
+
+    /// Like [`TestApp::start`], with changes to the server configuration.
+    /// The default request timeout is raised for tests: debug builds on a
+    /// loaded 2-core machine are slow, and the 408 path has its own test.
+    pub async fn start_with(backend: Backend, configure: impl FnOnce(&mut config::ServerConfig)) -> Option<Self> {
         let scratch = scratch_database(backend).await?;
         let db = scratch.open().await;
-        let state = AppState { leptos_options: config::leptos_options("127.0.0.1:3000".parse().unwrap()), db };
+        server::cli::serve::ensure_demo_key(&db).await.expect("demo key");
+        let secret = server::cli::serve::server_secret(&db).await.expect("secret");
+        let mut config = config::ServerConfig {
+            secret,
+            request_timeout: std::time::Duration::from_secs(300),
+            ..config::ServerConfig::default()
+        };
+        configure(&mut config);
+        let state = AppState::new(config::leptos_options("127.0.0.1:3000".parse().unwrap()), db, config);
         Some(Self { state, scratch })
     }
 
@@ -125,11 +140,101 @@ impl TestApp {
         self.request(Request::get(path).body(Body::empty()).unwrap()).await
     }
 
+    /// `POST path` with a JSON body.
+    pub async fn post_json(&self, path: &str, body: serde_json::Value) -> Response {
+        self.request(
+            Request::post(path).header("content-type", "application/json").body(Body::from(body.to_string())).unwrap(),
+        )
+        .await
+    }
+
+    /// A browser-like form post from this site (same-origin headers), with
+    /// an optional session cookie.
+    pub async fn post_form(&self, path: &str, form: &[(&str, &str)], cookie: Option<&str>) -> Response {
+        let body = serde_urlencoded::to_string(form).unwrap();
+        let mut req = Request::post(path)
+            .header("content-type", "application/x-www-form-urlencoded")
+            .header("host", "127.0.0.1:3000")
+            .header("origin", "http://127.0.0.1:3000");
+        if let Some(c) = cookie {
+            req = req.header("cookie", format!("mb_session={c}"));
+        }
+        self.request(req.body(Body::from(body)).unwrap()).await
+    }
+
+    /// `GET path` with a session cookie.
+    pub async fn get_with_cookie(&self, path: &str, cookie: &str) -> Response {
+        self.request(Request::get(path).header("cookie", format!("mb_session={cookie}")).body(Body::empty()).unwrap()).await
+    }
+
+    /// Registers a team and returns an API token for it.
+    pub async fn team_with_token(&self, name: &str, email: &str) -> String {
+        let resp = self.post_json("/api/v1/teams", serde_json::json!({"name": name, "email": email, "password": PASSWORD})).await;
+        assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
+        let resp = self.post_json("/api/v1/tokens", serde_json::json!({"email": email, "password": PASSWORD})).await;
+        assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
+        resp.json()["token"].as_str().unwrap().to_owned()
+    }
+
+    /// Uploads a raw prediction body with a bearer token.
+    pub async fn upload_raw(&self, token: &str, query: &str, body: impl Into<Body>) -> Response {
+        self.request(
+            Request::post(format!("/api/v1/submissions?{query}"))
+                .header("authorization", format!("Bearer {token}"))
+                .header("content-type", "text/csv")
+                .body(body.into())
+                .unwrap(),
+        )
+        .await
+    }
+
+    /// Submissions stored in total.
+    pub async fn submission_count(&self) -> i64 {
+        sqlx::query_scalar("SELECT COUNT(*) FROM submissions").fetch_one(self.state.db.pool()).await.unwrap()
+    }
+
+    /// The demo key's CSV (what `serve` stores when no key is imported).
+    pub fn demo_key_csv() -> String {
+        app::domain::synthetic::synthetic_key(server::cli::serve::DEMO_KEY_ROWS, server::cli::serve::DEMO_KEY_SEED).csv
+    }
+
     /// Closes the pool and removes the database.
     pub async fn finish(self) {
         self.state.db.pool().close().await;
         self.scratch.finish().await;
     }
+}
+
+/// The password every test team uses.
+pub const PASSWORD: &str = "a long test password";
+
+/// A multipart/form-data body with text fields and one file.
+pub fn multipart_body(fields: &[(&str, &str)], file: Option<(&str, &[u8])>) -> (String, Vec<u8>) {
+    let boundary = "----medarabench-test-boundary";
+    let mut body = Vec::new();
+    for (name, value) in fields {
+        body.extend_from_slice(format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes());
+    }
+    if let Some((filename, bytes)) = file {
+        body.extend_from_slice(
+            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{filename}\"\r\nContent-Type: text/csv\r\n\r\n").as_bytes(),
+        );
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(b"\r\n");
+    }
+    body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
+    (format!("multipart/form-data; boundary={boundary}"), body)
+}
+
+/// The session cookie a response sets, if any.
+pub fn session_from(resp: &Response) -> Option<String> {
+    resp.headers
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find_map(|c| c.strip_prefix("mb_session="))
+        .map(|c| c.split(';').next().unwrap_or("").to_owned())
+        .filter(|c| !c.is_empty())
 }
 
 /// A collected response.

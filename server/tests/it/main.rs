@@ -4,4 +4,7 @@
 
 mod cli;
 mod harness;
+mod pages;
+mod security;
 mod site;
+mod submissions;

@@ -1,0 +1,60 @@
+//! Speed of the scoring engine on a key the size of the real test split
+//! (5,000 rows, synthetic). See BENCHMARKS.md for how to run it and the
+//! recorded results.
+//!
+//! Groups:
+//! - `parse/key`: read and validate the official-format key CSV;
+//! - `parse/predictions`: read a 5,000-row prediction CSV;
+//! - `score/bytes`: prediction bytes to a full score card (parse + score +
+//!   every breakdown + every Wilson CI), the `score_bytes` entry point;
+//! - `score/parsed`: scoring only, key and predictions already parsed;
+//! - `compare/*`: two submissions on the same key: paired bootstrap
+//!   (10,000 replicates) and exact McNemar.
+
+use std::hint::black_box;
+
+use app::domain::stats::{self, DEFAULT_REPLICATES};
+use app::domain::synthetic::{synthetic_key, synthetic_predictions};
+use app::domain::{Benchmark, PredictionFile, parse_key, score, score_bytes};
+use criterion::{Criterion, criterion_group, criterion_main};
+
+const ROWS: usize = 5_000;
+const SEED: u64 = 42;
+
+fn benches(c: &mut Criterion) {
+    let key_csv = synthetic_key(ROWS, SEED).csv;
+    let key = parse_key(Benchmark::MedAraBench, key_csv.as_bytes()).expect("synthetic key parses").key;
+    let preds_a = synthetic_predictions(&key, 0.70, 1);
+    let preds_b = synthetic_predictions(&key, 0.65, 2);
+    let file_a = PredictionFile::parse(preds_a.as_bytes()).expect("synthetic predictions parse");
+    assert_eq!(file_a.rows.len(), key.len());
+
+    let mut parse = c.benchmark_group("parse");
+    parse.bench_function("key", |b| b.iter(|| parse_key(Benchmark::MedAraBench, black_box(key_csv.as_bytes()))));
+    parse.bench_function("predictions", |b| b.iter(|| PredictionFile::parse(black_box(preds_a.as_bytes()))));
+    parse.finish();
+
+    let mut scoring = c.benchmark_group("score");
+    scoring.bench_function("bytes", |b| b.iter(|| score_bytes(black_box(&key), black_box(preds_a.as_bytes()))));
+    scoring.bench_function("parsed", |b| b.iter(|| score(black_box(&key), black_box(&file_a))));
+    scoring.finish();
+
+    let a = score_bytes(&key, preds_a.as_bytes()).expect("a scores").correct;
+    let bv = score_bytes(&key, preds_b.as_bytes()).expect("b scores").correct;
+    let seed = stats::bootstrap_seed(b"benchmark secret", "submission-a", "submission-b");
+    let mut compare = c.benchmark_group("compare");
+    compare.sample_size(20);
+    compare.bench_function("paired_bootstrap_10k", |b| {
+        b.iter(|| stats::paired_bootstrap(black_box(&a), black_box(&bv), DEFAULT_REPLICATES, seed))
+    });
+    compare.bench_function("mcnemar", |b| {
+        b.iter(|| {
+            let (only_a, only_b) = stats::discordant(black_box(&a), black_box(&bv)).expect("same length");
+            stats::mcnemar_exact(only_a, only_b)
+        })
+    });
+    compare.finish();
+}
+
+criterion_group!(scoring, benches);
+criterion_main!(scoring);

@@ -1,0 +1,30 @@
+//! Data of the `/quality` page: Table 2, the LLM-as-a-judge findings, the
+//! Cochran inputs, and the stored key's validation report.
+
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::ApiError;
+use super::figures::Figures;
+use super::keys::KeySummary;
+
+/// The published sources the page shows.
+pub const SOURCES: [&str; 3] = ["Table 2", "LLM-as-a-judge", "Cochran"];
+
+/// Everything the page shows.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct QualityData {
+    /// The figures of [`SOURCES`].
+    pub figures: Figures,
+    /// The default key's report, if a key is stored.
+    pub key: Option<KeySummary>,
+}
+
+/// The page's data.
+#[server(prefix = "/_fn")]
+pub async fn get_quality() -> Result<QualityData, ApiError> {
+    let db = expect_context::<crate::db::Db>();
+    let figures = crate::db::published::figures(&db, &SOURCES).await?;
+    let key = super::keys::default_key_summary(&db).await?;
+    Ok(QualityData { figures, key })
+}

@@ -1,0 +1,125 @@
+//! The validation report of the stored answer key: totals, rejected rows
+//! with their reasons, warnings by kind. Shows counts and ids only.
+
+use leptos::prelude::*;
+
+use crate::api::keys::KeySummary;
+use crate::format::utc_date;
+use crate::i18n::{Lang, common, count, key_report};
+
+/// The report of `key`, or a plain "no key stored yet".
+#[component]
+pub fn KeyReport(lang: Lang, key: Option<KeySummary>) -> impl IntoView {
+    let t = key_report::text(lang);
+    let Some(key) = key else {
+        return view! { <p class="notice" data-key="none">{t.none}</p> }.into_any();
+    };
+    let totals = [
+        (t.rows, key.rows),
+        (t.scoreable, key.scoreable),
+        (t.rejected, key.rejected.len()),
+        (t.normalized, key.normalized),
+        (t.warnings, key.warnings),
+    ];
+    let intro = (t.intro)(&key.name, &utc_date(key.imported_at));
+    let sha256 = key.sha256.clone();
+    let data_key = key.sha256.clone();
+    view! {
+        <div class="key-report" data-key=data_key>
+            <p>{intro}</p>
+            {key.synthetic.then(|| view! { <p class="notice" data-synthetic="true">{t.synthetic}</p> })}
+            <p>{t.sha256}": " <code class="hash" dir="ltr">{sha256}</code></p>
+            <table class="counts" id="key-totals">
+                <caption>{t.summary_caption}</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">{t.col_item}</th>
+                        <th scope="col" class="num">{t.col_count}</th>
+                    </tr>
+                </thead>
+                <tbody>
+                    {totals
+                        .into_iter()
+                        .map(|(label, n)| view! { <tr><th scope="row">{label}</th><td class="num">{count(n as u64)}</td></tr> })
+                        .collect_view()}
+                </tbody>
+            </table>
+            <Rejected lang key=key.clone() />
+            <Warnings lang key />
+        </div>
+    }
+    .into_any()
+}
+
+#[component]
+fn Rejected(lang: Lang, key: KeySummary) -> impl IntoView {
+    let t = key_report::text(lang);
+    if key.rejected.is_empty() {
+        return view! { <p>{t.no_rejected}</p> }.into_any();
+    }
+    let rows = key
+        .rejected
+        .into_iter()
+        .map(|r| {
+            let id = r.question_id.map_or_else(|| "?".to_owned(), |id| id.to_string());
+            view! {
+                <tr>
+                    <td class="num">{r.line}</td>
+                    <td class="num">{id}</td>
+                    <td lang="en" dir="ltr">{r.reason}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <table id="key-rejected">
+            <caption>
+                {t.rejected_caption} " " {(!t.reasons_in_english.is_empty()).then_some(t.reasons_in_english)}
+            </caption>
+            <thead>
+                <tr>
+                    <th scope="col" class="num">{t.col_line}</th>
+                    <th scope="col" class="num">{t.col_question}</th>
+                    <th scope="col">{t.col_reason}</th>
+                </tr>
+            </thead>
+            <tbody>{rows}</tbody>
+        </table>
+    }
+    .into_any()
+}
+
+#[component]
+fn Warnings(lang: Lang, key: KeySummary) -> impl IntoView {
+    let t = key_report::text(lang);
+    if key.warning_counts.is_empty() {
+        return view! { <p>{t.no_warnings}</p> }.into_any();
+    }
+    let rows = key
+        .warning_counts
+        .into_iter()
+        .map(|(kind, n)| {
+            view! {
+                <tr data-warning=kind.as_str()>
+                    <th scope="row"><code>{kind.as_str()}</code></th>
+                    <td class="num">{count(n as u64)}</td>
+                    <td>{common::warning_label(lang, kind)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <table id="key-warnings">
+            <caption>{t.warnings_caption}</caption>
+            <thead>
+                <tr>
+                    <th scope="col">{t.col_kind}</th>
+                    <th scope="col" class="num">{t.col_rows}</th>
+                    <th scope="col">{t.col_meaning}</th>
+                </tr>
+            </thead>
+            <tbody>{rows}</tbody>
+        </table>
+    }
+    .into_any()
+}

@@ -1,0 +1,77 @@
+//! Score displays: an accuracy with its n and 95% CI, and breakdown tables.
+
+use std::collections::BTreeMap;
+
+use leptos::prelude::*;
+
+use crate::domain::Breakdown;
+use crate::format::{acc, ci};
+
+/// "0.612 (n = 4,928; 95% CI [0.598, 0.625])" as one inline element.
+#[component]
+pub fn AccuracyWithCi(accuracy: f64, n: usize, ci95: [f64; 2]) -> impl IntoView {
+    view! {
+        <span class="acc-ci">
+            <strong class="num">{acc(accuracy)}</strong>
+            " (n = " <span class="num">{n}</span> "; 95% CI " <span class="num">{ci(ci95)}</span> ")"
+        </span>
+    }
+}
+
+/// A CI drawn as a bar on [0, 1] with the point estimate marked.
+#[component]
+pub fn CiBar(accuracy: f64, ci95: [f64; 2]) -> impl IntoView {
+    let pct = |x: f64| format!("{:.2}", (x.clamp(0.0, 1.0) * 100.0));
+    view! {
+        <svg class="ci-bar" viewBox="0 0 100 10" preserveAspectRatio="none" role="img"
+            aria-label=format!("95% CI {} to {}, estimate {}", acc(ci95[0]), acc(ci95[1]), acc(accuracy))>
+            <line x1="0" y1="5" x2="100" y2="5" class="ci-axis" />
+            <rect x=pct(ci95[0]) y="2" width=pct(ci95[1] - ci95[0]) height="6" class="ci-range" />
+            <rect x=pct(accuracy) y="0" width="0.8" height="10" class="ci-point" />
+        </svg>
+    }
+}
+
+/// One table of cells (by specialty, level, option count...). Cells with
+/// fewer than `small_n` questions are marked: their interval is wide.
+#[component]
+pub fn BreakdownTable(
+    caption: String,
+    heading: &'static str,
+    cells: BTreeMap<String, Breakdown>,
+    #[prop(default = 30)] small_n: usize,
+) -> impl IntoView {
+    let rows = cells
+        .into_iter()
+        .map(|(name, c)| {
+            let small = c.total < small_n;
+            view! {
+                <tr class:small-n=small>
+                    <th scope="row">{name}{small.then_some(" *")}</th>
+                    <td class="num">{c.correct}</td>
+                    <td class="num">{c.total}</td>
+                    <td class="num">{acc(c.accuracy)}</td>
+                    <td class="num">{ci(c.ci95)}</td>
+                    <td class="bar-cell"><CiBar accuracy=c.accuracy ci95=c.ci95 /></td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <table class="breakdown">
+            <caption>{caption}</caption>
+            <thead>
+                <tr>
+                    <th scope="col">{heading}</th>
+                    <th scope="col" class="num">"correct"</th>
+                    <th scope="col" class="num">"n"</th>
+                    <th scope="col" class="num">"accuracy"</th>
+                    <th scope="col" class="num">"95% CI (Wilson)"</th>
+                    <th scope="col">"interval"</th>
+                </tr>
+            </thead>
+            <tbody>{rows}</tbody>
+        </table>
+        <p class="note">"* fewer than " {small_n} " questions: the interval is wide; read with care."</p>
+    }
+}

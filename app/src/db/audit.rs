@@ -1,0 +1,26 @@
+//! The audit log of security-relevant events (sign-ins, tokens, uploads).
+
+use super::{Db, Result, now_unix};
+
+/// Appends one event. `detail` is free text for operators (no secrets).
+pub async fn record(db: &Db, event: &str, team_id: Option<i64>, member_id: Option<i64>, detail: &str) -> Result<()> {
+    sqlx::query("INSERT INTO audit_log (at, event, team_id, member_id, detail) VALUES ($1, $2, $3, $4, $5)")
+        .bind(now_unix())
+        .bind(event)
+        .bind(team_id)
+        .bind(member_id)
+        .bind(detail)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+/// The events of a kind, newest first (for tests and operators).
+pub async fn events(db: &Db, event: &str) -> Result<Vec<(i64, Option<i64>, String)>> {
+    let rows: Vec<(i64, Option<i64>, String)> =
+        sqlx::query_as("SELECT at, team_id, detail FROM audit_log WHERE event = $1 ORDER BY id DESC")
+            .bind(event)
+            .fetch_all(db.pool())
+            .await?;
+    Ok(rows)
+}

@@ -1,0 +1,158 @@
+//! Browser sessions and API tokens: only hashes of the secrets are stored.
+
+use sqlx::Row;
+
+use sha2::{Digest, Sha256};
+
+use super::{Db, Result, now_unix};
+pub use crate::api::teams::TokenRow as TokenInfo;
+
+/// The session cookie's name.
+pub const SESSION_COOKIE: &str = "mb_session";
+
+/// What the database stores of a secret (session id, API token): its
+/// SHA-256, hex-encoded. The secrets are 256-bit random values, so a fast
+/// hash is enough.
+pub fn secret_hash(secret: &str) -> String {
+    Sha256::digest(secret.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Who a session or token belongs to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Principal {
+    pub team_id: i64,
+    pub member_id: Option<i64>,
+}
+
+/// Stores a new session (the caller has already generated the secret).
+pub async fn create_session(db: &Db, id_hash: &str, member_id: i64, ttl_secs: i64) -> Result<()> {
+    let now = now_unix();
+    sqlx::query("INSERT INTO sessions (id_hash, member_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
+        .bind(id_hash)
+        .bind(member_id)
+        .bind(now)
+        .bind(now + ttl_secs)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+/// The member and team of a live session.
+pub async fn session_principal(db: &Db, id_hash: &str) -> Result<Option<Principal>> {
+    let row = sqlx::query(
+        "SELECT m.id AS member_id, m.team_id AS team_id
+           FROM sessions s JOIN members m ON m.id = s.member_id
+          WHERE s.id_hash = $1 AND s.expires_at > $2",
+    )
+    .bind(id_hash)
+    .bind(now_unix())
+    .fetch_optional(db.pool())
+    .await?;
+    row.map(|r| Ok(Principal { team_id: r.try_get("team_id")?, member_id: Some(r.try_get("member_id")?) }))
+        .transpose()
+}
+
+/// Ends a session (sign-out, or rotation at sign-in).
+pub async fn delete_session(db: &Db, id_hash: &str) -> Result<()> {
+    sqlx::query("DELETE FROM sessions WHERE id_hash = $1").bind(id_hash).execute(db.pool()).await?;
+    Ok(())
+}
+
+/// Keeps a just-created API token for the next team page view.
+pub async fn set_flash_token(db: &Db, id_hash: &str, token: &str) -> Result<()> {
+    sqlx::query("UPDATE sessions SET flash_token = $1 WHERE id_hash = $2")
+        .bind(token)
+        .bind(id_hash)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+/// Takes (reads and clears) the flashed token: it is shown once.
+pub async fn take_flash_token(db: &Db, id_hash: &str) -> Result<Option<String>> {
+    let token: Option<Option<String>> = sqlx::query_scalar("SELECT flash_token FROM sessions WHERE id_hash = $1")
+        .bind(id_hash)
+        .fetch_optional(db.pool())
+        .await?;
+    let token = token.flatten();
+    if token.is_some() {
+        sqlx::query("UPDATE sessions SET flash_token = NULL WHERE id_hash = $1")
+            .bind(id_hash)
+            .execute(db.pool())
+            .await?;
+    }
+    Ok(token)
+}
+
+/// Stores a new API token's hash.
+pub async fn create_token(
+    db: &Db,
+    team_id: i64,
+    member_id: Option<i64>,
+    label: &str,
+    token_hash: &str,
+    prefix: &str,
+) -> Result<i64> {
+    let row = sqlx::query(
+        "INSERT INTO api_tokens (team_id, member_id, label, token_hash, prefix, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+    )
+    .bind(team_id)
+    .bind(member_id)
+    .bind(label)
+    .bind(token_hash)
+    .bind(prefix)
+    .bind(now_unix())
+    .fetch_one(db.pool())
+    .await?;
+    Ok(row.try_get("id")?)
+}
+
+/// The team of a live (not revoked) token, updating its last-used time.
+pub async fn token_principal(db: &Db, token_hash: &str) -> Result<Option<Principal>> {
+    let row = sqlx::query("SELECT id, team_id, member_id FROM api_tokens WHERE token_hash = $1 AND revoked_at IS NULL")
+        .bind(token_hash)
+        .fetch_optional(db.pool())
+        .await?;
+    let Some(row) = row else { return Ok(None) };
+    let id: i64 = row.try_get("id")?;
+    sqlx::query("UPDATE api_tokens SET last_used_at = $1 WHERE id = $2")
+        .bind(now_unix())
+        .bind(id)
+        .execute(db.pool())
+        .await?;
+    Ok(Some(Principal { team_id: row.try_get("team_id")?, member_id: row.try_get("member_id")? }))
+}
+
+/// A team's tokens, newest first.
+pub async fn list_tokens(db: &Db, team_id: i64) -> Result<Vec<TokenInfo>> {
+    let rows = sqlx::query(
+        "SELECT id, label, prefix, created_at, last_used_at, revoked_at FROM api_tokens WHERE team_id = $1 ORDER BY id DESC",
+    )
+    .bind(team_id)
+    .fetch_all(db.pool())
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(TokenInfo {
+                id: r.try_get("id")?,
+                label: r.try_get("label")?,
+                prefix: r.try_get("prefix")?,
+                created_at: r.try_get("created_at")?,
+                last_used_at: r.try_get("last_used_at")?,
+                revoked_at: r.try_get("revoked_at")?,
+            })
+        })
+        .collect()
+}
+
+/// Revokes one of the team's tokens; false when it is not theirs or already revoked.
+pub async fn revoke_token(db: &Db, team_id: i64, token_id: i64) -> Result<bool> {
+    let done = sqlx::query("UPDATE api_tokens SET revoked_at = $1 WHERE id = $2 AND team_id = $3 AND revoked_at IS NULL")
+        .bind(now_unix())
+        .bind(token_id)
+        .bind(team_id)
+        .execute(db.pool())
+        .await?;
+    Ok(done.rows_affected() == 1)
+}

@@ -1,0 +1,296 @@
+//! Scored submissions: the all-or-nothing insert under the team's quota,
+//! and the reads behind the team page, the result page and the board.
+
+use serde::{Deserialize, Serialize};
+use sqlx::Row;
+
+use super::{Backend, Db, DbError, Result, now_unix};
+use crate::domain::ScoreCard;
+pub use crate::domain::submission::SubmissionMeta;
+
+/// Everything stored for a new submission.
+pub struct NewSubmission<'a> {
+    pub public_id: &'a str,
+    pub team_id: i64,
+    pub key_id: i64,
+    pub benchmark: &'a str,
+    pub meta: &'a SubmissionMeta,
+    pub file_sha256: &'a str,
+    pub file_format: &'a str,
+    pub card: &'a ScoreCard,
+    pub correctness: &'a [bool],
+}
+
+/// A stored submission with its scores, as the API and pages show it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SubmissionRecord {
+    pub public_id: String,
+    pub team_id: i64,
+    pub team_name: String,
+    pub benchmark: String,
+    pub key_name: String,
+    pub key_sha256: String,
+    pub key_synthetic: bool,
+    pub meta: SubmissionMeta,
+    pub file_sha256: String,
+    pub file_format: String,
+    pub created_at: i64,
+    pub card: ScoreCard,
+}
+
+/// Submissions used and allowed for a team.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QuotaUse {
+    pub daily_limit: i64,
+    pub daily_used: i64,
+    pub total_limit: i64,
+    pub total_used: i64,
+}
+
+impl QuotaUse {
+    /// Uploads left today (never negative).
+    pub fn daily_remaining(&self) -> i64 {
+        (self.daily_limit - self.daily_used).max(0)
+    }
+    /// Uploads left in total.
+    pub fn total_remaining(&self) -> i64 {
+        (self.total_limit - self.total_used).max(0)
+    }
+    /// Uploads left now: the smaller of the two.
+    pub fn remaining(&self) -> i64 {
+        self.daily_remaining().min(self.total_remaining())
+    }
+}
+
+/// The server's default quotas; a team's own columns override them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct QuotaDefaults {
+    pub daily: i64,
+    pub total: i64,
+}
+
+/// Why a submission was not stored.
+#[derive(Debug, thiserror::Error)]
+pub enum InsertError {
+    #[error("daily submission quota of {limit} reached; it resets at 00:00 UTC")]
+    DailyQuota { limit: i64 },
+    #[error("total submission quota of {limit} reached")]
+    TotalQuota { limit: i64 },
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+impl From<sqlx::Error> for InsertError {
+    fn from(e: sqlx::Error) -> Self {
+        Self::Db(DbError::Sqlx(e))
+    }
+}
+
+/// The UTC date of a Unix time as `YYYY-MM-DD` (the daily quota's bucket).
+pub fn utc_day(unix: i64) -> String {
+    crate::format::utc_date(unix)
+}
+
+/// Seconds until the next 00:00 UTC (the daily quota's `Retry-After`).
+pub fn seconds_to_utc_midnight(unix: i64) -> i64 {
+    86_400 - unix.rem_euclid(86_400)
+}
+
+async fn quota_in<'c, E>(exec: E, team_id: i64, day: &str, defaults: QuotaDefaults) -> Result<QuotaUse>
+where
+    E: sqlx::Executor<'c, Database = sqlx::Any>,
+{
+    let row = sqlx::query(
+        "SELECT t.daily_quota AS daily_quota, t.total_quota AS total_quota,
+                (SELECT COUNT(*) FROM submissions s WHERE s.team_id = t.id AND s.utc_day = $2) AS daily_used,
+                (SELECT COUNT(*) FROM submissions s WHERE s.team_id = t.id) AS total_used
+           FROM teams t WHERE t.id = $1",
+    )
+    .bind(team_id)
+    .bind(day)
+    .fetch_one(exec)
+    .await?;
+    Ok(QuotaUse {
+        daily_limit: row.try_get::<Option<i64>, _>("daily_quota")?.unwrap_or(defaults.daily),
+        daily_used: row.try_get("daily_used")?,
+        total_limit: row.try_get::<Option<i64>, _>("total_quota")?.unwrap_or(defaults.total),
+        total_used: row.try_get("total_used")?,
+    })
+}
+
+/// A team's quota use right now.
+pub async fn quota(db: &Db, team_id: i64, defaults: QuotaDefaults) -> Result<QuotaUse> {
+    quota_in(db.pool(), team_id, &utc_day(now_unix()), defaults).await
+}
+
+fn pack_bits(bits: &[bool]) -> Vec<u8> {
+    let mut out = vec![0u8; bits.len().div_ceil(8)];
+    for (i, _) in bits.iter().enumerate().filter(|(_, b)| **b) {
+        out[i / 8] |= 1 << (i % 8);
+    }
+    out
+}
+
+/// Unpacks a stored correctness vector of `len` items.
+pub fn unpack_bits(bytes: &[u8], len: usize) -> Vec<bool> {
+    (0..len).map(|i| bytes.get(i / 8).is_some_and(|b| b & (1 << (i % 8)) != 0)).collect()
+}
+
+/// Stores a scored submission if the team has quota left, in one
+/// transaction that serialises concurrent uploads of the same team
+/// (SQLite: `BEGIN IMMEDIATE`; PostgreSQL: a row lock on the team), so
+/// the quota holds under any concurrency.
+pub async fn insert_within_quota(db: &Db, new: NewSubmission<'_>, defaults: QuotaDefaults) -> Result<QuotaUse, InsertError> {
+    let now = now_unix();
+    let day = utc_day(now);
+    let mut tx = match db.backend() {
+        Backend::Sqlite => db.pool().begin_with("BEGIN IMMEDIATE").await?,
+        Backend::Postgres => db.pool().begin().await?,
+    };
+    if db.backend() == Backend::Postgres {
+        sqlx::query("SELECT id FROM teams WHERE id = $1 FOR UPDATE").bind(new.team_id).execute(&mut *tx).await?;
+    }
+    let used = quota_in(&mut *tx, new.team_id, &day, defaults).await?;
+    if used.total_remaining() == 0 {
+        return Err(InsertError::TotalQuota { limit: used.total_limit });
+    }
+    if used.daily_remaining() == 0 {
+        return Err(InsertError::DailyQuota { limit: used.daily_limit });
+    }
+    let card_json = serde_json::to_string(new.card).map_err(|e| DbError::Seed(e.to_string()))?;
+    let m = new.meta;
+    sqlx::query(
+        "INSERT INTO submissions (public_id, team_id, key_id, benchmark, model_name, model_url, model_params, notes,
+            prompt_language, shots, temperature, chain_of_thought, extraction, contamination, visibility,
+            file_sha256, file_format, created_at, utc_day, accuracy, correct, total, ci_low, ci_high,
+            missing, unparsed, ignored, scorecard_json, correctness)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
+                 $21, $22, $23, $24, $25, $26, $27, $28, $29)",
+    )
+    .bind(new.public_id)
+    .bind(new.team_id)
+    .bind(new.key_id)
+    .bind(new.benchmark)
+    .bind(&m.model_name)
+    .bind(&m.model_url)
+    .bind(&m.model_params)
+    .bind(&m.notes)
+    .bind(&m.prompt_language)
+    .bind(m.shots)
+    .bind(m.temperature)
+    .bind(&m.chain_of_thought)
+    .bind(&m.extraction)
+    .bind(&m.contamination)
+    .bind(&m.visibility)
+    .bind(new.file_sha256)
+    .bind(new.file_format)
+    .bind(now)
+    .bind(&day)
+    .bind(new.card.accuracy)
+    .bind(new.card.correct as i64)
+    .bind(new.card.total as i64)
+    .bind(new.card.ci95[0])
+    .bind(new.card.ci95[1])
+    .bind(new.card.missing as i64)
+    .bind(new.card.unparsed as i64)
+    .bind(new.card.ignored as i64)
+    .bind(card_json)
+    .bind(pack_bits(new.correctness))
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(QuotaUse { daily_used: used.daily_used + 1, total_used: used.total_used + 1, ..used })
+}
+
+const RECORD_SELECT: &str = "SELECT s.public_id, s.team_id, t.name AS team_name, s.benchmark, k.name AS key_name,
+        k.sha256 AS key_sha256, k.synthetic AS key_synthetic, s.model_name, s.model_url, s.model_params, s.notes,
+        s.prompt_language, s.shots, s.temperature, s.chain_of_thought, s.extraction, s.contamination,
+        s.visibility, s.file_sha256, s.file_format, s.created_at, s.scorecard_json
+   FROM submissions s JOIN teams t ON t.id = s.team_id JOIN answer_keys k ON k.id = s.key_id";
+
+fn record(r: &sqlx::any::AnyRow) -> Result<SubmissionRecord> {
+    let card_json: String = r.try_get("scorecard_json")?;
+    Ok(SubmissionRecord {
+        public_id: r.try_get("public_id")?,
+        team_id: r.try_get("team_id")?,
+        team_name: r.try_get("team_name")?,
+        benchmark: r.try_get("benchmark")?,
+        key_name: r.try_get("key_name")?,
+        key_sha256: r.try_get("key_sha256")?,
+        key_synthetic: r.try_get::<i64, _>("key_synthetic")? != 0,
+        meta: SubmissionMeta {
+            model_name: r.try_get("model_name")?,
+            model_url: r.try_get("model_url")?,
+            model_params: r.try_get("model_params")?,
+            notes: r.try_get("notes")?,
+            prompt_language: r.try_get("prompt_language")?,
+            shots: r.try_get("shots")?,
+            temperature: r.try_get("temperature")?,
+            chain_of_thought: r.try_get("chain_of_thought")?,
+            extraction: r.try_get("extraction")?,
+            contamination: r.try_get("contamination")?,
+            visibility: r.try_get("visibility")?,
+        },
+        file_sha256: r.try_get("file_sha256")?,
+        file_format: r.try_get("file_format")?,
+        created_at: r.try_get("created_at")?,
+        card: serde_json::from_str(&card_json).map_err(|e| DbError::Seed(format!("stored score card: {e}")))?,
+    })
+}
+
+/// One submission by its public id.
+pub async fn get(db: &Db, public_id: &str) -> Result<Option<SubmissionRecord>> {
+    let row = sqlx::query(&format!("{RECORD_SELECT} WHERE s.public_id = $1"))
+        .bind(public_id)
+        .fetch_optional(db.pool())
+        .await?;
+    row.as_ref().map(record).transpose()
+}
+
+/// A team's submissions, newest first.
+pub async fn for_team(db: &Db, team_id: i64) -> Result<Vec<SubmissionRecord>> {
+    let rows = sqlx::query(&format!("{RECORD_SELECT} WHERE s.team_id = $1 ORDER BY s.id DESC"))
+        .bind(team_id)
+        .fetch_all(db.pool())
+        .await?;
+    rows.iter().map(record).collect()
+}
+
+/// Public submissions of a benchmark, best first.
+pub async fn public_board(db: &Db, benchmark: &str) -> Result<Vec<SubmissionRecord>> {
+    let rows = sqlx::query(&format!(
+        "{RECORD_SELECT} WHERE s.benchmark = $1 AND s.visibility = 'public' ORDER BY s.accuracy DESC, s.id ASC"
+    ))
+    .bind(benchmark)
+    .fetch_all(db.pool())
+    .await?;
+    rows.iter().map(record).collect()
+}
+
+/// How many submissions a team has stored.
+pub async fn count_for_team(db: &Db, team_id: i64) -> Result<i64> {
+    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM submissions WHERE team_id = $1")
+        .bind(team_id)
+        .fetch_one(db.pool())
+        .await?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utc_days_and_midnight() {
+        assert_eq!(utc_day(0), "1970-01-01");
+        assert_eq!(utc_day(1_709_164_800), "2024-02-29");
+        assert_eq!(utc_day(1_796_083_199), "2026-11-30");
+        assert_eq!(seconds_to_utc_midnight(1_796_083_199), 1);
+        assert_eq!(seconds_to_utc_midnight(0), 86_400);
+    }
+
+    #[test]
+    fn bits_round_trip() {
+        let bits: Vec<bool> = (0..21).map(|i| i % 3 == 0 || i == 20).collect();
+        assert_eq!(unpack_bits(&pack_bits(&bits), bits.len()), bits);
+    }
+}

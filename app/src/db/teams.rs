@@ -1,0 +1,171 @@
+//! Teams and their members.
+
+use serde::{Deserialize, Serialize};
+use sqlx::Row;
+
+use super::{Db, DbError, Result, now_unix};
+
+/// A team as pages and the API show it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Team {
+    pub id: i64,
+    pub name: String,
+    pub daily_quota: Option<i64>,
+    pub total_quota: Option<i64>,
+    pub created_at: i64,
+}
+
+/// A member with the password hash needed to sign in.
+#[derive(Debug, Clone)]
+pub struct MemberCredentials {
+    pub member_id: i64,
+    pub team_id: i64,
+    pub email: String,
+    pub password_hash: String,
+}
+
+/// A team member as the team page lists it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Member {
+    pub id: i64,
+    pub email: String,
+    pub created_at: i64,
+}
+
+/// Why a team was not created.
+#[derive(Debug, thiserror::Error)]
+pub enum CreateTeamError {
+    #[error("a team with this name already exists")]
+    NameTaken,
+    #[error("this email address is already registered")]
+    EmailTaken,
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+impl From<sqlx::Error> for CreateTeamError {
+    fn from(e: sqlx::Error) -> Self {
+        Self::Db(DbError::Sqlx(e))
+    }
+}
+
+/// The lower-cased form of a team name or email that uniqueness is about.
+pub fn fold(s: &str) -> String {
+    s.trim().to_lowercase()
+}
+
+/// Creates a team and its first member in one transaction; the unique
+/// constraints on names and emails decide what is taken.
+pub async fn create(db: &Db, name: &str, email: &str, password_hash: &str) -> Result<(Team, i64), CreateTeamError> {
+    let now = now_unix();
+    let mut tx = db.pool().begin().await?;
+    let team = sqlx::query("INSERT INTO teams (name, name_key, created_at) VALUES ($1, $2, $3) RETURNING id")
+        .bind(name.trim())
+        .bind(fold(name))
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await;
+    let team_id: i64 = match team {
+        Ok(row) => row.try_get("id")?,
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => return Err(CreateTeamError::NameTaken),
+        Err(e) => return Err(e.into()),
+    };
+    let member = sqlx::query(
+        "INSERT INTO members (team_id, email, password_hash, created_at) VALUES ($1, $2, $3, $4) RETURNING id",
+    )
+    .bind(team_id)
+    .bind(fold(email))
+    .bind(password_hash)
+    .bind(now)
+    .fetch_one(&mut *tx)
+    .await;
+    let member_id: i64 = match member {
+        Ok(row) => row.try_get("id")?,
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => return Err(CreateTeamError::EmailTaken),
+        Err(e) => return Err(e.into()),
+    };
+    tx.commit().await?;
+    let team = Team { id: team_id, name: name.trim().to_owned(), daily_quota: None, total_quota: None, created_at: now };
+    Ok((team, member_id))
+}
+
+/// The credentials of the member with this email, if any.
+pub async fn credentials(db: &Db, email: &str) -> Result<Option<MemberCredentials>> {
+    let row = sqlx::query("SELECT id, team_id, email, password_hash FROM members WHERE email = $1")
+        .bind(fold(email))
+        .fetch_optional(db.pool())
+        .await?;
+    row.map(|r| {
+        Ok(MemberCredentials {
+            member_id: r.try_get("id")?,
+            team_id: r.try_get("team_id")?,
+            email: r.try_get("email")?,
+            password_hash: r.try_get("password_hash")?,
+        })
+    })
+    .transpose()
+}
+
+/// A team by id.
+pub async fn get(db: &Db, team_id: i64) -> Result<Option<Team>> {
+    let row = sqlx::query("SELECT id, name, daily_quota, total_quota, created_at FROM teams WHERE id = $1")
+        .bind(team_id)
+        .fetch_optional(db.pool())
+        .await?;
+    row.map(|r| {
+        Ok(Team {
+            id: r.try_get("id")?,
+            name: r.try_get("name")?,
+            daily_quota: r.try_get("daily_quota")?,
+            total_quota: r.try_get("total_quota")?,
+            created_at: r.try_get("created_at")?,
+        })
+    })
+    .transpose()
+}
+
+/// The members of a team, oldest first.
+pub async fn members(db: &Db, team_id: i64) -> Result<Vec<Member>> {
+    let rows = sqlx::query("SELECT id, email, created_at FROM members WHERE team_id = $1 ORDER BY id")
+        .bind(team_id)
+        .fetch_all(db.pool())
+        .await?;
+    rows.iter()
+        .map(|r| Ok(Member { id: r.try_get("id")?, email: r.try_get("email")?, created_at: r.try_get("created_at")? }))
+        .collect()
+}
+
+/// Sets a team's own quotas (`None`: the server default).
+pub async fn set_quotas(db: &Db, team_id: i64, daily: Option<i64>, total: Option<i64>) -> Result<()> {
+    sqlx::query("UPDATE teams SET daily_quota = $1, total_quota = $2 WHERE id = $3")
+        .bind(daily)
+        .bind(total)
+        .bind(team_id)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+/// Counts failed sign-ins for an account since `since`.
+pub async fn recent_failures(db: &Db, email: &str, since: i64) -> Result<i64> {
+    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM signin_failures WHERE email_key = $1 AND at >= $2")
+        .bind(fold(email))
+        .bind(since)
+        .fetch_one(db.pool())
+        .await?)
+}
+
+/// Records a failed sign-in (and forgets failures older than a day).
+pub async fn record_failure(db: &Db, email: &str) -> Result<()> {
+    let now = now_unix();
+    sqlx::query("INSERT INTO signin_failures (email_key, at) VALUES ($1, $2)")
+        .bind(fold(email))
+        .bind(now)
+        .execute(db.pool())
+        .await?;
+    sqlx::query("DELETE FROM signin_failures WHERE at < $1")
+        .bind(now - 86_400)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}

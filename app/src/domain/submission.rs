@@ -1,0 +1,192 @@
+//! The metadata a team declares with an upload: the model, the protocol
+//! card (prompt language, shots, temperature, chain-of-thought, letter
+//! extraction) and the contamination declaration. Raw form or query
+//! strings are parsed once into a [`SubmissionMeta`]; every problem names
+//! its field.
+
+use serde::{Deserialize, Serialize};
+
+/// Validated submission metadata, as stored.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SubmissionMeta {
+    pub model_name: String,
+    pub model_url: String,
+    /// Parameter count as the team states it, e.g. "8B".
+    pub model_params: String,
+    pub notes: String,
+    /// `ar`, `en`, `mixed` or `unknown`.
+    pub prompt_language: String,
+    pub shots: Option<i64>,
+    pub temperature: Option<f64>,
+    /// `yes`, `no` or `unknown`.
+    pub chain_of_thought: String,
+    /// How letters were extracted, free text (e.g. "server protocol").
+    pub extraction: String,
+    /// Trained on MedAraBench data: `none`, `train`, `test`, `train_and_test`, `unknown`.
+    pub contamination: String,
+    /// `public` (on the leaderboard) or `private`.
+    pub visibility: String,
+}
+
+/// Metadata fields as they arrive (form fields or query parameters).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct RawMeta {
+    pub model_name: Option<String>,
+    pub model_url: Option<String>,
+    pub model_params: Option<String>,
+    pub notes: Option<String>,
+    pub prompt_language: Option<String>,
+    pub shots: Option<String>,
+    pub temperature: Option<String>,
+    pub chain_of_thought: Option<String>,
+    pub extraction: Option<String>,
+    pub contamination: Option<String>,
+    pub visibility: Option<String>,
+}
+
+/// One field's problem.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[error("{field}: {problem}")]
+pub struct FieldError {
+    pub field: &'static str,
+    pub problem: String,
+}
+
+/// Allowed values of the enumerated fields.
+pub const PROMPT_LANGUAGES: &[&str] = &["ar", "en", "mixed", "unknown"];
+pub const CHAIN_OF_THOUGHT: &[&str] = &["yes", "no", "unknown"];
+pub const CONTAMINATION: &[&str] = &["none", "train", "test", "train_and_test", "unknown"];
+pub const VISIBILITY: &[&str] = &["public", "private"];
+
+fn text(field: &'static str, value: Option<&str>, max: usize, required: bool) -> Result<String, FieldError> {
+    let v = value.unwrap_or("").trim();
+    if required && v.is_empty() {
+        return Err(FieldError { field, problem: "is required".into() });
+    }
+    if v.chars().count() > max {
+        return Err(FieldError { field, problem: format!("is longer than {max} characters") });
+    }
+    if v.chars().any(|c| c.is_control() && c != '\n' && c != '\r' && c != '\t') {
+        return Err(FieldError { field, problem: "contains control characters".into() });
+    }
+    Ok(v.to_owned())
+}
+
+fn choice(field: &'static str, value: Option<&str>, allowed: &[&str], default: &str) -> Result<String, FieldError> {
+    let v = value.map(str::trim).filter(|v| !v.is_empty()).unwrap_or(default).to_lowercase();
+    if allowed.contains(&v.as_str()) {
+        Ok(v)
+    } else {
+        Err(FieldError { field, problem: format!("must be one of {}", allowed.join(", ")) })
+    }
+}
+
+fn number<T: std::str::FromStr + PartialOrd + Copy + std::fmt::Display>(
+    field: &'static str,
+    value: Option<&str>,
+    min: T,
+    max: T,
+) -> Result<Option<T>, FieldError> {
+    let Some(v) = value.map(str::trim).filter(|v| !v.is_empty()) else { return Ok(None) };
+    match v.parse::<T>() {
+        Ok(n) if n >= min && n <= max => Ok(Some(n)),
+        _ => Err(FieldError { field, problem: format!("must be a number from {min} to {max}") }),
+    }
+}
+
+impl RawMeta {
+    /// Validates every field; all problems are reported at once.
+    pub fn validate(&self) -> Result<SubmissionMeta, Vec<FieldError>> {
+        let mut errors = Vec::new();
+        let mut keep = |r: Result<String, FieldError>| r.map_err(|e| errors.push(e)).unwrap_or_default();
+        let model_name = keep(text("model_name", self.model_name.as_deref(), 120, true));
+        let model_url = keep(text("model_url", self.model_url.as_deref(), 500, false).and_then(|u| {
+            if u.is_empty() || u.starts_with("https://") || u.starts_with("http://") {
+                Ok(u)
+            } else {
+                Err(FieldError { field: "model_url", problem: "must start with https:// or http://".into() })
+            }
+        }));
+        let model_params = keep(text("model_params", self.model_params.as_deref(), 40, false));
+        let notes = keep(text("notes", self.notes.as_deref(), 2000, false));
+        let prompt_language = keep(choice("prompt_language", self.prompt_language.as_deref(), PROMPT_LANGUAGES, "unknown"));
+        let chain_of_thought = keep(choice("chain_of_thought", self.chain_of_thought.as_deref(), CHAIN_OF_THOUGHT, "unknown"));
+        let extraction = keep(text("extraction", self.extraction.as_deref(), 200, false));
+        let contamination = keep(choice("contamination", self.contamination.as_deref(), CONTAMINATION, "unknown"));
+        let visibility = keep(choice("visibility", self.visibility.as_deref(), VISIBILITY, "public"));
+        let shots = number::<i64>("shots", self.shots.as_deref(), 0, 100).map_err(|e| errors.push(e)).unwrap_or(None);
+        let temperature =
+            number::<f64>("temperature", self.temperature.as_deref(), 0.0, 2.0).map_err(|e| errors.push(e)).unwrap_or(None);
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        Ok(SubmissionMeta {
+            model_name,
+            model_url,
+            model_params,
+            notes,
+            prompt_language,
+            shots,
+            temperature,
+            chain_of_thought,
+            extraction,
+            contamination,
+            visibility,
+        })
+    }
+
+    /// Sets a field by its name; false for unknown names.
+    pub fn set(&mut self, name: &str, value: String) -> bool {
+        let slot = match name {
+            "model_name" => &mut self.model_name,
+            "model_url" => &mut self.model_url,
+            "model_params" => &mut self.model_params,
+            "notes" => &mut self.notes,
+            "prompt_language" => &mut self.prompt_language,
+            "shots" => &mut self.shots,
+            "temperature" => &mut self.temperature,
+            "chain_of_thought" => &mut self.chain_of_thought,
+            "extraction" => &mut self.extraction,
+            "contamination" => &mut self.contamination,
+            "visibility" => &mut self.visibility,
+            _ => return false,
+        };
+        *slot = Some(value);
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_and_every_problem_reported() {
+        let meta = RawMeta { model_name: Some(" GPT-x ".into()), ..Default::default() }.validate().unwrap();
+        assert_eq!(meta.model_name, "GPT-x");
+        assert_eq!(meta.visibility, "public");
+        assert_eq!(meta.contamination, "unknown");
+        assert_eq!(meta.shots, None);
+
+        let errors = RawMeta {
+            model_name: None,
+            model_url: Some("javascript:alert(1)".into()),
+            shots: Some("-1".into()),
+            temperature: Some("hot".into()),
+            contamination: Some("maybe".into()),
+            ..Default::default()
+        }
+        .validate()
+        .unwrap_err();
+        let fields: Vec<_> = errors.iter().map(|e| e.field).collect();
+        assert_eq!(fields, ["model_name", "model_url", "contamination", "shots", "temperature"]);
+    }
+
+    #[test]
+    fn set_by_name() {
+        let mut raw = RawMeta::default();
+        assert!(raw.set("shots", "3".into()));
+        assert!(!raw.set("password", "x".into()));
+        assert_eq!(raw.validate().unwrap_err()[0].field, "model_name");
+    }
+}

@@ -1,0 +1,210 @@
+//! `/quality`: how good the data is. The expert review (Table 2), the
+//! Cochran computation behind its sample size (recomputed from the stored
+//! inputs), the LLM-as-a-judge findings exactly as far as they were
+//! published, and the validation report of the answer key in use.
+
+use leptos::prelude::*;
+use leptos_meta::Title;
+
+use crate::api::figures::Figures;
+use crate::api::quality::{QualityData, get_quality};
+use crate::components::figures::{Num, Source};
+use crate::components::key_report::KeyReport;
+use crate::domain::sample_size::CochranInputs;
+use crate::i18n::{Lang, common, count, percent, quality::text, use_lang};
+
+const TABLE2: &str = "Table 2";
+const JUDGE: &str = "LLM-as-a-judge";
+const COCHRAN: &str = "Cochran";
+
+/// The four dimensions of the expert review, as stored.
+const DIMENSIONS: [&str; 4] = ["Medical accuracy", "Clinical relevance", "Question difficulty", "Question quality"];
+
+/// The judges the paper names.
+const JUDGES: [&str; 3] = ["gpt-o3", "gemini-2.0-flash", "claude-4-sonnet"];
+
+/// The data quality page.
+#[component]
+pub fn QualityPage() -> impl IntoView {
+    let data = Resource::new(|| (), |_| get_quality());
+    let lang = use_lang();
+    move || {
+        let lang = lang.get();
+        let t = text(lang);
+        view! {
+            <Title text=t.title />
+            <h1>{t.title}</h1>
+            <p class="lede">{t.lede}</p>
+            <Suspense fallback=move || view! { <p>{common::text(lang).loading}</p> }>
+                {move || Suspend::new(async move {
+                    match data.await {
+                        Ok(data) => view! { <QualityBody data lang /> }.into_any(),
+                        Err(err) => view! { <p class="error" role="alert">{err.to_string()}</p> }.into_any(),
+                    }
+                })}
+            </Suspense>
+        }
+    }
+}
+
+#[component]
+fn QualityBody(data: QualityData, lang: Lang) -> impl IntoView {
+    let t = text(lang);
+    let sample = data.figures.count(COCHRAN, "n", "value");
+    let sample_text = sample.map_or_else(|| common::text(lang).not_reported.to_owned(), count);
+    view! {
+        <section id="expert-review" aria-labelledby="expert-review-h">
+            <h2 id="expert-review-h">{t.expert_heading}</h2>
+            <p>{t.expert_intro}</p>
+            <ExpertTable figures=data.figures.clone() lang sample=sample_text.clone() />
+        </section>
+        <section id="cochran" aria-labelledby="cochran-h">
+            <h2 id="cochran-h">{t.cochran_heading}</h2>
+            <Cochran figures=data.figures.clone() lang />
+        </section>
+        <section id="llm-judge" aria-labelledby="llm-judge-h">
+            <h2 id="llm-judge-h">{t.judge_heading}</h2>
+            <p>{(t.judge_intro)(&sample_text)}</p>
+            <JudgeTable figures=data.figures lang />
+        </section>
+        <section id="answer-key" aria-labelledby="answer-key-h">
+            <h2 id="answer-key-h">{t.key_heading}</h2>
+            <KeyReport lang key=data.key />
+        </section>
+    }
+}
+
+/// A published value, or "not reported".
+fn shown(lang: Lang, value: Option<f64>, format: impl Fn(f64) -> String) -> String {
+    value.map_or_else(|| common::text(lang).not_reported.to_owned(), format)
+}
+
+#[component]
+fn ExpertTable(figures: Figures, lang: Lang, sample: String) -> impl IntoView {
+    let t = text(lang);
+    let rows = DIMENSIONS
+        .iter()
+        .map(|d| {
+            let v = |metric: &str| figures.value(TABLE2, d, metric);
+            view! {
+                <tr data-dimension=*d>
+                    <th scope="row">{common::dimension_label(lang, d)}</th>
+                    <td class="num">{shown(lang, v("mean_score"), |x| format!("{x:.3}"))}</td>
+                    <td class="num">{shown(lang, v("agreement"), percent)}</td>
+                    <td class="num">{shown(lang, v("cohen_kappa"), |x| format!("{x:.3}"))}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <table id="table-2">
+            <caption>{(t.expert_caption)(&sample)}</caption>
+            <thead>
+                <tr>
+                    <th scope="col">{t.col_dimension}</th>
+                    <th scope="col" class="num">{t.col_mean}</th>
+                    <th scope="col" class="num">{t.col_agreement}</th>
+                    <th scope="col" class="num">{t.col_kappa}</th>
+                </tr>
+            </thead>
+            <tbody>{rows}</tbody>
+        </table>
+        <p class="note">{t.quality_note}</p>
+        <Source lang table=TABLE2 />
+    }
+}
+
+#[component]
+fn Cochran(figures: Figures, lang: Lang) -> impl IntoView {
+    let t = text(lang);
+    let v = |subject: &str| figures.value(COCHRAN, subject, "value");
+    let inputs = match (v("z"), v("p"), v("e"), figures.count(COCHRAN, "N", "value")) {
+        (Some(z), Some(p), Some(e), Some(population)) => Some(CochranInputs { z, p, e, population }),
+        _ => None,
+    };
+    let Some((inputs, result)) = inputs.and_then(|i| Some((i, i.compute()?))) else {
+        return view! { <p class="notice">{t.cochran_missing}</p> }.into_any();
+    };
+    let CochranInputs { z, p, e, population } = inputs;
+    let step1 = format!(
+        "n₀ = z² · p · (1 − p) / e² = {z}² · {p} · {} / {e}² = {:.2} → {}",
+        1.0 - p,
+        result.n0_exact,
+        result.n0
+    );
+    let step2 = format!(
+        "n = n₀ / (1 + (n₀ − 1) / N) = {} / (1 + {} / {}) = {:.1} → {}",
+        result.n0,
+        result.n0 - 1,
+        count(population),
+        result.n_exact,
+        result.n
+    );
+    let stated = (figures.count(COCHRAN, "n0", "value"), figures.count(COCHRAN, "n", "value"));
+    let verdict = match stated {
+        (Some(n0), Some(n)) if n0 == result.n0 && n == result.n => (t.cochran_match)(&n0.to_string(), &n.to_string()),
+        (Some(n0), Some(n)) => (t.cochran_mismatch)(&n0.to_string(), &n.to_string()),
+        _ => String::new(),
+    };
+    view! {
+        <p>{t.cochran_intro}</p>
+        <ol class="steps">
+            <li>
+                <p>{(t.cochran_step1)(&z.to_string(), &p.to_string(), &e.to_string())}</p>
+                <p class="formula" dir="ltr" id="cochran-n0">{step1}</p>
+            </li>
+            <li>
+                <p>{(t.cochran_step2)(&count(population))}</p>
+                <p class="formula" dir="ltr" id="cochran-n">{step2}</p>
+            </li>
+        </ol>
+        <p>{t.cochran_rounding} " " {verdict}</p>
+        <Source lang table=COCHRAN />
+    }
+    .into_any()
+}
+
+#[component]
+fn JudgeTable(figures: Figures, lang: Lang) -> impl IntoView {
+    let t = text(lang);
+    let not_reported = common::text(lang).not_reported;
+    let accuracy = match (
+        figures.value(JUDGE, "gpt-o3 medical accuracy (expert 1)", "pearson_r"),
+        figures.value(JUDGE, "gpt-o3 medical accuracy (expert 2)", "pearson_r"),
+    ) {
+        (Some(a), Some(b)) => Some((t.per_expert)(&format!("{a:.3}"), &format!("{b:.3}"))),
+        _ => None,
+    };
+    let difficulty_max = figures.value(JUDGE, "Question difficulty (any judge)", "pearson_r_max");
+    // Cells hold words in either language, so only the bound is a `Num`.
+    let cell = |judge: &str, dimension: &str| match (judge, dimension, &accuracy, difficulty_max) {
+        ("gpt-o3", "Medical accuracy", Some(text), _) => view! { <td>{text.clone()}</td> }.into_any(),
+        (_, "Question difficulty", _, Some(max)) => view! { <td><Num value=format!("≤ {max:.3}*") /></td> }.into_any(),
+        _ => view! { <td class="not-reported">{not_reported}</td> }.into_any(),
+    };
+    let rows = JUDGES
+        .iter()
+        .map(|judge| {
+            let cells = DIMENSIONS.iter().map(|d| cell(judge, d)).collect_view();
+            view! { <tr data-judge=*judge><th scope="row">{*judge}</th>{cells}</tr> }
+        })
+        .collect_view();
+    let headers = DIMENSIONS.iter().map(|d| view! { <th scope="col">{common::dimension_label(lang, d)}</th> }).collect_view();
+    view! {
+        <table id="llm-judge-table">
+            <caption>{t.judge_caption}</caption>
+            <thead>
+                <tr>
+                    <th scope="col">{t.col_judge}</th>
+                    {headers}
+                </tr>
+            </thead>
+            <tbody>{rows}</tbody>
+        </table>
+        <p class="note">
+            {difficulty_max.map(|m| format!("* {}", (t.difficulty_note)(&format!("{m:.3}"))))}
+            " " {t.best_note}
+        </p>
+        <Source lang table=JUDGE />
+    }
+}

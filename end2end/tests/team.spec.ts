@@ -1,0 +1,86 @@
+// The whole team flow in a real browser: register, create a token, upload
+// predictions through the form (checked in the browser first), see the
+// scored result; then the same with JavaScript off.
+import { test, expect } from '@playwright/test';
+
+const password = 'a long browser-test password';
+
+function unique(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+}
+
+test('register, upload through the form and see the result', async ({ page }, info) => {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
+
+  const team = unique('Browser Team');
+  await page.goto('/register');
+  await expect(page.locator('body')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  await page.fill('input[name=name]', team);
+  await page.fill('input[name=email]', `${unique('lead')}@example.org`);
+  await page.fill('input[name=password]', password);
+  await page.click('#register-form button[type=submit]');
+  await expect(page).toHaveURL(/\/team$/);
+  await expect(page.locator('#team-name')).toHaveText(team);
+  await expect(page.locator('#quota')).toContainText('5 of');
+  await page.screenshot({ path: info.outputPath('team.png'), fullPage: true });
+
+  await page.click('text=Create a token');
+  await expect(page.locator('#new-token')).toContainText('mbt_');
+
+  await page.goto('/upload');
+  await expect(page.locator('body')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  // A bad file is caught in the browser before anything is sent.
+  await page.setInputFiles('input[name=file]', {
+    name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('question_id,answer\n1,A\n1,B\n'),
+  });
+  await expect(page.locator('#file-check')).toContainText('line 3');
+  await expect(page.locator('#file-check')).toContainText('duplicate');
+
+  await page.setInputFiles('input[name=file]', {
+    name: 'preds.csv', mimeType: 'text/csv', buffer: Buffer.from('question_id,answer\n1,A\n2,B\n3,C\n'),
+  });
+  await expect(page.locator('#file-check')).toContainText('3 rows');
+  await page.fill('input[name=model_name]', 'Browser-Model-1');
+  await page.selectOption('select[name=contamination]', 'none');
+  await page.click('#upload-form button[type=submit]');
+  await expect(page).toHaveURL(/\/submissions\/[0-9a-f]+$/, { timeout: 15_000 });
+  await expect(page.locator('#submission-title')).toContainText('Browser-Model-1');
+  await expect(page.locator('#synthetic-notice')).toBeVisible();
+  await expect(page.locator('.headline')).toContainText('95% CI');
+  await page.screenshot({ path: info.outputPath('submission.png'), fullPage: true });
+  expect(errors).toEqual([]);
+});
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the forms still work', async ({ page }, info) => {
+    await page.goto('/register');
+    await page.fill('input[name=name]', unique('NoJS Team'));
+    await page.fill('input[name=email]', `${unique('nojs')}@example.org`);
+    await page.fill('input[name=password]', password);
+    await page.click('#register-form button[type=submit]');
+    await expect(page).toHaveURL(/\/team$/);
+
+    await page.goto('/upload');
+    await page.setInputFiles('input[name=file]', {
+      name: 'preds.csv', mimeType: 'text/csv', buffer: Buffer.from('question_id,answer\n1,A\n'),
+    });
+    await page.fill('input[name=model_name]', 'NoJS-Model');
+    await page.click('#upload-form button[type=submit]');
+    await expect(page).toHaveURL(/\/submissions\//);
+    await expect(page.locator('#submission-title')).toContainText('NoJS-Model');
+
+    // A refused file comes back to the form with the reason, and nothing is stored.
+    await page.goto('/upload');
+    await page.setInputFiles('input[name=file]', {
+      name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('question_id,answer\n987654,A\n'),
+    });
+    await page.fill('input[name=model_name]', 'NoJS-Bad');
+    await page.click('#upload-form button[type=submit]');
+    await expect(page.locator('#form-error')).toContainText('987654');
+    await page.screenshot({ path: info.outputPath('upload-refused.png'), fullPage: true });
+  });
+});

@@ -1,0 +1,91 @@
+//! `medarabench submit`: upload a prediction file to a server over the API
+//! and print the scored result.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::Context;
+use app::domain::Benchmark;
+use clap::Args;
+use serde_json::Value;
+
+use super::read_input;
+
+#[derive(Debug, Args)]
+pub struct SubmitArgs {
+    /// The server's base URL, e.g. https://medarabench.example.
+    #[arg(long)]
+    pub server: String,
+    /// An API token of your team (`team create` or the team page).
+    #[arg(long, env = "MEDARABENCH_TOKEN", hide_env_values = true)]
+    pub token: String,
+    /// The model's name as it will appear on the leaderboard.
+    #[arg(long)]
+    pub model: String,
+    /// `medarabench` or `medarabiq`.
+    #[arg(long, default_value = "medarabench")]
+    pub benchmark: Benchmark,
+    /// Metadata fields sent with the file, e.g. `--field shots=3 --field visibility=private`.
+    #[arg(long = "field", value_name = "NAME=VALUE")]
+    pub fields: Vec<String>,
+    /// Print the submission object as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// The prediction file (CSV or JSON Lines).
+    pub file: PathBuf,
+}
+
+/// Uploads and prints the result; any refusal exits non-zero with the
+/// server's message (which names the line and the problem).
+pub async fn run(args: SubmitArgs) -> anyhow::Result<()> {
+    let bytes = read_input(&args.file)?;
+    let check = app::domain::PredictionFile::parse(&bytes)
+        .with_context(|| format!("{} would be refused", args.file.display()))?;
+    let filename = args.file.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_else(|| "predictions".into());
+    let mut form = reqwest::multipart::Form::new()
+        .text("model_name", args.model.clone())
+        .text("benchmark", args.benchmark.to_string());
+    for field in &args.fields {
+        let (name, value) = field.split_once('=').with_context(|| format!("--field {field:?} is not NAME=VALUE"))?;
+        form = form.text(name.to_owned(), value.to_owned());
+    }
+    form = form.part("file", reqwest::multipart::Part::bytes(bytes).file_name(filename));
+    let url = format!("{}/api/v1/submissions", args.server.trim_end_matches('/'));
+    eprintln!("uploading {} rows to {url}…", check.rows.len());
+    let resp = reqwest::Client::builder()
+        .timeout(Duration::from_secs(120))
+        .build()?
+        .post(&url)
+        .bearer_auth(&args.token)
+        .multipart(form)
+        .send()
+        .await
+        .with_context(|| format!("cannot reach {url}"))?;
+    let status = resp.status();
+    let body: Value = resp.json().await.with_context(|| format!("the server answered {status} without JSON"))?;
+    if !status.is_success() {
+        let message = body["error"]["message"].as_str().unwrap_or("no message");
+        anyhow::bail!("the server refused the upload ({status}): {message}");
+    }
+    if args.json {
+        return super::print_json(&body);
+    }
+    let ci = &body["ci95"];
+    println!(
+        "{} on {}: accuracy {:.4} ({} / {} correct; 95% CI {:.4}–{:.4}); missing {}, unparsed {}",
+        body["model_name"].as_str().unwrap_or_default(),
+        body["benchmark"].as_str().unwrap_or_default(),
+        body["accuracy"].as_f64().unwrap_or_default(),
+        body["correct"],
+        body["total"],
+        ci[0].as_f64().unwrap_or_default(),
+        ci[1].as_f64().unwrap_or_default(),
+        body["missing"],
+        body["unparsed"],
+    );
+    if body["key"]["synthetic"] == true {
+        println!("note: scored on the server's synthetic demo key, not the real test split");
+    }
+    println!("{}/submissions/{}", args.server.trim_end_matches('/'), body["id"].as_str().unwrap_or_default());
+    Ok(())
+}

@@ -1,0 +1,53 @@
+//! `medarabench team create NAME --email EMAIL`: create a team (password
+//! read from stdin) and print an API token for it.
+
+use std::io::BufRead;
+
+use anyhow::Context;
+use clap::{Args, Subcommand};
+
+use crate::auth::signin;
+use crate::cli::serve::open_database;
+use crate::http::teams::issue_token;
+
+#[derive(Debug, Subcommand)]
+pub enum TeamCommand {
+    /// Create a team and its first member; prints an API token.
+    Create(CreateArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CreateArgs {
+    /// The team's name.
+    pub name: String,
+    /// The first member's email (used to sign in).
+    #[arg(long)]
+    pub email: String,
+    /// Print `{"team_id", "token"}` as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `team create`.
+pub async fn run(database_url: &str, cmd: TeamCommand) -> anyhow::Result<()> {
+    let TeamCommand::Create(args) = cmd;
+    let mut password = String::new();
+    std::io::stdin().lock().read_line(&mut password).context("cannot read the password from stdin")?;
+    let password = password.trim_end_matches(['\r', '\n']);
+    anyhow::ensure!(!password.is_empty(), "give the password on stdin, e.g. `echo \"$PASSWORD\" | medarabench team create ...`");
+    let db = open_database(database_url).await?;
+    let (team_id, member_id) = signin::register(&db, &args.name, &args.email, password)
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))
+        .context("the team was not created")?;
+    let (_, token) = issue_token(&db, team_id, Some(member_id), "created by the CLI")
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    if args.json {
+        super::print_json(&serde_json::json!({"team_id": team_id, "name": args.name.trim(), "token": token}))
+    } else {
+        println!("{token}");
+        eprintln!("created team {:?} (id {team_id}); the line above is its API token, shown only once", args.name.trim());
+        Ok(())
+    }
+}

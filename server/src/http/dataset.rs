@@ -1,0 +1,22 @@
+//! `GET /dataset-card.md`: the dataset card as Markdown with Hugging Face
+//! front matter, built from the published figures and the stored key's
+//! validation report (the same facts as the `/dataset` page).
+
+use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+
+use super::Result;
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/dataset-card.md", get(card))
+}
+
+async fn card(State(state): State<AppState>) -> Result<Response> {
+    let facts = app::api::dataset::load_facts(&state.db).await?;
+    let markdown = app::dataset::card::markdown(&facts);
+    Ok(([(header::CONTENT_TYPE, "text/markdown; charset=utf-8")], markdown).into_response())
+}

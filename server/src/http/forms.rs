@@ -1,0 +1,172 @@
+//! The web forms' endpoints (they work without JavaScript): register, sign
+//! in, sign out, create and revoke API tokens, upload. Each answers with a
+//! `303 See Other` to the page that shows the outcome; a problem goes back
+//! to the form as `?error=...`, which the page shows as text.
+
+use app::db::{audit, sessions};
+use app::domain::Benchmark;
+use app::domain::submission::RawMeta;
+use axum::extract::{Form, Multipart, Path, State};
+use axum::http::header::{LOCATION, SET_COOKIE};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use axum::Router;
+use serde::Deserialize;
+
+use super::HttpError;
+use super::teams::issue_token;
+use crate::auth::extract::{SESSION_TTL_SECS, SessionTeam, session_clear_cookie, session_cookie, session_set_cookie};
+use crate::auth::{new_secret, secret_hash, signin};
+use crate::state::AppState;
+use crate::submit::{Upload, accept};
+
+pub fn router(upload_limit: usize) -> Router<AppState> {
+    Router::new()
+        .route("/auth/register", post(register))
+        .route("/auth/signin", post(sign_in))
+        .route("/auth/signout", post(sign_out))
+        .route("/team/tokens", post(new_token))
+        .route("/team/tokens/{id}/revoke", post(revoke_token))
+        .route("/upload", post(upload).layer(axum::extract::DefaultBodyLimit::max(upload_limit)))
+}
+
+/// A 303 to `location`, optionally setting a cookie.
+fn see_other(location: &str, cookie: Option<String>) -> Response {
+    let mut resp = StatusCode::SEE_OTHER.into_response();
+    if let Ok(v) = HeaderValue::from_str(location) {
+        resp.headers_mut().insert(LOCATION, v);
+    }
+    if let Some(c) = cookie.and_then(|c| HeaderValue::from_str(&c).ok()) {
+        resp.headers_mut().insert(SET_COOKIE, c);
+    }
+    resp
+}
+
+/// Back to a form with the error's message (and any fields to keep).
+fn back_with_error(path: &str, err: &HttpError, keep: &[(&str, &str)]) -> Response {
+    let mut params: Vec<(&str, String)> = keep.iter().map(|(k, v)| (*k, (*v).to_owned())).collect();
+    params.push(("error", err.to_string()));
+    let query = serde_urlencoded::to_string(&params).unwrap_or_default();
+    let mut resp = see_other(&format!("{path}?{query}"), None);
+    if let HttpError::TooManyRequests { .. } = err {
+        *resp.status_mut() = StatusCode::TOO_MANY_REQUESTS;
+    }
+    resp
+}
+
+/// Starts a fresh session for a member, ending the one the browser had:
+/// the session id is rotated at every sign-in.
+async fn start_session(state: &AppState, headers: &HeaderMap, member_id: i64) -> Result<String, HttpError> {
+    let (mut parts, ()) = axum::http::Request::new(()).into_parts();
+    parts.headers = headers.clone();
+    if let Some(old) = session_cookie(&parts) {
+        sessions::delete_session(&state.db, &secret_hash(&old)).await?;
+    }
+    let id = new_secret("mbs_");
+    sessions::create_session(&state.db, &secret_hash(&id), member_id, SESSION_TTL_SECS).await?;
+    Ok(session_set_cookie(&id, state.config.secure_cookies))
+}
+
+#[derive(Debug, Deserialize)]
+struct RegisterForm {
+    name: String,
+    email: String,
+    password: String,
+}
+
+async fn register(State(state): State<AppState>, headers: HeaderMap, Form(f): Form<RegisterForm>) -> Response {
+    let result = async {
+        let (_, member_id) = signin::register(&state.db, &f.name, &f.email, &f.password).await?;
+        start_session(&state, &headers, member_id).await
+    }
+    .await;
+    match result {
+        Ok(cookie) => see_other("/team", Some(cookie)),
+        Err(e) => back_with_error("/register", &e, &[("name", &f.name), ("email", &f.email)]),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+struct SignInForm {
+    email: String,
+    password: String,
+}
+
+async fn sign_in(State(state): State<AppState>, headers: HeaderMap, Form(f): Form<SignInForm>) -> Response {
+    let result = async {
+        let who = signin::verify_credentials(&state, &f.email, &f.password).await?;
+        start_session(&state, &headers, who.member_id).await
+    }
+    .await;
+    match result {
+        Ok(cookie) => see_other("/team", Some(cookie)),
+        Err(e) => back_with_error("/signin", &e, &[("email", &f.email)]),
+    }
+}
+
+async fn sign_out(State(state): State<AppState>, session: Option<SessionTeam>) -> Result<Response, HttpError> {
+    if let Some(s) = session {
+        sessions::delete_session(&state.db, &s.session_hash).await?;
+        audit::record(&state.db, "signout", Some(s.principal.team_id), s.principal.member_id, "").await?;
+    }
+    Ok(see_other("/", Some(session_clear_cookie(state.config.secure_cookies))))
+}
+
+#[derive(Debug, Deserialize)]
+struct TokenForm {
+    #[serde(default)]
+    label: String,
+}
+
+async fn new_token(State(state): State<AppState>, session: SessionTeam, Form(f): Form<TokenForm>) -> Result<Response, HttpError> {
+    let (_, token) = issue_token(&state.db, session.principal.team_id, session.principal.member_id, &f.label).await?;
+    sessions::set_flash_token(&state.db, &session.session_hash, &token).await?;
+    Ok(see_other("/team#tokens", None))
+}
+
+async fn revoke_token(State(state): State<AppState>, session: SessionTeam, Path(id): Path<i64>) -> Result<Response, HttpError> {
+    let team = session.principal.team_id;
+    if !sessions::revoke_token(&state.db, team, id).await? {
+        return Err(HttpError::NotFound);
+    }
+    audit::record(&state.db, "token_revoked", Some(team), session.principal.member_id, &id.to_string()).await?;
+    Ok(see_other("/team#tokens", None))
+}
+
+async fn upload(State(state): State<AppState>, session: SessionTeam, mut form: Multipart) -> Response {
+    let team_id = session.principal.team_id;
+    let result = async {
+        let mut meta = RawMeta::default();
+        let mut benchmark = Benchmark::MedAraBench;
+        let mut file = Vec::new();
+        while let Some(field) = form.next_field().await.map_err(|e| HttpError::bad_request("invalid_form", e.body_text()))? {
+            let name = field.name().unwrap_or_default().to_owned();
+            let bytes = field.bytes().await.map_err(|e| {
+                if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                    HttpError::PayloadTooLarge("the file is larger than the upload limit".into())
+                } else {
+                    HttpError::bad_request("invalid_form", e.body_text())
+                }
+            })?;
+            match name.as_str() {
+                "file" => file = bytes.to_vec(),
+                "benchmark" => {
+                    benchmark = String::from_utf8_lossy(&bytes)
+                        .trim()
+                        .parse()
+                        .map_err(|e: app::domain::UnknownBenchmark| HttpError::bad_request("unknown_benchmark", e.to_string()))?;
+                }
+                other => {
+                    meta.set(other, String::from_utf8_lossy(&bytes).into_owned());
+                }
+            }
+        }
+        accept(&state, Upload { team_id, benchmark, meta, file }).await
+    }
+    .await;
+    match result {
+        Ok((record, _)) => see_other(&format!("/submissions/{}", record.public_id), None),
+        Err(e) => back_with_error("/upload", &e, &[]),
+    }
+}

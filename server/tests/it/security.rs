@@ -1,0 +1,203 @@
+//! Sign-in, sessions, tokens and the request-level defences.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use serde_json::json;
+
+use crate::harness::{Backend, PASSWORD, TestApp, session_from};
+use crate::on_both_backends;
+
+on_both_backends!(
+    register_and_token_errors,
+    sessions_rotate_and_sign_out_invalidates,
+    signin_is_throttled_after_ten_failures,
+    cross_site_writes_are_refused,
+    revoked_tokens_stop_working,
+    limits_and_headers,
+    team_names_are_escaped_in_pages,
+    slow_requests_time_out_with_408
+);
+
+async fn slow_requests_time_out_with_408(backend: Backend) {
+    let Some(app) = TestApp::start_with(backend, |c| c.request_timeout = std::time::Duration::from_millis(1)).await else {
+        return;
+    };
+    // Registering hashes a password with argon2id: far longer than 1 ms.
+    let resp = app.post_json("/api/v1/teams", json!({"name": "Slow", "email": "s@slow.example", "password": PASSWORD})).await;
+    assert_eq!(resp.status, StatusCode::REQUEST_TIMEOUT);
+    app.finish().await;
+}
+
+async fn register_and_token_errors(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let resp = app.post_json("/api/v1/teams", json!({"name": "x", "email": "nope", "password": "short"})).await;
+    assert_eq!(resp.status, StatusCode::BAD_REQUEST);
+    let fields: Vec<String> =
+        resp.json()["error"]["details"].as_array().unwrap().iter().map(|d| d["field"].as_str().unwrap().to_owned()).collect();
+    assert_eq!(fields, ["name", "email", "password"]);
+
+    app.team_with_token("Alpha", "a@alpha.example").await;
+    let dup = app.post_json("/api/v1/teams", json!({"name": "ALPHA", "email": "b@alpha.example", "password": PASSWORD})).await;
+    assert_eq!(dup.status, StatusCode::CONFLICT);
+    assert!(dup.json()["error"]["message"].as_str().unwrap().contains("name"));
+    let dup = app.post_json("/api/v1/teams", json!({"name": "Beta", "email": "A@Alpha.example", "password": PASSWORD})).await;
+    assert_eq!(dup.status, StatusCode::CONFLICT);
+    assert!(dup.json()["error"]["message"].as_str().unwrap().contains("email"));
+
+    let bad = app.post_json("/api/v1/tokens", json!({"email": "a@alpha.example", "password": "wrong password!"})).await;
+    assert_eq!(bad.status, StatusCode::UNAUTHORIZED);
+    let malformed = app
+        .request(Request::post("/api/v1/teams").header("content-type", "application/json").body(Body::from("{not json")).unwrap())
+        .await;
+    assert_eq!(malformed.status, StatusCode::BAD_REQUEST);
+    assert_eq!(malformed.json()["error"]["code"], "invalid_json");
+
+    // Passwords are stored as argon2id hashes only.
+    let hash: String = sqlx::query_scalar("SELECT password_hash FROM members WHERE email = 'a@alpha.example'")
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap();
+    assert!(hash.starts_with("$argon2id$"));
+    app.finish().await;
+}
+
+async fn sessions_rotate_and_sign_out_invalidates(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let reg = app.post_form("/auth/register", &[("name", "Gamma"), ("email", "g@gamma.example"), ("password", PASSWORD)], None).await;
+    assert_eq!(reg.status, StatusCode::SEE_OTHER, "{}", reg.body);
+    assert_eq!(reg.headers["location"], "/team");
+    let first = session_from(&reg).expect("a session cookie");
+    let set_cookie = reg.headers["set-cookie"].to_str().unwrap();
+    for flag in ["HttpOnly", "Secure", "SameSite=Lax", "Path=/"] {
+        assert!(set_cookie.contains(flag), "{flag} in {set_cookie}");
+    }
+    let team = app.get_with_cookie("/team", &first).await;
+    assert!(team.body.contains("id=\"team-name\">Gamma<"), "signed in: {}", team.body);
+
+    // Signing in again from the same browser issues a new id and ends the old one.
+    let signin = app.post_form("/auth/signin", &[("email", "g@gamma.example"), ("password", PASSWORD)], Some(&first)).await;
+    assert_eq!(signin.status, StatusCode::SEE_OTHER);
+    let second = session_from(&signin).expect("a new session cookie");
+    assert_ne!(first, second, "the session id is rotated at sign-in");
+    assert!(app.get_with_cookie("/team", &first).await.body.contains("You are not signed in"));
+    assert!(app.get_with_cookie("/team", &second).await.body.contains("Gamma"));
+
+    // Create a token from the page: shown once.
+    let made = app.post_form("/team/tokens", &[("label", "ci")], Some(&second)).await;
+    assert_eq!(made.status, StatusCode::SEE_OTHER);
+    let page = app.get_with_cookie("/team", &second).await;
+    assert!(page.body.contains("id=\"new-token\">mbt_"), "{}", page.body);
+    let again = app.get_with_cookie("/team", &second).await;
+    assert!(!again.body.contains("id=\"new-token\""), "a token is shown only once");
+
+    // Sign out: the cookie is cleared and the session no longer works.
+    let out = app.post_form("/auth/signout", &[], Some(&second)).await;
+    assert_eq!(out.status, StatusCode::SEE_OTHER);
+    assert!(out.headers["set-cookie"].to_str().unwrap().contains("Max-Age=0"));
+    assert!(app.get_with_cookie("/team", &second).await.body.contains("You are not signed in"));
+    let write = app.post_form("/team/tokens", &[("label", "x")], Some(&second)).await;
+    assert_eq!(write.status, StatusCode::UNAUTHORIZED);
+
+    // A failed form sign-in goes back to the form with the reason, keeping the email.
+    let failed = app.post_form("/auth/signin", &[("email", "g@gamma.example"), ("password", "not the password")], None).await;
+    assert_eq!(failed.status, StatusCode::SEE_OTHER);
+    let location = failed.headers["location"].to_str().unwrap();
+    assert!(location.starts_with("/signin?email=g%40gamma.example&error=wrong+email+or+password"), "{location}");
+    assert!(session_from(&failed).is_none());
+    assert!(!app::db::audit::events(&app.state.db, "signin_failed").await.unwrap().is_empty());
+    app.finish().await;
+}
+
+async fn signin_is_throttled_after_ten_failures(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    app.team_with_token("Delta", "d@delta.example").await;
+    for i in 0..10 {
+        let resp = app.post_json("/api/v1/tokens", json!({"email": "d@delta.example", "password": format!("wrong password {i}")})).await;
+        assert_eq!(resp.status, StatusCode::UNAUTHORIZED, "failure {i}");
+    }
+    // The 11th attempt is refused before the password is checked, even a right one.
+    let resp = app.post_json("/api/v1/tokens", json!({"email": "d@delta.example", "password": PASSWORD})).await;
+    assert_eq!(resp.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(resp.headers.contains_key("retry-after"));
+    let form = app.post_form("/auth/signin", &[("email", "d@delta.example"), ("password", PASSWORD)], None).await;
+    assert_eq!(form.status, StatusCode::TOO_MANY_REQUESTS);
+    // Other accounts are unaffected.
+    app.team_with_token("Epsilon", "e@eps.example").await;
+    app.finish().await;
+}
+
+async fn cross_site_writes_are_refused(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let reg = app.post_form("/auth/register", &[("name", "Zeta"), ("email", "z@zeta.example"), ("password", PASSWORD)], None).await;
+    let cookie = session_from(&reg).unwrap();
+    let forged = |origin: Option<&'static str>, site: Option<&'static str>| {
+        let mut req = Request::post("/team/tokens")
+            .header("content-type", "application/x-www-form-urlencoded")
+            .header("host", "127.0.0.1:3000")
+            .header("cookie", format!("mb_session={cookie}"));
+        if let Some(o) = origin {
+            req = req.header("origin", o);
+        }
+        if let Some(s) = site {
+            req = req.header("sec-fetch-site", s);
+        }
+        req.body(Body::from("label=evil")).unwrap()
+    };
+    for (origin, site) in [(Some("https://evil.example"), None), (None, Some("cross-site")), (None, None), (Some("http://127.0.0.1:3000"), Some("same-site"))] {
+        let resp = app.request(forged(origin, site)).await;
+        assert_eq!(resp.status, StatusCode::FORBIDDEN, "origin {origin:?} site {site:?}");
+    }
+    assert_eq!(app.request(forged(None, Some("same-origin"))).await.status, StatusCode::SEE_OTHER);
+    let tokens: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM api_tokens").fetch_one(app.state.db.pool()).await.unwrap();
+    assert_eq!(tokens, 1, "only the same-origin request created a token");
+    app.finish().await;
+}
+
+async fn revoked_tokens_stop_working(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let token = app.team_with_token("Eta", "e@eta.example").await;
+    let list = |t: String| Request::get("/api/v1/submissions").header("authorization", format!("Bearer {t}")).body(Body::empty()).unwrap();
+    assert_eq!(app.request(list(token.clone())).await.status, StatusCode::OK);
+    let signin = app.post_form("/auth/signin", &[("email", "e@eta.example"), ("password", PASSWORD)], None).await;
+    let cookie = session_from(&signin).unwrap();
+    let id: i64 = sqlx::query_scalar("SELECT id FROM api_tokens").fetch_one(app.state.db.pool()).await.unwrap();
+    let page = app.get_with_cookie("/team", &cookie).await;
+    assert!(page.body.contains(&token[..12]), "the team page lists the token by its prefix");
+    assert!(!page.body.contains(&token), "never the whole token");
+    let revoke = app.post_form(&format!("/team/tokens/{id}/revoke"), &[], Some(&cookie)).await;
+    assert_eq!(revoke.status, StatusCode::SEE_OTHER);
+    let resp = app.request(list(token)).await;
+    assert_eq!(resp.status, StatusCode::UNAUTHORIZED);
+    assert!(resp.json()["error"]["message"].as_str().unwrap().contains("revoked"));
+    assert_eq!(app.request(list("mbt_made_up".into())).await.status, StatusCode::UNAUTHORIZED);
+    app.finish().await;
+}
+
+async fn limits_and_headers(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let huge = json!({"name": "x".repeat(100_000), "email": "a@b.c", "password": PASSWORD});
+    let resp = app.post_json("/api/v1/teams", huge).await;
+    assert_eq!(resp.status, StatusCode::PAYLOAD_TOO_LARGE);
+
+    let page = app.get("/").await;
+    let csp = page.headers["content-security-policy"].to_str().unwrap();
+    assert!(csp.contains("script-src") && csp.contains("'nonce-"), "{csp}");
+    let nonce = csp.split("'nonce-").nth(1).unwrap().split('\'').next().unwrap();
+    assert!(page.body.contains(&format!("nonce=\"{nonce}\"")), "inline scripts carry the header's nonce");
+    let api = app.get("/api/v1/leaderboard").await;
+    assert!(api.headers["content-security-policy"].to_str().unwrap().contains("default-src 'none'"));
+    assert_eq!(api.headers["x-content-type-options"], "nosniff");
+    app.finish().await;
+}
+
+async fn team_names_are_escaped_in_pages(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let reg = app
+        .post_form("/auth/register", &[("name", "<img src=x onerror=alert(1)>"), ("email", "x@xss.example"), ("password", PASSWORD)], None)
+        .await;
+    let cookie = session_from(&reg).unwrap();
+    let page = app.get_with_cookie("/team", &cookie).await;
+    assert!(!page.body.contains("<img src=x"), "markup must not reach the page");
+    assert!(page.body.contains("&lt;img src=x onerror=alert(1)&gt;"), "{}", page.body);
+    app.finish().await;
+}

@@ -271,5 +271,20 @@ async fn leaderboard_lists_verified_submissions(backend: Backend) {
     assert_eq!(verified[0]["team"], "<b>Bold</b> & Co");
     assert_eq!(verified[0]["synthetic_key"], true);
     assert_eq!(rows.iter().filter(|r| r["source"] == "reported").count(), 16);
+
+    // The CSV export: the same rows, markup kept as text, no formula injection.
+    let csv = app.get("/api/v1/leaderboard.csv").await;
+    assert_eq!(csv.status, StatusCode::OK);
+    assert!(csv.headers["content-type"].to_str().unwrap().starts_with("text/csv"));
+    let mut reader = csv::Reader::from_reader(csv.body.as_bytes());
+    let header = reader.headers().unwrap().clone();
+    assert_eq!(&header[0], "model");
+    let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(records.len(), 17);
+    let team_col = header.iter().position(|h| h == "team").unwrap();
+    let model_col = header.iter().position(|h| h == "model").unwrap();
+    let verified = records.iter().find(|r| &r[team_col] == "<b>Bold</b> & Co").expect("the team as text");
+    assert_eq!(&verified[model_col], "<script>alert(1)</script>");
+    assert_eq!(&records[0][model_col], "GPT-o3");
     app.finish().await;
 }

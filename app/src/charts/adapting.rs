@@ -26,7 +26,11 @@ pub fn svg(figures: &Figures, lang: Lang) -> Result<String, ChartError> {
     let rows = settings(figures);
     let bars: Vec<Bar> = rows
         .iter()
-        .map(|(setting, accuracy, _)| Bar { label: setting.clone(), value: *accuracy, value_label: format!("{accuracy:.3}") })
+        .map(|(setting, accuracy, _)| Bar {
+            label: setting.clone(),
+            value: *accuracy,
+            value_label: format!("{accuracy:.3}"),
+        })
         .collect();
     let described: Vec<String> = rows
         .iter()

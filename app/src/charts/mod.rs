@@ -89,14 +89,20 @@ impl BarChart<'_> {
                 .label_style(("sans-serif", 15).into_font().color(&BLACK))
                 .draw()?;
             chart.draw_series(bars.iter().enumerate().map(|(i, b)| {
-                let mut bar =
-                    Rectangle::new([(SegmentValue::Exact(i), 0.0), (SegmentValue::Exact(i + 1), b.value)], ACCENT.filled());
+                let mut bar = Rectangle::new(
+                    [(SegmentValue::Exact(i), 0.0), (SegmentValue::Exact(i + 1), b.value)],
+                    ACCENT.filled(),
+                );
                 bar.set_margin(0, 0, 28, 28);
                 bar
             }))?;
             let value_style = ("sans-serif", 15).into_font().color(&BLACK).pos(Pos::new(HPos::Center, VPos::Bottom));
             chart.draw_series(bars.iter().enumerate().map(|(i, b)| {
-                Text::new(b.value_label.clone(), (SegmentValue::CenterOf(i), b.value + self.y_max * 0.015), value_style.clone())
+                Text::new(
+                    b.value_label.clone(),
+                    (SegmentValue::CenterOf(i), b.value + self.y_max * 0.015),
+                    value_style.clone(),
+                )
             }))?;
             root.present()?;
         }

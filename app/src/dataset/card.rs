@@ -101,7 +101,11 @@ fn key_sections(md: &mut String, facts: &DatasetFacts) {
         );
         return;
     };
-    let synthetic = if key.synthetic { " It is a synthetic key generated for demonstrations, not the real test split." } else { "" };
+    let synthetic = if key.synthetic {
+        " It is a synthetic key generated for demonstrations, not the real test split."
+    } else {
+        ""
+    };
     let _ = write!(
         md,
         "Scoreable questions of the answer key stored on this server, `{}` ({} rows, imported \
@@ -181,7 +185,11 @@ mod tests {
             unit: "questions".into(),
             note: String::new(),
         };
-        Figures(vec![fig("train split", 19_894.0), fig("test split", 4_989.0), fig("questions after filtering", 24_883.0)])
+        Figures(vec![
+            fig("train split", 19_894.0),
+            fig("test split", 4_989.0),
+            fig("questions after filtering", 24_883.0),
+        ])
     }
 
     #[test]
@@ -189,7 +197,14 @@ mod tests {
         let md = markdown(&DatasetFacts { figures: dataset_figures(), key: None });
         let front = md.strip_prefix("---\n").expect("starts with front matter");
         let front = &front[..front.find("\n---\n").expect("closed")];
-        for line in ["language:\n- ar", "- multiple-choice", "- question-answering", "- 10K<n<100K", "license: unknown", "pretty_name: MedAraBench"] {
+        for line in [
+            "language:\n- ar",
+            "- multiple-choice",
+            "- question-answering",
+            "- 10K<n<100K",
+            "license: unknown",
+            "pretty_name: MedAraBench",
+        ] {
             assert!(front.contains(line), "{line:?} in\n{front}");
         }
         assert!(front.contains("- name: train\n    num_examples: 19894"));

@@ -78,7 +78,12 @@ const OPTION_AR: &str = "نص الخيار؛ يبقى فارغًا إذا كان
 
 /// The columns of the train and test CSV files, in file order.
 pub const COLUMNS: [Column; 13] = [
-    col("Question Number", "int64", "Question id, a positive whole number; prediction files call it question_id", "رقم السؤال، عدد صحيح موجب؛ تسميه ملفات التنبؤات question_id"),
+    col(
+        "Question Number",
+        "int64",
+        "Question id, a positive whole number; prediction files call it question_id",
+        "رقم السؤال، عدد صحيح موجب؛ تسميه ملفات التنبؤات question_id",
+    ),
     col("Question", "string", "The question, in Arabic", "نص السؤال بالعربية"),
     col("Option A", "string", OPTION_EN, OPTION_AR),
     col("Option B", "string", OPTION_EN, OPTION_AR),
@@ -88,8 +93,18 @@ pub const COLUMNS: [Column; 13] = [
     col("Option F", "string", OPTION_EN, OPTION_AR),
     col("Correct Answer", "string", "The letter of the correct option (A-F)", "حرف الخيار الصحيح (A-F)"),
     col("Level", "string", "Year of medical school, Y1-Y5", "السنة الدراسية في كلية الطب، من Y1 إلى Y5"),
-    col("Medical Specialty", "string", "Sub-specialty as written in the source (not standardised)", "التخصص الفرعي كما ورد في المصدر (دون توحيد للمصطلحات)"),
-    col("Group", "string", "Option pattern (ABCD, ABCDE); disagrees with the options on some rows", "نمط الخيارات (ABCD أو ABCDE)؛ لا يطابق الخيارات الفعلية في بعض الصفوف"),
+    col(
+        "Medical Specialty",
+        "string",
+        "Sub-specialty as written in the source (not standardised)",
+        "التخصص الفرعي كما ورد في المصدر (دون توحيد للمصطلحات)",
+    ),
+    col(
+        "Group",
+        "string",
+        "Option pattern (ABCD, ABCDE); disagrees with the options on some rows",
+        "نمط الخيارات (ABCD أو ABCDE)؛ لا يطابق الخيارات الفعلية في بعض الصفوف",
+    ),
     col("umbrella_specialty", "string", "One of the 19 specialties", "أحد التخصصات التسعة عشر"),
 ];
 

@@ -35,12 +35,8 @@ impl CochranInputs {
     /// Works the formula through. `None` when an input is out of range
     /// (p outside (0, 1), e not positive, or an empty population).
     pub fn compute(self) -> Option<Cochran> {
-        let valid = self.z.is_finite()
-            && self.z > 0.0
-            && self.p > 0.0
-            && self.p < 1.0
-            && self.e > 0.0
-            && self.population > 0;
+        let valid =
+            self.z.is_finite() && self.z > 0.0 && self.p > 0.0 && self.p < 1.0 && self.e > 0.0 && self.population > 0;
         if !valid {
             return None;
         }

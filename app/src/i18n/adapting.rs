@@ -37,7 +37,11 @@ pub const EN: AdaptingText = AdaptingText {
     col_accuracy: "Accuracy",
     col_relative: "Change relative to zero-shot",
     baseline: "baseline",
-    n_note: |n| format!("n: test split, {n} questions; CI not reported (the paper gives these accuracies without a confidence interval)."),
+    n_note: |n| {
+        format!(
+            "n: test split, {n} questions; CI not reported (the paper gives these accuracies without a confidence interval)."
+        )
+    },
     chart_heading: "The same figures as a chart",
     chart_title: "Llama-3.1-8B-instruct: accuracy by adaptation (Table 5)",
     chart_axis: "Accuracy",
@@ -59,7 +63,9 @@ pub const AR: AdaptingText = AdaptingText {
     col_accuracy: "الدقة",
     col_relative: "التغيّر النسبي مقارنةً بالإعداد دون أمثلة",
     baseline: "خط الأساس",
-    n_note: |n| format!("n: مجموعة الاختبار، وعدد أسئلتها {n}؛ فترة الثقة غير منشورة (تعرض الورقة هذه النتائج دون فترة ثقة)."),
+    n_note: |n| {
+        format!("n: مجموعة الاختبار، وعدد أسئلتها {n}؛ فترة الثقة غير منشورة (تعرض الورقة هذه النتائج دون فترة ثقة).")
+    },
     chart_heading: "الأرقام نفسها في مخطط",
     chart_title: "الدقة حسب طريقة التكييف، الجدول 5",
     chart_axis: "الدقة",

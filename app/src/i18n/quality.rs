@@ -82,7 +82,9 @@ pub const EN: QualityText = QualityText {
     col_judge: "Judge",
     per_expert: |a, b| format!("{a} (expert 1), {b} (expert 2)"),
     difficulty_note: |v| {
-        format!("Difficulty is nearly uncorrelated: the highest correlation of any judge is {v}; the value of each judge is not reported.")
+        format!(
+            "Difficulty is nearly uncorrelated: the highest correlation of any judge is {v}; the value of each judge is not reported."
+        )
     },
     best_note: "gpt-o3 correlates best with the experts.",
     key_heading: "The answer key this site scores against",
@@ -130,7 +132,9 @@ pub const AR: QualityText = QualityText {
     col_judge: "النموذج المحكِّم",
     per_expert: |a, b| format!("{a} (الخبير الأول)، {b} (الخبير الثاني)"),
     difficulty_note: |v| {
-        format!("صعوبة السؤال شبه منعدمة الارتباط: أعلى ارتباط لأي نموذج محكِّم هو {v}، أما قيمة كل نموذج على حدة فغير منشورة.")
+        format!(
+            "صعوبة السؤال شبه منعدمة الارتباط: أعلى ارتباط لأي نموذج محكِّم هو {v}، أما قيمة كل نموذج على حدة فغير منشورة."
+        )
     },
     best_note: "gpt-o3 هو الأعلى ارتباطًا بتقييمات الخبراء.",
     key_heading: "مفتاح الإجابات الذي يعتمد عليه الموقع في التقييم",

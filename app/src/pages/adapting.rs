@@ -64,7 +64,10 @@ fn AdaptingBody(data: AdaptingData, lang: Lang) -> impl IntoView {
             }
         })
         .collect_view();
-    let n = data.figures.count("Dataset", "test split", "count").map_or_else(|| common::text(lang).not_reported.to_owned(), count);
+    let n = data
+        .figures
+        .count("Dataset", "test split", "count")
+        .map_or_else(|| common::text(lang).not_reported.to_owned(), count);
     let download = lang.href(CHART_PATH);
     view! {
         <table id="table-5">

@@ -56,7 +56,8 @@ fn specialty_label(lang: Lang, name: &str) -> String {
 fn DatasetBody(facts: DatasetFacts, lang: Lang) -> impl IntoView {
     let t = text(lang);
     let n = |subject: &str| facts.count(subject).map_or_else(|| common::text(lang).not_reported.to_owned(), count);
-    let origin = (t.origin)(&n("questions before filtering"), &n("questions after filtering"), &n("ABCDEF questions dropped"));
+    let origin =
+        (t.origin)(&n("questions before filtering"), &n("questions after filtering"), &n("ABCDEF questions dropped"));
     let columns = COLUMNS
         .iter()
         .map(|c| {

@@ -189,7 +189,8 @@ fn JudgeTable(figures: Figures, lang: Lang) -> impl IntoView {
             view! { <tr data-judge=*judge><th scope="row">{*judge}</th>{cells}</tr> }
         })
         .collect_view();
-    let headers = DIMENSIONS.iter().map(|d| view! { <th scope="col">{common::dimension_label(lang, d)}</th> }).collect_view();
+    let headers =
+        DIMENSIONS.iter().map(|d| view! { <th scope="col">{common::dimension_label(lang, d)}</th> }).collect_view();
     view! {
         <table id="llm-judge-table">
             <caption>{t.judge_caption}</caption>

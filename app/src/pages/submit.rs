@@ -29,7 +29,8 @@ const RULE_EXAMPLES: [&[&str]; 6] = [
 const CSV_EXAMPLE: &str = "question_id,answer\n1,B\n2,د\n3,c\n";
 /// The second line's value is Arabic: it is shown in a `<bdi>` so that the
 /// quotes around it stay in place.
-const JSONL_EXAMPLE: [&str; 3] = ["{\"question_id\": 1, \"answer\": \"B\"}\n{\"question_id\": 2, \"response\": \"", "الإجابة الصحيحة هي د", "\"}\n"];
+const JSONL_EXAMPLE: [&str; 3] =
+    ["{\"question_id\": 1, \"answer\": \"B\"}\n{\"question_id\": 2, \"response\": \"", "الإجابة الصحيحة هي د", "\"}\n"];
 
 /// The how-to-submit page.
 #[component]

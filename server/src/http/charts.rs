@@ -3,11 +3,11 @@
 //! texts).
 
 use app::i18n::Lang;
+use axum::Router;
 use axum::extract::{Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::Router;
 use serde::Deserialize;
 
 use super::Result;

@@ -2,11 +2,11 @@
 //! front matter, built from the published figures and the stored key's
 //! validation report (the same facts as the `/dataset` page).
 
+use axum::Router;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::Router;
 
 use super::Result;
 use crate::state::AppState;

@@ -2,10 +2,10 @@
 //! scoring follows, served from `docs/` so the `/submit` page can link the
 //! full text.
 
+use axum::Router;
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::get;
-use axum::Router;
 
 use crate::state::AppState;
 

@@ -31,7 +31,8 @@ fn text(html: &str) -> String {
     while let Some(i) = rest.find("<!") {
         out.push_str(&rest[..i]);
         let tail = &rest[i..];
-        let end = if tail.starts_with("<!--") { tail.find("-->").map(|e| e + 3) } else { tail.find('>').map(|e| e + 1) };
+        let end =
+            if tail.starts_with("<!--") { tail.find("-->").map(|e| e + 3) } else { tail.find('>').map(|e| e + 1) };
         rest = &tail[end.unwrap_or(tail.len())..];
     }
     out.push_str(rest);
@@ -244,7 +245,16 @@ async fn dataset_card_is_markdown_with_front_matter(backend: Backend) {
     ] {
         assert!(front.contains(line), "{line:?} in the front matter:\n{front}");
     }
-    for text in ["| train | 19,894 |", "| test | 4,989 |", "4,959 rows", "34,333", "24,883", "arXiv", "2602.01714", "@inproceedings"] {
+    for text in [
+        "| train | 19,894 |",
+        "| test | 4,989 |",
+        "4,959 rows",
+        "34,333",
+        "24,883",
+        "arXiv",
+        "2602.01714",
+        "@inproceedings",
+    ] {
         assert!(md.contains(text), "{text}");
     }
     assert!(md.contains("| `Correct Answer` | string |"), "the CSV columns");

@@ -4,22 +4,37 @@
 //!
 //! Groups:
 //! - `parse/key`: read and validate the official-format key CSV;
+//! - `parse/real_key`: the same on the real test split, when its file is
+//!   found (as for the golden tests: `$MEDARABENCH_SHARED_DATA`, or
+//!   `shared/data` beside the workspace); skipped otherwise;
 //! - `parse/predictions`: read a 5,000-row prediction CSV;
 //! - `score/bytes`: prediction bytes to a full score card (parse + score +
 //!   every breakdown + every Wilson CI), the `score_bytes` entry point;
 //! - `score/parsed`: scoring only, key and predictions already parsed;
+//! - `score/cli`: what `medarabench score --json` does between reading its
+//!   two files and printing: parse the key, parse and score the
+//!   predictions, serialize the card as pretty JSON;
 //! - `compare/*`: two submissions on the same key: paired bootstrap
 //!   (10,000 replicates) and exact McNemar.
 
 use std::hint::black_box;
+use std::path::PathBuf;
 
 use app::domain::stats::{self, DEFAULT_REPLICATES};
 use app::domain::synthetic::{synthetic_key, synthetic_predictions};
-use app::domain::{Benchmark, PredictionFile, parse_key, score, score_bytes};
+use app::domain::{Benchmark, CheckedKey, PredictionFile, parse_key, score, score_bytes};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 const ROWS: usize = 5_000;
 const SEED: u64 = 42;
+
+/// The real test split, if this machine has it.
+fn real_key() -> Option<Vec<u8>> {
+    let manifest = env!("CARGO_MANIFEST_DIR");
+    let dirs = std::env::var_os("MEDARABENCH_SHARED_DATA").map(PathBuf::from).into_iter();
+    dirs.chain([PathBuf::from(format!("{manifest}/../../shared/data"))])
+        .find_map(|dir| std::fs::read(dir.join("medarabench-test_split.csv")).ok())
+}
 
 fn benches(c: &mut Criterion) {
     let key_csv = synthetic_key(ROWS, SEED).csv;
@@ -31,12 +46,25 @@ fn benches(c: &mut Criterion) {
 
     let mut parse = c.benchmark_group("parse");
     parse.bench_function("key", |b| b.iter(|| parse_key(Benchmark::MedAraBench, black_box(key_csv.as_bytes()))));
+    if let Some(real) = real_key() {
+        parse.bench_function("real_key", |b| b.iter(|| parse_key(Benchmark::MedAraBench, black_box(&real))));
+    }
     parse.bench_function("predictions", |b| b.iter(|| PredictionFile::parse(black_box(preds_a.as_bytes()))));
     parse.finish();
 
     let mut scoring = c.benchmark_group("score");
     scoring.bench_function("bytes", |b| b.iter(|| score_bytes(black_box(&key), black_box(preds_a.as_bytes()))));
     scoring.bench_function("parsed", |b| b.iter(|| score(black_box(&key), black_box(&file_a))));
+    scoring.bench_function("cli", |b| {
+        b.iter(|| {
+            let key = parse_key(Benchmark::MedAraBench, black_box(key_csv.as_bytes()))
+                .and_then(CheckedKey::require_scoreable)
+                .expect("scoreable")
+                .key;
+            let card = score_bytes(&key, black_box(preds_a.as_bytes())).expect("scores").card;
+            serde_json::to_string_pretty(&card).expect("serializes")
+        })
+    });
     scoring.finish();
 
     let a = score_bytes(&key, preds_a.as_bytes()).expect("a scores").correct;

@@ -12,9 +12,11 @@ use crate::components::lang::DocumentLang;
 use crate::components::layout::SiteHeader;
 use crate::pages::adapting::AdaptingPage;
 use crate::pages::auth::{RegisterPage, SignInPage};
+use crate::pages::compare::ComparePage;
 use crate::pages::dataset::DatasetPage;
 use crate::pages::quality::QualityPage;
 use crate::pages::submit::SubmitPage;
+use crate::pages::medarabiq::MedarabiqPage;
 use crate::pages::submission::SubmissionPageView;
 use crate::pages::team::TeamPageView;
 use crate::pages::upload::UploadPageView;
@@ -62,6 +64,8 @@ pub fn App() -> impl IntoView {
                     <Route path=StaticSegment("adapting") view=AdaptingPage ssr=SsrMode::Async />
                     <Route path=StaticSegment("dataset") view=DatasetPage ssr=SsrMode::Async />
                     <Route path=StaticSegment("submit") view=SubmitPage ssr=SsrMode::Async />
+                    <Route path=StaticSegment("compare") view=ComparePage ssr=SsrMode::Async />
+                    <Route path=StaticSegment("medarabiq") view=MedarabiqPage ssr=SsrMode::Async />
                     <Route path=StaticSegment("register") view=RegisterPage ssr=SsrMode::Async />
                     <Route path=StaticSegment("signin") view=SignInPage ssr=SsrMode::Async />
                     <Route path=StaticSegment("team") view=TeamPageView ssr=SsrMode::Async />

@@ -5,11 +5,13 @@
 //! by the server and the browser build.
 
 pub mod adapting;
+pub mod compare;
 pub mod dataset;
 pub mod error;
 pub mod figures;
 pub mod keys;
 pub mod leaderboard;
+pub mod medarabiq;
 pub mod quality;
 pub mod submit;
 pub mod teams;

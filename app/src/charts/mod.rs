@@ -5,6 +5,8 @@
 //! the title and description it adds).
 
 pub mod adapting;
+pub mod leaderboard;
+pub mod scatter;
 
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};

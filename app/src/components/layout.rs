@@ -19,6 +19,7 @@ pub fn SiteHeader() -> impl IntoView {
                 <NavLink path="/" label=move || text().nav_leaderboard />
                 <NavLink path="/quality" label=move || text().nav_quality />
                 <NavLink path="/adapting" label=move || text().nav_adapting />
+                <NavLink path="/medarabiq" label=move || text().nav_medarabiq />
                 <NavLink path="/dataset" label=move || text().nav_dataset />
                 <NavLink path="/submit" label=move || text().nav_submit />
             </nav>

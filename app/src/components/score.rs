@@ -4,27 +4,33 @@ use std::collections::BTreeMap;
 
 use leptos::prelude::*;
 
+use crate::components::figures::Num;
 use crate::domain::Breakdown;
 use crate::format::{acc, ci};
+use crate::i18n::Lang;
+use crate::i18n::score::{BreakdownKind, text};
 
-/// "0.612 (n = 4,928; 95% CI [0.598, 0.625])" as one inline element.
+/// "0.612 (n = 4928; 95% CI [0.598, 0.625])" as one inline element; the
+/// figures stay left-to-right in Arabic.
 #[component]
-pub fn AccuracyWithCi(accuracy: f64, n: usize, ci95: [f64; 2]) -> impl IntoView {
+pub fn AccuracyWithCi(lang: Lang, accuracy: f64, n: usize, ci95: [f64; 2]) -> impl IntoView {
+    let separator = if lang == Lang::Ar { "؛ " } else { "; " };
     view! {
         <span class="acc-ci">
             <strong class="num">{acc(accuracy)}</strong>
-            " (n = " <span class="num">{n}</span> "; 95% CI " <span class="num">{ci(ci95)}</span> ")"
+            " (" <Num value=format!("n = {n}") /> {separator} {text(lang).ci} " " <span class="num">{ci(ci95)}</span> ")"
         </span>
     }
 }
 
 /// A CI drawn as a bar on [0, 1] with the point estimate marked.
 #[component]
-pub fn CiBar(accuracy: f64, ci95: [f64; 2]) -> impl IntoView {
+pub fn CiBar(lang: Lang, accuracy: f64, ci95: [f64; 2]) -> impl IntoView {
     let pct = |x: f64| format!("{:.2}", (x.clamp(0.0, 1.0) * 100.0));
+    // The bar runs from 0 on the left to 1 on the right in both languages.
     view! {
-        <svg class="ci-bar" viewBox="0 0 100 10" preserveAspectRatio="none" role="img"
-            aria-label=format!("95% CI {} to {}, estimate {}", acc(ci95[0]), acc(ci95[1]), acc(accuracy))>
+        <svg class="ci-bar" viewBox="0 0 100 10" preserveAspectRatio="none" role="img" dir="ltr"
+            aria-label=(text(lang).ci_bar)(&acc(ci95[0]), &acc(ci95[1]), &acc(accuracy))>
             <line x1="0" y1="5" x2="100" y2="5" class="ci-axis" />
             <rect x=pct(ci95[0]) y="2" width=pct(ci95[1] - ci95[0]) height="6" class="ci-range" />
             <rect x=pct(accuracy) y="0" width="0.8" height="10" class="ci-point" />
@@ -32,27 +38,30 @@ pub fn CiBar(accuracy: f64, ci95: [f64; 2]) -> impl IntoView {
     }
 }
 
-/// One table of cells (by specialty, level, option count...). Cells with
-/// fewer than `small_n` questions are marked: their interval is wide.
+/// One table of cells (by specialty, level, option count...), rows named
+/// in `lang`. Cells with fewer than `small_n` questions are marked: their
+/// interval is wide.
 #[component]
 pub fn BreakdownTable(
-    caption: String,
-    heading: &'static str,
+    lang: Lang,
+    caption: &'static str,
+    kind: BreakdownKind,
     cells: BTreeMap<String, Breakdown>,
     #[prop(default = 30)] small_n: usize,
 ) -> impl IntoView {
+    let t = text(lang);
     let rows = cells
         .into_iter()
         .map(|(name, c)| {
             let small = c.total < small_n;
             view! {
-                <tr class:small-n=small>
-                    <th scope="row">{name}{small.then_some(" *")}</th>
+                <tr class:small-n=small data-key=name.clone()>
+                    <th scope="row">{kind.row_label(lang, &name)}{small.then_some(" *")}</th>
                     <td class="num">{c.correct}</td>
                     <td class="num">{c.total}</td>
                     <td class="num">{acc(c.accuracy)}</td>
                     <td class="num">{ci(c.ci95)}</td>
-                    <td class="bar-cell"><CiBar accuracy=c.accuracy ci95=c.ci95 /></td>
+                    <td class="bar-cell"><CiBar lang accuracy=c.accuracy ci95=c.ci95 /></td>
                 </tr>
             }
         })
@@ -62,16 +71,16 @@ pub fn BreakdownTable(
             <caption>{caption}</caption>
             <thead>
                 <tr>
-                    <th scope="col">{heading}</th>
-                    <th scope="col" class="num">"correct"</th>
-                    <th scope="col" class="num">"n"</th>
-                    <th scope="col" class="num">"accuracy"</th>
-                    <th scope="col" class="num">"95% CI (Wilson)"</th>
-                    <th scope="col">"interval"</th>
+                    <th scope="col">{kind.heading(lang)}</th>
+                    <th scope="col" class="num">{t.col_correct}</th>
+                    <th scope="col" class="num">{t.col_n}</th>
+                    <th scope="col" class="num">{t.col_accuracy}</th>
+                    <th scope="col" class="num">{t.col_ci}</th>
+                    <th scope="col">{t.col_interval}</th>
                 </tr>
             </thead>
             <tbody>{rows}</tbody>
         </table>
-        <p class="note">"* fewer than " {small_n} " questions: the interval is wide; read with care."</p>
+        <p class="note">{t.small_before} <span class="num">{small_n}</span> {t.small_after}</p>
     }
 }

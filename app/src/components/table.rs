@@ -35,9 +35,10 @@ impl SortDir {
     }
 }
 
-/// A column header that links to the same page (in the same language)
-/// sorted by this column; a second click on the active column reverses the
-/// order. `aria-sort` tells screen readers the current state.
+/// A column header that links to the same page sorted by this column,
+/// keeping the rest of the query (filters, then the language); a second click on
+/// the active column reverses the order. `aria-sort` tells screen readers
+/// the current state.
 #[component]
 pub fn SortHeader(
     label: &'static str,
@@ -45,11 +46,14 @@ pub fn SortHeader(
     natural: SortDir,
     #[prop(into)] current: Signal<(&'static str, SortDir)>,
 ) -> impl IntoView {
-    let lang = crate::i18n::use_lang();
+    let query = leptos_router::hooks::use_query_map();
     let href = move || {
         let (cur_key, cur_dir) = current.get();
         let dir = if cur_key == key { cur_dir.flip() } else { natural };
-        lang.get().href(&format!("?sort={key}&dir={}", dir.as_str()))
+        let rest = query.get().into_iter().filter(|(k, v)| k != "sort" && k != "dir" && !v.is_empty());
+        let q: leptos_router::params::ParamsMap =
+            [("sort".into(), key.to_owned()), ("dir".into(), dir.as_str().to_owned())].into_iter().chain(rest).collect();
+        q.to_query_string()
     };
     let aria = move || {
         let (cur_key, cur_dir) = current.get();

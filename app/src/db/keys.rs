@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 
-use super::{Db, DbError, Result, now_unix};
+use super::{Backend, Db, DbError, Result, now_unix};
 use crate::domain::{Benchmark, KeyReport};
 
 /// What is known about a stored key, without its content.
@@ -63,12 +63,17 @@ fn from_row(r: &sqlx::any::AnyRow) -> Result<StoredKey> {
     })
 }
 
-/// Stores a validated key. The table's unique constraints decide what is a
-/// duplicate (same name, or same content); a violation becomes a typed error
-/// naming the key already stored.
+/// Stores a validated key and moves the board's version on, in one
+/// transaction. The table's unique constraints decide what is a duplicate
+/// (same name, or same content); a violation becomes a typed error naming
+/// the key already stored.
 pub async fn insert(db: &Db, key: NewKey<'_>) -> Result<StoredKey, KeyStoreError> {
     let benchmark = key.benchmark.as_str();
     let report_json = serde_json::to_string(key.report).map_err(|e| DbError::Seed(e.to_string()))?;
+    let mut tx = match db.backend() {
+        Backend::Sqlite => db.pool().begin_with("BEGIN IMMEDIATE").await?,
+        Backend::Postgres => db.pool().begin().await?,
+    };
     let inserted = sqlx::query(&format!(
         "INSERT INTO answer_keys (benchmark, name, sha256, rows_total, scoreable, synthetic, report_json, content, imported_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING {COLUMNS}"
@@ -82,11 +87,17 @@ pub async fn insert(db: &Db, key: NewKey<'_>) -> Result<StoredKey, KeyStoreError
     .bind(report_json)
     .bind(key.content.to_vec())
     .bind(now_unix())
-    .fetch_one(db.pool())
+    .fetch_one(&mut *tx)
     .await;
     match inserted {
-        Ok(row) => Ok(from_row(&row)?),
+        Ok(row) => {
+            // A new key may become the default one: the board's baselines change.
+            super::board::bump_version(&mut *tx).await?;
+            tx.commit().await?;
+            Ok(from_row(&row)?)
+        }
         Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+            drop(tx);
             let same = sqlx::query("SELECT name FROM answer_keys WHERE benchmark = $1 AND sha256 = $2")
                 .bind(benchmark)
                 .bind(&key.report.sha256)

@@ -6,7 +6,10 @@
 //! its own migration folder with the same version numbers.
 
 pub mod audit;
+pub mod board;
+pub mod compare;
 pub mod keys;
+pub mod medarabiq;
 pub mod published;
 pub mod seed;
 pub mod sessions;
@@ -37,6 +40,8 @@ pub enum DbError {
     Sqlx(#[from] sqlx::Error),
     #[error("seed data is invalid: {0}")]
     Seed(String),
+    #[error("a background computation failed: {0}")]
+    Background(String),
 }
 
 /// Result alias of the data layer.
@@ -54,6 +59,8 @@ pub enum Backend {
 pub struct Db {
     pool: AnyPool,
     backend: Backend,
+    /// The leaderboard computed by this process (see [`board`]).
+    board_cache: std::sync::Arc<board::BoardCache>,
 }
 
 /// The database used when none is given: a file under `data/`.
@@ -79,7 +86,7 @@ impl Db {
             options = options.max_connections(16);
         }
         let pool = options.connect(url).await?;
-        Ok(Self { pool, backend })
+        Ok(Self { pool, backend, board_cache: Default::default() })
     }
 
     /// Brings the schema up to date with the backend's migrations.
@@ -147,4 +154,9 @@ pub async fn setting_or_insert(db: &Db, name: &str, make: impl FnOnce() -> Strin
         .execute(db.pool())
         .await?;
     Ok(sqlx::query_scalar("SELECT value FROM settings WHERE name = $1").bind(name).fetch_one(db.pool()).await?)
+}
+
+/// Reads a server-wide setting; `None` when it was never stored.
+pub async fn setting(db: &Db, name: &str) -> Result<Option<String>> {
+    Ok(sqlx::query_scalar("SELECT value FROM settings WHERE name = $1").bind(name).fetch_optional(db.pool()).await?)
 }

@@ -139,7 +139,8 @@ pub fn unpack_bits(bytes: &[u8], len: usize) -> Vec<bool> {
 /// Stores a scored submission if the team has quota left, in one
 /// transaction that serialises concurrent uploads of the same team
 /// (SQLite: `BEGIN IMMEDIATE`; PostgreSQL: a row lock on the team), so
-/// the quota holds under any concurrency.
+/// the quota holds under any concurrency. A public submission moves the
+/// board's version on in the same transaction.
 pub async fn insert_within_quota(db: &Db, new: NewSubmission<'_>, defaults: QuotaDefaults) -> Result<QuotaUse, InsertError> {
     let now = now_unix();
     let day = utc_day(now);
@@ -198,6 +199,9 @@ pub async fn insert_within_quota(db: &Db, new: NewSubmission<'_>, defaults: Quot
     .bind(pack_bits(new.correctness))
     .execute(&mut *tx)
     .await?;
+    if m.visibility == "public" {
+        super::board::bump_version(&mut *tx).await?;
+    }
     tx.commit().await?;
     Ok(QuotaUse { daily_used: used.daily_used + 1, total_used: used.total_used + 1, ..used })
 }

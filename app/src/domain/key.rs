@@ -2,22 +2,29 @@
 //! correct letters, and the one entry point, [`parse_key`], that turns an
 //! uploaded key file into an [`AnswerKey`] plus its validation
 //! [`KeyReport`]. The per-format readers live in `medarabench_key` and
-//! `medarabiq_key`; what they share (duplicate ids, counting) is here.
+//! `medarabiq_key`; what they share (duplicate ids, counting) is in
+//! `key_builder`.
+//!
+//! Besides its items, a key keeps what scoring needs to be array work: the
+//! position of every scoreable id in a table indexed by id, and each item's
+//! breakdown groups as small integers (see `groups`).
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
 use super::benchmark::Benchmark;
-use super::input::{InputError, LineIndex, sha256_hex};
-use super::report::{KeyReport, KeyWarning, Rejection, WarningKind};
+use super::csv_records::Record;
+use super::groups::Groups;
+use super::input::InputError;
+use super::report::KeyReport;
 use super::types::{Letter, Level, QuestionId, Specialty};
 
 /// The largest key file accepted (the official test split is ~1.5 MB).
 pub const MAX_KEY_BYTES: usize = 64 * 1024 * 1024;
 
 /// Why a whole key file is refused (row-level problems are not errors:
-/// they become [`Rejection`]s in the report).
+/// they become [`Rejection`](super::report::Rejection)s in the report).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum KeyError {
     /// Unreadable as text (size, NUL, UTF-8, line length, empty).
@@ -76,12 +83,62 @@ pub struct KeyItem {
 pub struct AnswerKey {
     benchmark: Benchmark,
     items: Vec<KeyItem>,
-    index: BTreeMap<QuestionId, usize>,
+    positions: Positions,
+    groups: Groups,
     rejected: BTreeSet<QuestionId>,
     sha256: String,
 }
 
+/// Where each scoreable id is in the items.
+#[derive(Debug, Clone, PartialEq)]
+enum Positions {
+    /// Indexed by id; `u32::MAX` for ids that are not scoreable. Used when
+    /// the largest id is not much more than the number of items (always,
+    /// for the official keys, numbered from 1).
+    Dense(Vec<u32>),
+    /// Sorted by id, for keys with a few huge ids.
+    Sparse(Vec<(QuestionId, u32)>),
+}
+
+impl Positions {
+    fn new(items: &[KeyItem]) -> Self {
+        let position = |i: usize| u32::try_from(i).expect("fewer than 2^32 items");
+        let max = items.iter().map(|it| it.id.get() as usize).max().unwrap_or(0);
+        if max <= 4 * items.len() + 1024 {
+            let mut table = vec![u32::MAX; max + 1];
+            for (i, it) in items.iter().enumerate() {
+                table[it.id.get() as usize] = position(i);
+            }
+            Self::Dense(table)
+        } else {
+            let mut pairs: Vec<(QuestionId, u32)> =
+                items.iter().enumerate().map(|(i, it)| (it.id, position(i))).collect();
+            pairs.sort_unstable();
+            Self::Sparse(pairs)
+        }
+    }
+
+    fn get(&self, id: QuestionId) -> Option<usize> {
+        let found = match self {
+            Self::Dense(table) => table.get(id.get() as usize).copied().filter(|&p| p != u32::MAX),
+            Self::Sparse(pairs) => pairs.binary_search_by_key(&id, |p| p.0).ok().map(|i| pairs[i].1),
+        };
+        found.map(|p| p as usize)
+    }
+}
+
 impl AnswerKey {
+    /// A key of scoreable `items` (unique ids) and their `groups`.
+    pub(crate) fn new(
+        benchmark: Benchmark,
+        items: Vec<KeyItem>,
+        groups: Groups,
+        rejected: BTreeSet<QuestionId>,
+        sha256: String,
+    ) -> Self {
+        Self { benchmark, positions: Positions::new(&items), items, groups, rejected, sha256 }
+    }
+
     /// The benchmark this key belongs to.
     pub fn benchmark(&self) -> Benchmark {
         self.benchmark
@@ -104,7 +161,7 @@ impl AnswerKey {
 
     /// Position of a scoreable question in [`AnswerKey::items`].
     pub fn position(&self, id: QuestionId) -> Option<usize> {
-        self.index.get(&id).copied()
+        self.positions.get(id)
     }
 
     /// A scoreable question by id.
@@ -125,6 +182,11 @@ impl AnswerKey {
     /// Lower-case hex SHA-256 of the key file's raw bytes.
     pub fn sha256(&self) -> &str {
         &self.sha256
+    }
+
+    /// The items' breakdown groups, in item order.
+    pub(crate) fn groups(&self) -> &Groups {
+        &self.groups
     }
 }
 
@@ -153,93 +215,9 @@ pub fn parse_key(benchmark: Benchmark, bytes: &[u8]) -> Result<CheckedKey, KeyEr
     }
 }
 
-/// Collects rows while a format reader walks a file, then settles duplicate
-/// ids and the counts in [`KeyBuilder::finish`].
-pub(crate) struct KeyBuilder {
-    benchmark: Benchmark,
-    rows: usize,
-    accepted: Vec<(usize, KeyItem, bool)>,
-    rejected: Vec<Rejection>,
-    warnings: Vec<KeyWarning>,
-}
-
-impl KeyBuilder {
-    pub(crate) fn new(benchmark: Benchmark) -> Self {
-        Self { benchmark, rows: 0, accepted: Vec::new(), rejected: Vec::new(), warnings: Vec::new() }
-    }
-
-    /// Counts one data row; every row ends in `accept` or `reject`.
-    pub(crate) fn row(&mut self) {
-        self.rows += 1;
-    }
-
-    /// A scoreable row; `normalized` when trimming or case-folding changed
-    /// its answer.
-    pub(crate) fn accept(&mut self, line: usize, item: KeyItem, normalized: bool) {
-        self.accepted.push((line, item, normalized));
-    }
-
-    pub(crate) fn reject(&mut self, line: usize, question_id: Option<QuestionId>, reason: String) {
-        self.rejected.push(Rejection { question_id, line, reason });
-    }
-
-    pub(crate) fn warn(&mut self, question_id: Option<QuestionId>, kind: WarningKind, message: String) {
-        self.warnings.push(KeyWarning { question_id, kind, message });
-    }
-
-    /// Rejects every row of an id that occurs more than once (which row is
-    /// right cannot be known), then builds the key and the report.
-    pub(crate) fn finish(mut self, raw: &[u8]) -> Result<CheckedKey, KeyError> {
-        if self.rows == 0 {
-            return Err(KeyError::NoRows);
-        }
-        let mut lines: BTreeMap<QuestionId, Vec<usize>> = BTreeMap::new();
-        let ids = self.accepted.iter().map(|(l, it, _)| (*l, Some(it.id)));
-        for (line, id) in ids.chain(self.rejected.iter().map(|r| (r.line, r.question_id))) {
-            if let Some(id) = id {
-                lines.entry(id).or_default().push(line);
-            }
-        }
-        let others = |id: QuestionId, line: usize| {
-            let all = &lines[&id];
-            let shown: Vec<String> = all.iter().filter(|&&l| l != line).take(5).map(usize::to_string).collect();
-            let more = match all.len() - 1 - shown.len() {
-                0 => String::new(),
-                n => format!(" and {n} more"),
-            };
-            format!("duplicate question id {id} (also on line {}{more})", shown.join(", "))
-        };
-        let duplicated = |id: &QuestionId| lines[id].len() > 1;
-        for r in &mut self.rejected {
-            if let Some(id) = r.question_id.filter(duplicated) {
-                r.reason = format!("{}; {}", others(id, r.line), r.reason);
-            }
-        }
-        let mut items = Vec::with_capacity(self.accepted.len());
-        let mut normalized = 0;
-        for (line, item, changed) in std::mem::take(&mut self.accepted) {
-            if duplicated(&item.id) {
-                let reason = others(item.id, line);
-                self.rejected.push(Rejection { question_id: Some(item.id), line, reason });
-            } else {
-                normalized += usize::from(changed);
-                items.push(item);
-            }
-        }
-        self.rejected.sort_by_key(|r| r.line);
-        let sha256 = sha256_hex(raw);
-        let report =
-            KeyReport::new(self.benchmark, self.rows, &items, self.rejected, normalized, self.warnings, &sha256);
-        let index = items.iter().enumerate().map(|(i, it)| (it.id, i)).collect();
-        let rejected = report.rejected.iter().filter_map(|r| r.question_id).collect();
-        let key = AnswerKey { benchmark: self.benchmark, items, index, rejected, sha256 };
-        Ok(CheckedKey { key, report })
-    }
-}
-
 /// Maps lower-cased, trimmed header names to column positions; refuses a
 /// header naming a column twice.
-pub(crate) fn header_index(headers: &csv::StringRecord) -> Result<BTreeMap<String, usize>, KeyError> {
+pub(crate) fn header_index(headers: &Record<'_>) -> Result<BTreeMap<String, usize>, KeyError> {
     let mut map = BTreeMap::new();
     for (i, h) in headers.iter().enumerate() {
         let name = h.trim().to_lowercase();
@@ -248,11 +226,6 @@ pub(crate) fn header_index(headers: &csv::StringRecord) -> Result<BTreeMap<Strin
         }
     }
     Ok(map)
-}
-
-/// Maps a CSV reader error to a line-numbered [`KeyError`].
-pub(crate) fn csv_error(e: &csv::Error, lines: &LineIndex<'_>) -> KeyError {
-    KeyError::Csv { line: lines.record_line(e.position()), message: e.to_string() }
 }
 
 /// Shortens a raw cell for a message: at most 40 characters, one line.

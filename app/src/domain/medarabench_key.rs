@@ -8,14 +8,22 @@
 //! non-empty option, its level is Y1-Y5 and its umbrella specialty is not
 //! blank. Every other row is rejected with all its reasons. Oddities that do
 //! not stop scoring (see [`WarningKind`]) are warnings.
+//!
+//! Rows are read into one reused record whose cells borrow the file's text;
+//! the per-row checks allocate only to describe a problem.
 
-use std::collections::HashMap;
+use std::borrow::Cow;
+use std::collections::hash_map::Entry;
+use std::hash::Hasher;
 
 use super::benchmark::Benchmark;
+use super::csv_records::{Reader, Record, records_bound, trim};
+use super::fast_hash::{FastHasher, FastMap};
 use super::input;
-use super::key::{CheckedKey, KeyBuilder, KeyError, KeyItem, MAX_KEY_BYTES, csv_error, excerpt, header_index};
+use super::key::{CheckedKey, KeyError, MAX_KEY_BYTES, excerpt, header_index};
+use super::key_builder::{KeyBuilder, Scoreable};
 use super::report::WarningKind;
-use super::types::{Letter, QuestionId, Specialty};
+use super::types::{Letter, QuestionId};
 
 const ID: &str = "question number";
 const QUESTION: &str = "question";
@@ -40,31 +48,40 @@ struct Columns {
     options: [Option<usize>; 6],
 }
 
-/// A question text already seen: for duplicate-question warnings.
-struct Seen {
-    id: QuestionId,
-    options: Vec<String>,
-    answer: String,
+impl Columns {
+    /// The six option cells, trimmed ("" for an absent column).
+    fn option_cells<'r>(&self, record: &'r Record<'_>) -> [&'r str; 6] {
+        self.options.map(|c| trim(c.and_then(|i| record.get(i)).unwrap_or("")))
+    }
+}
+
+/// Question texts already seen, for duplicate-question warnings: a hash of
+/// each distinct text (whitespace collapsed, rows with an id only) with the
+/// row's id and start. A hash match is confirmed on the texts themselves by
+/// reading the earlier row again, which only duplicates need.
+struct Questions<'a> {
+    text: &'a str,
+    seen: FastMap<u64, (QuestionId, u32)>,
 }
 
 pub(super) fn parse(bytes: &[u8]) -> Result<CheckedKey, KeyError> {
     let text = input::decode(bytes, MAX_KEY_BYTES)?;
-    let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(text.as_bytes());
-    let lines = input::LineIndex::new(text);
-    let headers = reader.headers().map_err(|e| csv_error(&e, &lines))?.clone();
+    let mut reader = Reader::new(text);
+    let mut headers = Record::default();
+    reader.read(&mut headers);
     let cols = locate(&headers)?;
-    let mut b = KeyBuilder::new(Benchmark::MedAraBench);
-    let mut seen: HashMap<String, Seen> = HashMap::new();
-    for record in reader.records() {
-        let record = record.map_err(|e| csv_error(&e, &lines))?;
-        let line = lines.record_line(record.position());
+    let rows = records_bound(text);
+    let mut b = KeyBuilder::new(Benchmark::MedAraBench, rows);
+    let mut questions = Questions { text, seen: FastMap::with_capacity_and_hasher(rows, Default::default()) };
+    let mut record = Record::default();
+    while reader.read(&mut record) {
         b.row();
-        read_row(&mut b, &mut seen, &cols, &record, line, headers.len());
+        read_row(&mut b, &mut questions, &cols, &record, headers.len());
     }
     b.finish(bytes)
 }
 
-fn locate(headers: &csv::StringRecord) -> Result<Columns, KeyError> {
+fn locate(headers: &Record<'_>) -> Result<Columns, KeyError> {
     let index = header_index(headers)?;
     let missing: Vec<String> = REQUIRED.iter().filter(|c| !index.contains_key(**c)).map(|c| title(c)).collect();
     if !missing.is_empty() {
@@ -91,14 +108,7 @@ fn title(lower: &str) -> String {
     }
 }
 
-fn read_row(
-    b: &mut KeyBuilder,
-    seen: &mut HashMap<String, Seen>,
-    cols: &Columns,
-    record: &csv::StringRecord,
-    line: usize,
-    width: usize,
-) {
+fn read_row(b: &mut KeyBuilder, questions: &mut Questions<'_>, cols: &Columns, record: &Record<'_>, width: usize) {
     let cell = |i: usize| record.get(i).unwrap_or("");
     let raw_id = cell(cols.id);
     let id = raw_id.parse::<QuestionId>().ok();
@@ -109,27 +119,28 @@ fn read_row(
     if id.is_none() {
         problems.push(format!("question id {:?} is not a positive whole number", excerpt(raw_id)));
     }
-    let options: Vec<String> = cols.options.iter().map(|c| c.map_or("", cell).trim().to_owned()).collect();
+    let options = cols.option_cells(record);
     let count = options.iter().filter(|o| !o.is_empty()).count();
     let raw_answer = cell(cols.answer);
     let answer = check_answer(raw_answer, &options, &mut problems);
-    let level = match cell(cols.level).trim() {
+    let level = match trim(cell(cols.level)) {
         "" => {
             problems.push("level is blank".to_owned());
             None
         }
         raw => raw.parse().map_err(|_| problems.push(format!("level {:?} is not one of Y1-Y5", excerpt(raw)))).ok(),
     };
-    let specialty: Option<Specialty> =
-        cell(cols.specialty).parse().map_err(|_| problems.push("umbrella_specialty is blank".into())).ok();
+    let specialty = b.name(cell(cols.specialty));
+    if specialty.is_none() {
+        problems.push("umbrella_specialty is blank".into());
+    }
 
     warn_options(b, id, cols.group.map(cell), &options, count);
-    let question = cell(cols.question).split_whitespace().collect::<Vec<_>>().join(" ");
-    warn_duplicate(b, seen, id, question, options, raw_answer.trim().to_uppercase());
+    warn_duplicate(b, questions, cols, id, record);
 
     match (id, answer, level, specialty) {
         (Some(id), Some(answer), Some(level), Some(specialty)) if problems.is_empty() => {
-            let sub_specialty = match cols.sub_specialty.map(cell).and_then(|s| s.parse().ok()) {
+            let sub_specialty = match cols.sub_specialty.map(cell).and_then(|s| b.name(s)) {
                 Some(s) => s,
                 None => {
                     let msg = "Medical Specialty is blank; the umbrella specialty is used".to_owned();
@@ -137,18 +148,19 @@ fn read_row(
                     specialty.clone()
                 }
             };
-            let normalized = raw_answer != answer.as_char().to_string();
+            let normalized = raw_answer != answer.as_char().encode_utf8(&mut [0; 4]);
             let options = u8::try_from(count).unwrap_or(u8::MAX);
-            b.accept(line, KeyItem { id, answer, level: Some(level), specialty, sub_specialty, options }, normalized);
+            let row = Scoreable { id, answer, level: Some(level), specialty, sub_specialty, options };
+            b.accept(record.line(), row, normalized);
         }
-        _ => b.reject(line, id, problems.join("; ")),
+        _ => b.reject(record.line(), id, problems.join("; ")),
     }
 }
 
 /// The answer, when trimmed and upper-cased it is one letter A-F naming a
 /// non-empty option; otherwise pushes the reason.
-fn check_answer(raw: &str, options: &[String], problems: &mut Vec<String>) -> Option<Letter> {
-    let t = raw.trim();
+fn check_answer(raw: &str, options: &[&str; 6], problems: &mut Vec<String>) -> Option<Letter> {
+    let t = trim(raw);
     let mut chars = t.chars();
     let letter = match (chars.next(), chars.next()) {
         (None, _) => {
@@ -177,7 +189,7 @@ fn check_answer(raw: &str, options: &[String], problems: &mut Vec<String>) -> Op
 }
 
 /// "options A-D", or the list of non-empty option letters when they have gaps.
-fn option_span(options: &[String]) -> String {
+fn option_span(options: &[&str; 6]) -> String {
     let present: Vec<Letter> = Letter::ALL.into_iter().filter(|l| !options[l.index()].is_empty()).collect();
     match present.as_slice() {
         [] => "no options".to_owned(),
@@ -188,8 +200,8 @@ fn option_span(options: &[String]) -> String {
 }
 
 /// Group mismatch, option gaps, repeated option texts, unusual counts.
-fn warn_options(b: &mut KeyBuilder, id: Option<QuestionId>, group: Option<&str>, options: &[String], count: usize) {
-    if let Some(group) = group.map(str::trim).filter(|g| !g.is_empty()) {
+fn warn_options(b: &mut KeyBuilder, id: Option<QuestionId>, group: Option<&str>, options: &[&str; 6], count: usize) {
+    if let Some(group) = group.map(trim).filter(|g| !g.is_empty()) {
         let expected = group.len();
         let well_formed = (1..=6).contains(&expected) && group.eq_ignore_ascii_case(&"ABCDEF"[..expected]);
         if !well_formed {
@@ -199,7 +211,7 @@ fn warn_options(b: &mut KeyBuilder, id: Option<QuestionId>, group: Option<&str>,
             b.warn(id, WarningKind::GroupMismatch, msg);
         }
     }
-    if let Some(gap) = options.iter().position(String::is_empty).filter(|&g| g < count) {
+    if let Some(gap) = options.iter().position(|o| o.is_empty()).filter(|&g| g < count) {
         let msg = format!("option {} is empty but a later option is not", Letter::ALL[gap]);
         b.warn(id, WarningKind::OptionGap, msg);
     }
@@ -219,29 +231,66 @@ fn warn_options(b: &mut KeyBuilder, id: Option<QuestionId>, group: Option<&str>,
 /// (a conflict when the options match but the answer does not).
 fn warn_duplicate(
     b: &mut KeyBuilder,
-    seen: &mut HashMap<String, Seen>,
+    questions: &mut Questions<'_>,
+    cols: &Columns,
     id: Option<QuestionId>,
-    question: String,
-    options: Vec<String>,
-    answer: String,
+    record: &Record<'_>,
 ) {
-    if question.is_empty() {
+    let question = record.get(cols.question).unwrap_or("");
+    let Some(mut hash) = words_hash(question) else {
         b.warn(id, WarningKind::EmptyQuestion, "question text is blank".to_owned());
         return;
-    }
+    };
     let Some(this) = id else { return };
-    match seen.get(&question) {
-        Some(first) if first.options == options && first.answer != answer => {
-            let msg = format!("same question and options as question {}, but a different answer", first.id);
+    let text = questions.text;
+    loop {
+        let (first_id, start) = match questions.seen.entry(hash) {
+            Entry::Vacant(slot) => {
+                slot.insert((this, u32::try_from(record.start()).expect("keys are under 4 GB")));
+                return;
+            }
+            Entry::Occupied(slot) => *slot.get(),
+        };
+        let mut first = Record::default();
+        Reader::at(text, start as usize).read(&mut first);
+        if !first.get(cols.question).unwrap_or("").split_whitespace().eq(question.split_whitespace()) {
+            // Another text with the same hash: probe the next one.
+            hash = hash.wrapping_add(1);
+            continue;
+        }
+        let answer = |r: &Record<'_>| r.get(cols.answer).unwrap_or("").trim().to_uppercase();
+        if cols.option_cells(&first) == cols.option_cells(record) && answer(&first) != answer(record) {
+            let msg = format!("same question and options as question {first_id}, but a different answer");
             b.warn(id, WarningKind::ConflictingDuplicate, msg);
+        } else {
+            b.warn(id, WarningKind::DuplicateQuestion, format!("same question text as question {first_id}"));
         }
-        Some(first) => {
-            b.warn(id, WarningKind::DuplicateQuestion, format!("same question text as question {}", first.id));
-        }
-        None => {
-            seen.insert(question, Seen { id: this, options, answer });
-        }
+        return;
     }
+}
+
+/// A hash of the text with its whitespace collapsed (its words joined by
+/// single spaces); `None` when it has no words. Most question texts are
+/// collapsed already and are hashed as they are.
+fn words_hash(text: &str) -> Option<u64> {
+    let collapsed: Cow<'_, str> =
+        if is_collapsed(text) { text.into() } else { text.split_whitespace().collect::<Vec<_>>().join(" ").into() };
+    if collapsed.is_empty() {
+        return None;
+    }
+    let mut h = FastHasher::default();
+    h.write(collapsed.as_bytes());
+    Some(h.finish())
+}
+
+/// True when collapsing the whitespace would not change `text`: its only
+/// whitespace is single spaces between words. Whitespace other than the
+/// space is a byte 9-13 or starts with byte C2, E1, E2 or E3 (U+0085,
+/// U+00A0, U+1680, U+2000-U+205F, U+3000); other characters starting with
+/// those bytes only make the answer a safe "no".
+fn is_collapsed(text: &str) -> bool {
+    let other_space = text.bytes().fold(false, |seen, b| seen | matches!(b, 9..=13 | 0xC2 | 0xE1..=0xE3));
+    !other_space && !text.starts_with(' ') && !text.ends_with(' ') && !text.contains("  ")
 }
 
 #[cfg(test)]

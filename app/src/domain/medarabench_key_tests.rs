@@ -82,3 +82,15 @@ fn whole_file_refusals() {
     assert_eq!(parse_key(Benchmark::MedAraBench, HEADER.as_bytes()).unwrap_err(), KeyError::NoRows);
     assert!(matches!(parse_key(Benchmark::MedAraBench, b" \n"), Err(KeyError::Input(_))));
 }
+
+#[test]
+fn collapsed_texts_hash_like_their_collapsed_form() {
+    let forms = ["a b", " a b", "a  b", "a\tb", "a\u{a0}b", "a\u{3000}b\n", "a\r\nb "];
+    for form in forms {
+        assert_eq!(words_hash(form), words_hash("a b"), "{form:?}");
+    }
+    assert!(is_collapsed("سؤال عن القلب") && !is_collapsed("a\u{2003}b") && !is_collapsed("a "));
+    assert_ne!(words_hash("a b"), words_hash("ab"));
+    assert_eq!(words_hash(" \u{85}\n"), None);
+    assert_eq!(words_hash(""), None);
+}

@@ -15,11 +15,13 @@
 use std::collections::HashMap;
 
 use super::benchmark::Benchmark;
+use super::csv_records::{Reader, Record, records_bound};
 use super::extract::letter_token;
 use super::input;
-use super::key::{CheckedKey, KeyBuilder, KeyError, KeyItem, MAX_KEY_BYTES, csv_error, header_index};
+use super::key::{CheckedKey, KeyError, MAX_KEY_BYTES, header_index};
+use super::key_builder::{KeyBuilder, Scoreable};
 use super::report::WarningKind;
-use super::types::{Letter, QuestionId, Specialty};
+use super::types::{Letter, QuestionId};
 
 const LABEL_MARKS: &str = ".)-–:/";
 
@@ -31,9 +33,9 @@ struct Options {
 
 pub(super) fn parse(bytes: &[u8]) -> Result<CheckedKey, KeyError> {
     let text = input::decode(bytes, MAX_KEY_BYTES)?;
-    let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(text.as_bytes());
-    let lines = input::LineIndex::new(text);
-    let headers = reader.headers().map_err(|e| csv_error(&e, &lines))?.clone();
+    let mut reader = Reader::new(text);
+    let mut headers = Record::default();
+    reader.read(&mut headers);
     let index = header_index(&headers)?;
     let col = |name: &str| index.get(name).copied();
     let (Some(q_col), Some(a_col), Some(c_col)) = (col("question"), col("answer"), col("category")) else {
@@ -44,26 +46,30 @@ pub(super) fn parse(bytes: &[u8]) -> Result<CheckedKey, KeyError> {
             .collect();
         return Err(KeyError::MissingColumns { missing, found: headers.iter().map(|h| h.trim().to_owned()).collect() });
     };
-    let mut b = KeyBuilder::new(Benchmark::MedArabiQ);
+    let mut b = KeyBuilder::new(Benchmark::MedArabiQ, records_bound(text));
     let mut seen: HashMap<String, QuestionId> = HashMap::new();
-    for (row, record) in reader.records().enumerate() {
-        let record = record.map_err(|e| csv_error(&e, &lines))?;
-        let line = lines.record_line(record.position());
+    let mut record = Record::default();
+    let mut row = 0;
+    while reader.read(&mut record) {
+        let line = record.line();
+        row += 1;
         b.row();
-        let id = u32::try_from(row + 1).ok().and_then(QuestionId::new);
+        let id = u32::try_from(row).ok().and_then(QuestionId::new);
         let cell = |i: usize| record.get(i).unwrap_or("");
         let options = find_options(cell(q_col));
         let mut problems = Vec::new();
         let raw_answer = cell(a_col);
         let answer = check_answer(raw_answer, &options, &mut problems);
-        let category: Option<Specialty> =
-            cell(c_col).parse().map_err(|_| problems.push("category is blank".to_owned())).ok();
+        let category = b.name(cell(c_col));
+        if category.is_none() {
+            problems.push("category is blank".to_owned());
+        }
         if let Some(id) = id {
             warn(&mut b, &mut seen, id, &options, answer.as_ref().filter(|_| problems.is_empty()));
         }
         match (id, answer, category) {
             (Some(id), Some((letter, _)), Some(specialty)) if problems.is_empty() => {
-                let item = KeyItem {
+                let row = Scoreable {
                     id,
                     answer: letter,
                     level: None,
@@ -71,7 +77,7 @@ pub(super) fn parse(bytes: &[u8]) -> Result<CheckedKey, KeyError> {
                     specialty,
                     options: u8::try_from(options.texts.len()).unwrap_or(u8::MAX),
                 };
-                b.accept(line, item, raw_answer.trim() != raw_answer);
+                b.accept(line, row, raw_answer.trim() != raw_answer);
             }
             _ => b.reject(line, id, problems.join("; ")),
         }

@@ -11,9 +11,13 @@
 //! Parsers take bytes, never paths: file reading belongs to callers.
 
 pub mod benchmark;
+mod csv_records;
 pub mod extract;
+mod fast_hash;
+mod groups;
 pub mod input;
 pub mod key;
+mod key_builder;
 mod medarabench_key;
 mod medarabiq_key;
 pub mod predictions;

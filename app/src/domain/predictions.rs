@@ -15,11 +15,10 @@
 //! letter the row is `unparsed`: present, counted wrong. A blank `answer`
 //! is deliberately not a refusal: it is how a file says "no answer".
 
-use std::collections::HashMap;
-
 use serde::Serialize;
 use serde_json::Value;
 
+use super::csv_records::{Reader, Record, records_bound, trim};
 use super::extract::extract_letter;
 use super::input::{self, InputError};
 use super::key::excerpt;
@@ -168,20 +167,31 @@ impl PredictionFile {
         if rows.is_empty() {
             return Err(PredictionError::NoRows);
         }
-        let mut first: HashMap<QuestionId, usize> = HashMap::with_capacity(rows.len());
-        for p in &rows {
-            if let Some(&first_line) = first.get(&p.id) {
-                return Err(PredictionError::DuplicateQuestionId { line: p.line, id: p.id, first_line });
-            }
-            first.insert(p.id, p.line);
+        if let Some((first, repeat)) = first_repeat(&rows) {
+            let (line, id, first_line) = (rows[repeat].line, rows[repeat].id, rows[first].line);
+            return Err(PredictionError::DuplicateQuestionId { line, id, first_line });
         }
         Ok(Self { format, rows })
     }
 }
 
+/// The earliest row whose id an earlier row has, and that earlier row (the
+/// id's first), as row indexes. Sorting (id, row) pairs keeps the cost
+/// O(n log n) whatever ids an upload holds, and linear for rows in id order.
+fn first_repeat(rows: &[Prediction]) -> Option<(usize, usize)> {
+    let row = |i: usize| u32::try_from(i).expect("fewer than 2^32 rows");
+    let mut order: Vec<(QuestionId, u32)> = rows.iter().enumerate().map(|(i, p)| (p.id, row(i))).collect();
+    order.sort_unstable();
+    // Within an id, rows are in file order: the earliest repeat of an id is
+    // its second row, found next to its first.
+    let (first, repeat) =
+        order.windows(2).filter(|w| w[0].0 == w[1].0).map(|w| (w[0].1, w[1].1)).min_by_key(|&(_, repeat)| repeat)?;
+    Some((first as usize, repeat as usize))
+}
+
 /// The choice of one row from its `answer` and `response` values.
 fn choose(line: usize, answer: Option<&str>, response: Option<&str>) -> Result<Option<Letter>, PredictionError> {
-    match answer.filter(|a| !a.trim().is_empty()) {
+    match answer.filter(|a| !trim(a).is_empty()) {
         Some(a) => {
             Letter::parse_answer(a).map(Some).map_err(|_| PredictionError::NotALetter { line, value: excerpt(a) })
         }
@@ -194,11 +204,9 @@ fn parse_id(line: usize, raw: &str) -> Result<QuestionId, PredictionError> {
 }
 
 fn parse_csv(text: &str) -> Result<Vec<Prediction>, PredictionError> {
-    let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(text.as_bytes());
-    let lines = input::LineIndex::new(text);
-    let malformed =
-        |e: csv::Error| PredictionError::MalformedCsv { line: lines.record_line(e.position()), message: e.to_string() };
-    let headers = reader.headers().map_err(malformed)?.clone();
+    let mut reader = Reader::new(text);
+    let mut headers = Record::default();
+    reader.read(&mut headers);
     for (i, h) in headers.iter().enumerate() {
         let h = h.trim();
         if !h.is_empty() && headers.iter().skip(i + 1).any(|other| other.trim().eq_ignore_ascii_case(h)) {
@@ -211,16 +219,17 @@ fn parse_csv(text: &str) -> Result<Vec<Prediction>, PredictionError> {
         let found = excerpt(&headers.iter().collect::<Vec<_>>().join(","));
         return Err(PredictionError::BadHeader { found });
     };
-    let mut rows = Vec::new();
-    for record in reader.records() {
-        let record = record.map_err(malformed)?;
-        let line = lines.record_line(record.position());
+    let mut rows = Vec::with_capacity(records_bound(text));
+    let mut record = Record::default();
+    while reader.read(&mut record) {
+        let line = record.line();
         if record.len() != headers.len() {
             let message = format!("{} fields, but the header has {}", record.len(), headers.len());
             return Err(PredictionError::MalformedCsv { line, message });
         }
-        let id = parse_id(line, &record[id_col])?;
-        let choice = choose(line, answer_col.map(|c| &record[c]), response_col.map(|c| &record[c]))?;
+        let cell = |c: usize| record.get(c).unwrap_or_default();
+        let id = parse_id(line, cell(id_col))?;
+        let choice = choose(line, answer_col.map(cell), response_col.map(cell))?;
         rows.push(Prediction { line, id, choice });
     }
     Ok(rows)

@@ -8,8 +8,9 @@ use std::fmt::Write as _;
 use serde::{Deserialize, Serialize};
 
 use super::benchmark::Benchmark;
-use super::key::KeyItem;
-use super::types::{Level, QuestionId};
+use super::groups::Tally;
+use super::key::AnswerKey;
+use super::types::QuestionId;
 
 /// A row of the key file that cannot be scored.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -106,39 +107,34 @@ pub struct KeyReport {
 }
 
 impl KeyReport {
+    /// The report of a parsed key; counts come from the key's groups.
     pub(crate) fn new(
-        benchmark: Benchmark,
+        key: &AnswerKey,
         rows: usize,
-        items: &[KeyItem],
         rejected: Vec<Rejection>,
         normalized: usize,
         warnings: Vec<KeyWarning>,
-        sha256: &str,
     ) -> Self {
-        let mut report = Self {
-            benchmark,
+        let counts = key.groups().tally(std::iter::repeat(false));
+        let total = |t: Tally| t.total;
+        let mut warning_counts = BTreeMap::new();
+        for w in &warnings {
+            *warning_counts.entry(w.kind).or_default() += 1;
+        }
+        Self {
+            benchmark: key.benchmark(),
             rows,
-            scoreable: items.len(),
+            scoreable: key.len(),
             rejected,
             normalized,
-            specialties: BTreeMap::new(),
-            subspecialties: BTreeMap::new(),
-            levels: BTreeMap::new(),
-            options: BTreeMap::new(),
-            warning_counts: BTreeMap::new(),
+            specialties: counts.by_specialty(total),
+            subspecialties: counts.by_subspecialty(total),
+            levels: counts.by_level(total),
+            options: counts.by_options(total),
             warnings,
-            sha256: sha256.to_owned(),
-        };
-        for it in items {
-            *report.specialties.entry(it.specialty.to_string()).or_default() += 1;
-            *report.subspecialties.entry(it.sub_specialty.to_string()).or_default() += 1;
-            *report.levels.entry(Level::label(it.level).to_owned()).or_default() += 1;
-            *report.options.entry(it.options.to_string()).or_default() += 1;
+            warning_counts,
+            sha256: key.sha256().to_owned(),
         }
-        for w in &report.warnings {
-            *report.warning_counts.entry(w.kind).or_default() += 1;
-        }
-        report
     }
 
     /// The report as a human-readable text table (for the CLI without

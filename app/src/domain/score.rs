@@ -11,10 +11,11 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::groups::Tally;
 use super::key::AnswerKey;
 use super::predictions::{PredictionError, PredictionFile};
 use super::stats::wilson;
-use super::types::{Letter, Level};
+use super::types::Letter;
 
 /// Correct out of total for one slice of the key, with its Wilson 95% CI.
 /// Slices always hold at least one item; an empty total (only possible
@@ -118,55 +119,15 @@ pub fn score_bytes(key: &AnswerKey, bytes: &[u8]) -> Result<Scored, PredictionEr
     score(key, &PredictionFile::parse(bytes)?)
 }
 
-#[derive(Default)]
-struct Tally {
-    correct: usize,
-    total: usize,
-}
-
-impl Tally {
-    fn add(&mut self, ok: bool) {
-        self.correct += usize::from(ok);
-        self.total += 1;
-    }
-
-    fn merge(mut self, other: &Tally) -> Self {
-        self.correct += other.correct;
-        self.total += other.total;
-        self
-    }
-}
-
-/// Turns tallies into published cells. Tallies are keyed by borrowed names,
-/// levels or option counts so that the per-item loop allocates nothing and
-/// compares as few strings as possible; the keys become owned strings only
-/// here, once per cell (the returned map orders them as strings).
-fn cells<K>(map: BTreeMap<K, Tally>, name: impl Fn(K) -> String) -> BTreeMap<String, Breakdown> {
-    map.into_iter().map(|(k, t)| (name(k), Breakdown::new(t.correct, t.total))).collect()
-}
-
-fn level_name(level: Option<Level>) -> String {
-    Level::label(level).to_owned()
-}
-
 fn card(key: &AnswerKey, correct: &[bool], missing: usize, unparsed: usize, ignored: usize) -> ScoreCard {
-    // Specialty totals are the sums of the specialty x level cells.
-    let mut cell: BTreeMap<&str, BTreeMap<Option<Level>, Tally>> = BTreeMap::new();
-    let mut sub: BTreeMap<&str, Tally> = BTreeMap::new();
-    let mut level: BTreeMap<Option<Level>, Tally> = BTreeMap::new();
-    let mut options: BTreeMap<u8, Tally> = BTreeMap::new();
+    let tallies = key.groups().tally(correct.iter().copied());
+    let cell = |t: Tally| Breakdown::new(t.correct, t.total);
     let (mut expected, mut variance) = (0.0, 0.0);
-    for (it, &ok) in key.items().iter().zip(correct) {
-        cell.entry(it.specialty.as_str()).or_default().entry(it.level).or_default().add(ok);
-        sub.entry(it.sub_specialty.as_str()).or_default().add(ok);
-        level.entry(it.level).or_default().add(ok);
-        options.entry(it.options).or_default().add(ok);
-        let p = 1.0 / f64::from(it.options.max(1));
+    for options in key.groups().options() {
+        let p = 1.0 / f64::from(options.max(1));
         expected += p;
         variance += p * (1.0 - p);
     }
-    let specialty: BTreeMap<&str, Tally> =
-        cell.iter().map(|(&s, row)| (s, row.values().fold(Tally::default(), Tally::merge))).collect();
     let total = key.len();
     let overall = Breakdown::new(correct.iter().filter(|&&c| c).count(), total);
     let n = total.max(1) as f64;
@@ -180,11 +141,11 @@ fn card(key: &AnswerKey, correct: &[bool], missing: usize, unparsed: usize, igno
         unparsed,
         ignored,
         ci95: overall.ci95,
-        by_specialty: cells(specialty, str::to_owned),
-        by_level: cells(level, level_name),
-        by_options: cells(options, |n| n.to_string()),
-        by_subspecialty: cells(sub, str::to_owned),
-        by_cell: cell.into_iter().map(|(k, m)| (k.to_owned(), cells(m, level_name))).collect(),
+        by_specialty: tallies.by_specialty(cell),
+        by_level: tallies.by_level(cell),
+        by_options: tallies.by_options(cell),
+        by_subspecialty: tallies.by_subspecialty(cell),
+        by_cell: tallies.by_cell(cell),
         chance_adjusted,
         random_baseline: RandomBaseline { expected_accuracy: e, expected_correct: expected, sd: variance.sqrt() / n },
     }

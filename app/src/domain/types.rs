@@ -3,10 +3,12 @@
 //! boundary (key file, prediction file, URL) by a parser that returns a typed
 //! error; code past that boundary never re-checks strings.
 
+use std::borrow::Borrow;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// Why a raw string is not one of the domain's values.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -49,7 +51,8 @@ impl FromStr for QuestionId {
     /// Digits only, surrounding whitespace allowed ("12", " 12 "); no sign,
     /// no decimal point, not 0.
     fn from_str(s: &str) -> Result<Self, ParseError> {
-        let t = s.trim();
+        // Most ids are digits only: no need to trim them.
+        let t = if s.bytes().all(|b| b.is_ascii_digit()) { s } else { s.trim() };
         let bad = || ParseError::QuestionId(s.to_owned());
         if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
             return Err(bad());
@@ -129,6 +132,12 @@ impl Letter {
     /// surrounded by any whitespace, punctuation or markdown. `"(c)"`,
     /// `" ج "`, `"هـ"`, `"**B**"` all parse; `""`, `"AB"`, `"1"` do not.
     pub fn parse_answer(s: &str) -> Result<Self, ParseError> {
+        // The common case, one Latin letter alone, without the general search.
+        if let [b] = s.as_bytes()
+            && let Some(l) = Self::from_latin(char::from(*b))
+        {
+            return Ok(l);
+        }
         let core = s.trim_matches(|c: char| !is_word_char(c));
         let mut chars = core.chars();
         let letter = chars.next().and_then(Self::from_char);
@@ -212,9 +221,11 @@ impl fmt::Display for Level {
 /// A specialty name (umbrella specialty, sub-specialty or MedArabiQ
 /// category), trimmed and non-blank. Names are kept as written: the dataset
 /// deliberately does not standardise terminology.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Specialty(String);
+///
+/// A name is stored once per key and shared by every item that has it
+/// (cloning is a reference count increment).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Specialty(Arc<str>);
 
 impl Specialty {
     /// The name.
@@ -231,7 +242,28 @@ impl FromStr for Specialty {
         if t.is_empty() {
             return Err(ParseError::Specialty);
         }
-        Ok(Self(t.to_owned()))
+        Ok(Self(t.into()))
+    }
+}
+
+/// Lets maps keyed by names be searched with a `&str` (the derived `Hash`,
+/// `Eq` and `Ord` are those of the name).
+impl Borrow<str> for Specialty {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Serialize for Specialty {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Specialty {
+    /// The name as stored, like the `String` it once was (not re-checked).
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        String::deserialize(deserializer).map(|s| Self(s.into()))
     }
 }
 
@@ -242,51 +274,5 @@ impl fmt::Display for Specialty {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn question_ids() {
-        assert_eq!("12".parse::<QuestionId>().unwrap().get(), 12);
-        assert_eq!(" 7 ".parse::<QuestionId>().unwrap().get(), 7);
-        for bad in ["", "0", "-1", "+3", "1.0", "12a", "99999999999"] {
-            assert!(bad.parse::<QuestionId>().is_err(), "{bad}");
-        }
-    }
-
-    #[test]
-    fn answer_letters_latin_and_arabic() {
-        let cases = [
-            ("A", Letter::A),
-            ("a", Letter::A),
-            (" (c) ", Letter::C),
-            ("**B**", Letter::B),
-            ("f.", Letter::F),
-            ("أ", Letter::A),
-            ("ا", Letter::A),
-            ("إ", Letter::A),
-            ("آ", Letter::A),
-            ("ب", Letter::B),
-            ("جـ", Letter::C),
-            ("د)", Letter::D),
-            ("ه", Letter::E),
-            ("هـ", Letter::E),
-            ("و", Letter::F),
-        ];
-        for (s, l) in cases {
-            assert_eq!(Letter::parse_answer(s), Ok(l), "{s:?}");
-        }
-        for bad in ["", "  ", "G", "AB", "1", "A B", "None", "ـ", "باب"] {
-            assert!(Letter::parse_answer(bad).is_err(), "{bad:?}");
-        }
-    }
-
-    #[test]
-    fn levels_and_specialties() {
-        assert_eq!("y3".parse::<Level>(), Ok(Level::Y3));
-        assert!("Y6".parse::<Level>().is_err());
-        assert_eq!(Level::label(None), "n/a");
-        assert_eq!(" Anatomy ".parse::<Specialty>().unwrap().as_str(), "Anatomy");
-        assert!("  ".parse::<Specialty>().is_err());
-    }
-}
+#[path = "types_tests.rs"]
+mod tests;

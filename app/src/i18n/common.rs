@@ -12,6 +12,7 @@ pub struct Common {
     pub nav_leaderboard: &'static str,
     pub nav_quality: &'static str,
     pub nav_adapting: &'static str,
+    pub nav_medarabiq: &'static str,
     pub nav_dataset: &'static str,
     pub nav_submit: &'static str,
     /// The other language's name, in that language.
@@ -33,6 +34,7 @@ pub const EN: Common = Common {
     nav_leaderboard: "Leaderboard",
     nav_quality: "Data quality",
     nav_adapting: "Adapting a small model",
+    nav_medarabiq: "MedArabiQ",
     nav_dataset: "Dataset",
     nav_submit: "How to submit",
     switch_label: "العربية",
@@ -52,6 +54,7 @@ pub const AR: Common = Common {
     nav_leaderboard: "لوحة الصدارة",
     nav_quality: "جودة البيانات",
     nav_adapting: "تكييف نموذج صغير",
+    nav_medarabiq: "MedArabiQ",
     nav_dataset: "مجموعة البيانات",
     nav_submit: "طريقة المشاركة",
     switch_label: "English",

@@ -9,12 +9,19 @@
 //! left-to-right (see `components::figures::Num`).
 
 pub mod adapting;
+pub mod auth;
 pub mod common;
+pub mod compare;
 pub mod dataset;
 pub mod key_report;
 pub mod leaderboard;
+pub mod medarabiq;
 pub mod quality;
+pub mod score;
+pub mod submission;
 pub mod submit;
+pub mod team;
+pub mod upload;
 
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
@@ -70,13 +77,15 @@ impl Lang {
     }
 
     /// An internal link that stays in this language: `path` unchanged in
-    /// English, with `lang=ar` added to its query in Arabic.
+    /// English, with `lang=ar` added to its query in Arabic (before any
+    /// `#fragment`).
     pub fn href(self, path: &str) -> String {
-        match self {
-            Self::En => path.to_owned(),
-            Self::Ar if path.contains('?') => format!("{path}&{}=ar", Self::PARAM),
-            Self::Ar => format!("{path}?{}=ar", Self::PARAM),
+        if self == Self::En {
+            return path.to_owned();
         }
+        let (base, fragment) = path.find('#').map_or((path, ""), |i| path.split_at(i));
+        let separator = if base.contains('?') { '&' } else { '?' };
+        format!("{base}{separator}{}=ar{fragment}", Self::PARAM)
     }
 
     /// The same page in `target`: `path` with the current query, its
@@ -139,6 +148,8 @@ mod tests {
         assert_eq!(Lang::En.href("/quality"), "/quality");
         assert_eq!(Lang::Ar.href("/quality"), "/quality?lang=ar");
         assert_eq!(Lang::Ar.href("?sort=model&dir=asc"), "?sort=model&dir=asc&lang=ar");
+        assert_eq!(Lang::Ar.href("/team#tokens"), "/team?lang=ar#tokens");
+        assert_eq!(Lang::En.href("/team#tokens"), "/team#tokens");
     }
 
     // `ParamsMap` escapes through js-sys unless `ssr` is on: natively the

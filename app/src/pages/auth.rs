@@ -1,44 +1,57 @@
 //! Register and sign in: plain HTML forms posted to `/auth/register` and
-//! `/auth/signin` (no JavaScript needed).
+//! `/auth/signin` (no JavaScript needed). Each carries the page's language,
+//! so the endpoint's redirect keeps it.
 
 use leptos::prelude::*;
 use leptos_meta::Title;
 
-use crate::components::forms::{FormError, kept};
+use crate::components::forms::{FormError, LangField, kept};
+use crate::i18n::{auth::text, use_lang};
 
 /// `/register`: create a team and its first member.
 #[component]
 pub fn RegisterPage() -> impl IntoView {
+    let lang = use_lang();
     let name = kept("name");
     let email = kept("email");
-    view! {
-        <Title text="Register a team" />
-        <h1>"Register a team"</h1>
-        <p class="lede">"A team uploads predictions and gets them scored against the held-out answer key. "
-            "Already registered? " <a href="/signin">"Sign in"</a> "."</p>
-        <FormError />
-        <form method="post" action="/auth/register" class="stack" id="register-form">
-            <label>"Team name" <input name="name" required minlength="2" maxlength="60" autocomplete="organization" value=name() /></label>
-            <label>"Email" <input name="email" type="email" required maxlength="254" autocomplete="email" value=email() /></label>
-            <label>"Password (at least 10 characters)" <input name="password" type="password" required minlength="10" maxlength="256" autocomplete="new-password" /></label>
-            <button type="submit">"Register"</button>
-        </form>
+    move || {
+        let lang = lang.get();
+        let t = text(lang);
+        view! {
+            <Title text=t.register_title />
+            <h1>{t.register_title}</h1>
+            <p class="lede">{t.register_lede} {t.already_registered} <a href=lang.href("/signin")>{t.sign_in_link}</a> "."</p>
+            <FormError />
+            <form method="post" action="/auth/register" class="stack" id="register-form">
+                <LangField lang />
+                <label>{t.team_name} <input name="name" required minlength="2" maxlength="60" autocomplete="organization" value=name() /></label>
+                <label>{t.email} <input name="email" type="email" required maxlength="254" autocomplete="email" value=email() /></label>
+                <label>{t.new_password} <input name="password" type="password" required minlength="10" maxlength="256" autocomplete="new-password" /></label>
+                <button type="submit">{t.register_button}</button>
+            </form>
+        }
     }
 }
 
 /// `/signin`.
 #[component]
 pub fn SignInPage() -> impl IntoView {
+    let lang = use_lang();
     let email = kept("email");
-    view! {
-        <Title text="Sign in" />
-        <h1>"Sign in"</h1>
-        <p class="lede">"New here? " <a href="/register">"Register a team"</a> "."</p>
-        <FormError />
-        <form method="post" action="/auth/signin" class="stack" id="signin-form">
-            <label>"Email" <input name="email" type="email" required autocomplete="email" value=email() /></label>
-            <label>"Password" <input name="password" type="password" required autocomplete="current-password" /></label>
-            <button type="submit">"Sign in"</button>
-        </form>
+    move || {
+        let lang = lang.get();
+        let t = text(lang);
+        view! {
+            <Title text=t.signin_title />
+            <h1>{t.signin_title}</h1>
+            <p class="lede">{t.new_here} <a href=lang.href("/register")>{t.register_link}</a> "."</p>
+            <FormError />
+            <form method="post" action="/auth/signin" class="stack" id="signin-form">
+                <LangField lang />
+                <label>{t.email} <input name="email" type="email" required autocomplete="email" value=email() /></label>
+                <label>{t.password} <input name="password" type="password" required autocomplete="current-password" /></label>
+                <button type="submit">{t.signin_button}</button>
+            </form>
+        }
     }
 }

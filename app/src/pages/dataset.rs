@@ -118,7 +118,7 @@ fn DatasetBody(facts: DatasetFacts, lang: Lang) -> impl IntoView {
         <section id="cite" aria-labelledby="cite-h">
             <h2 id="cite-h">{t.cite_heading}</h2>
             <p>{t.cite_intro}</p>
-            <pre dir="ltr" lang="en"><code>{BIBTEX}</code></pre>
+            <pre tabindex="0" dir="ltr" lang="en"><code>{BIBTEX}</code></pre>
         </section>
     }
 }

@@ -2,8 +2,10 @@
 
 pub mod adapting;
 pub mod auth;
+pub mod compare;
 pub mod dataset;
 pub mod leaderboard;
+pub mod medarabiq;
 pub mod not_found;
 pub mod quality;
 pub mod submission;

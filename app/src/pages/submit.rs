@@ -82,9 +82,9 @@ fn Formats(lang: Lang) -> impl IntoView {
         <section id="formats" aria-labelledby="formats-h">
             <h2 id="formats-h">{t.formats_heading}</h2>
             <p>{t.csv_intro}</p>
-            <pre dir="ltr"><code>{CSV_EXAMPLE}</code></pre>
+            <pre tabindex="0" dir="ltr"><code>{CSV_EXAMPLE}</code></pre>
             <p>{t.jsonl_intro}</p>
-            <pre dir="ltr"><code>{JSONL_EXAMPLE[0]} <bdi>{JSONL_EXAMPLE[1]}</bdi> {JSONL_EXAMPLE[2]}</code></pre>
+            <pre tabindex="0" dir="ltr"><code>{JSONL_EXAMPLE[0]} <bdi>{JSONL_EXAMPLE[1]}</bdi> {JSONL_EXAMPLE[2]}</code></pre>
             <ul id="format-rules">{(t.rules)(&size).into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}</ul>
             <table id="letters" class="counts">
                 <caption>{t.letters_caption}</caption>
@@ -163,13 +163,13 @@ fn Examples(info: SubmitInfo, lang: Lang) -> impl IntoView {
         <section id="cli" aria-labelledby="cli-h">
             <h2 id="cli-h">{t.cli_heading}</h2>
             <p>{t.cli_intro}</p>
-            <pre dir="ltr" lang="en"><code>{cli}</code></pre>
+            <pre tabindex="0" dir="ltr" lang="en"><code>{cli}</code></pre>
             <p>{t.server_note}</p>
         </section>
         <section id="api" aria-labelledby="api-h">
             <h2 id="api-h">{t.api_heading}</h2>
             <p>{t.api_intro}</p>
-            <pre dir="ltr" lang="en"><code>{api}</code></pre>
+            <pre tabindex="0" dir="ltr" lang="en"><code>{api}</code></pre>
             <p>{t.api_fields}</p>
         </section>
         <section id="quota" aria-labelledby="quota-h">

@@ -5,125 +5,147 @@ use leptos::prelude::*;
 use leptos_meta::Title;
 
 use crate::api::teams::{SubmissionSummary, TeamPageData, TokenRow, team_page};
-use crate::components::forms::FormError;
+use crate::components::figures::Num;
+use crate::components::forms::{FormError, LangField};
 use crate::format::{acc, ci, utc_datetime};
+use crate::i18n::submission::value_label;
+use crate::i18n::{Lang, common, team::text, use_lang};
 
 #[component]
 pub fn TeamPageView() -> impl IntoView {
     let data = Resource::new(|| (), |_| team_page());
-    view! {
-        <Title text="Your team" />
-        <Suspense fallback=|| view! { <p>"Loading…"</p> }>
-            {move || Suspend::new(async move {
-                match data.await {
-                    Ok(Some(page)) => view! { <TeamDetails page /> }.into_any(),
-                    Ok(None) => view! {
-                        <h1>"Your team"</h1>
-                        <p>"You are not signed in. " <a href="/signin">"Sign in"</a> " or " <a href="/register">"register a team"</a> "."</p>
-                    }.into_any(),
-                    Err(e) => view! { <p class="error" role="alert">{e.to_string()}</p> }.into_any(),
-                }
-            })}
-        </Suspense>
+    let lang = use_lang();
+    move || {
+        let lang = lang.get();
+        let t = text(lang);
+        view! {
+            <Title text=t.title />
+            <Suspense fallback=move || view! { <p>{common::text(lang).loading}</p> }>
+                {move || Suspend::new(async move {
+                    match data.await {
+                        Ok(Some(page)) => view! { <TeamDetails page lang /> }.into_any(),
+                        Ok(None) => view! {
+                            <h1>{t.title}</h1>
+                            <p>{t.not_signed_in} <a href=lang.href("/signin")>{t.sign_in}</a> {t.or}
+                                <a href=lang.href("/register")>{t.register}</a> "."</p>
+                        }.into_any(),
+                        Err(e) => view! { <p class="error" role="alert">{e.to_string()}</p> }.into_any(),
+                    }
+                })}
+            </Suspense>
+        }
     }
 }
 
 #[component]
-fn TeamDetails(page: TeamPageData) -> impl IntoView {
+fn TeamDetails(page: TeamPageData, lang: Lang) -> impl IntoView {
     let TeamPageData { team_name, members, tokens, new_token, daily_remaining, daily_limit, total_remaining, total_limit, submissions } = page;
+    let t = text(lang);
     view! {
-        <h1>"Team " <span id="team-name">{team_name}</span></h1>
+        <h1>{t.heading} <span id="team-name">{team_name}</span></h1>
         <FormError />
         <p class="quota" id="quota">
-            "Uploads left today: " <strong class="num">{daily_remaining}</strong> " of " <span class="num">{daily_limit}</span>
-            " (resets 00:00 UTC); in total: " <strong class="num">{total_remaining}</strong> " of " <span class="num">{total_limit}</span> ". "
-            <a href="/upload">"Upload predictions"</a>
+            {t.quota_today} <strong class="num">{daily_remaining}</strong> {t.of} <span class="num">{daily_limit}</span>
+            {t.quota_total} <strong class="num">{total_remaining}</strong> {t.of} <span class="num">{total_limit}</span> {t.quota_end}
+            <a href=lang.href("/upload")>{t.upload}</a>
         </p>
-        <form method="post" action="/auth/signout"><button type="submit">"Sign out"</button></form>
+        <form method="post" action="/auth/signout"><LangField lang /><button type="submit">{t.sign_out}</button></form>
 
-        <h2>"Members"</h2>
-        <ul>{members.into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}</ul>
+        <h2>{t.members}</h2>
+        <ul>{members.into_iter().map(|m| view! { <li><bdi>{m}</bdi></li> }).collect_view()}</ul>
 
-        <h2 id="tokens">"API tokens"</h2>
-        {new_token.map(|t| view! {
+        <h2 id="tokens">{t.tokens}</h2>
+        {new_token.map(|token| view! {
             <div class="notice" role="status">
-                <p>"Your new token (copy it now: it is shown only once):"</p>
-                <code id="new-token">{t}</code>
+                <p>{t.new_token}</p>
+                <code id="new-token">{token}</code>
             </div>
         })}
-        <TokenTable tokens />
+        <TokenTable tokens lang />
         <form method="post" action="/team/tokens" class="inline">
-            <label>"Label " <input name="label" maxlength="80" placeholder="e.g. CI runner" /></label>
-            <button type="submit">"Create a token"</button>
+            <LangField lang />
+            <label>{t.token_label} <input name="label" maxlength="80" placeholder=t.token_placeholder /></label>
+            <button type="submit">{t.create_token}</button>
         </form>
 
-        <h2>"Submissions"</h2>
-        <SubmissionList submissions />
+        <h2>{t.submissions}</h2>
+        <SubmissionList submissions lang />
     }
 }
 
 #[component]
-fn TokenTable(tokens: Vec<TokenRow>) -> impl IntoView {
+fn TokenTable(tokens: Vec<TokenRow>, lang: Lang) -> impl IntoView {
+    let t = text(lang);
     if tokens.is_empty() {
-        return view! { <p>"No tokens yet."</p> }.into_any();
+        return view! { <p>{t.no_tokens}</p> }.into_any();
     }
     let rows = tokens
         .into_iter()
-        .map(|t| {
-            let revoked = t.revoked_at.is_some();
+        .map(|row| {
+            let status = match row.revoked_at {
+                Some(at) => view! { {t.revoked} <Num value=utc_datetime(at) /> }.into_any(),
+                None => view! {
+                    <form method="post" action=format!("/team/tokens/{}/revoke", row.id)>
+                        <LangField lang />
+                        <button type="submit" class="danger">{t.revoke}</button>
+                    </form>
+                }
+                .into_any(),
+            };
             view! {
                 <tr>
-                    <td><code>{t.prefix}"…"</code></td>
-                    <td>{t.label}</td>
-                    <td>{utc_datetime(t.created_at)}</td>
-                    <td>{t.last_used_at.map(utc_datetime).unwrap_or_else(|| "never".into())}</td>
-                    <td>{if revoked {
-                        view! { "revoked " {t.revoked_at.map(utc_datetime)} }.into_any()
-                    } else {
-                        view! {
-                            <form method="post" action=format!("/team/tokens/{}/revoke", t.id)>
-                                <button type="submit" class="danger">"Revoke"</button>
-                            </form>
-                        }.into_any()
-                    }}</td>
+                    <td><code dir="ltr">{row.prefix}"…"</code></td>
+                    <td dir="auto">{row.label}</td>
+                    <td><Num value=utc_datetime(row.created_at) /></td>
+                    <td>{row.last_used_at.map_or_else(|| t.never_used.into_any(), |at| view! { <Num value=utc_datetime(at) /> }.into_any())}</td>
+                    <td>{status}</td>
                 </tr>
             }
         })
         .collect_view();
     view! {
         <table class="tokens">
-            <thead><tr><th scope="col">"Token"</th><th scope="col">"Label"</th><th scope="col">"Created"</th><th scope="col">"Last used"</th><th scope="col">"Status"</th></tr></thead>
+            <thead><tr>
+                <th scope="col">{t.col_token}</th><th scope="col">{t.col_label}</th><th scope="col">{t.col_created}</th>
+                <th scope="col">{t.col_last_used}</th><th scope="col">{t.col_status}</th>
+            </tr></thead>
             <tbody>{rows}</tbody>
         </table>
     }
     .into_any()
 }
 
-/// A team's submissions with accuracy, n and CI.
+/// A team's submissions with accuracy, n and CI; links keep `lang`.
 #[component]
-pub fn SubmissionList(submissions: Vec<SubmissionSummary>) -> impl IntoView {
+pub fn SubmissionList(submissions: Vec<SubmissionSummary>, lang: Lang) -> impl IntoView {
+    let t = text(lang);
     if submissions.is_empty() {
-        return view! { <p>"No submissions yet."</p> }.into_any();
+        return view! { <p>{t.no_submissions}</p> }.into_any();
     }
     let rows = submissions
         .into_iter()
         .map(|s| {
             view! {
                 <tr>
-                    <td><a href=format!("/submissions/{}", s.id)>{s.model_name}</a></td>
+                    <td><a href=lang.href(&format!("/submissions/{}", s.id)) dir="auto">{s.model_name}</a></td>
                     <td>{s.benchmark}</td>
                     <td class="num">{acc(s.accuracy)}</td>
                     <td class="num">{s.total}</td>
                     <td class="num">{ci(s.ci95)}</td>
-                    <td>{s.visibility}</td>
-                    <td>{utc_datetime(s.created_at)}{s.key_synthetic.then_some(" (synthetic demo key)")}</td>
+                    <td>{value_label(lang, &s.visibility).to_owned()}</td>
+                    <td><Num value=utc_datetime(s.created_at) />{s.key_synthetic.then_some(t.synthetic)}</td>
                 </tr>
             }
         })
         .collect_view();
     view! {
         <table class="submissions">
-            <thead><tr><th scope="col">"Model"</th><th scope="col">"Benchmark"</th><th scope="col" class="num">"Accuracy"</th><th scope="col" class="num">"n"</th><th scope="col" class="num">"95% CI"</th><th scope="col">"Visibility"</th><th scope="col">"Submitted"</th></tr></thead>
+            <thead><tr>
+                <th scope="col">{t.col_model}</th><th scope="col">{t.col_benchmark}</th>
+                <th scope="col" class="num">{t.col_accuracy}</th><th scope="col" class="num">{t.col_n}</th>
+                <th scope="col" class="num">{t.col_ci}</th><th scope="col">{t.col_visibility}</th>
+                <th scope="col">{t.col_submitted}</th>
+            </tr></thead>
             <tbody>{rows}</tbody>
         </table>
     }

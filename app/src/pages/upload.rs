@@ -2,42 +2,54 @@
 //! protocol card. Without JavaScript the form posts as is. Once hydrated,
 //! the file is checked in the browser by the same parser the server uses
 //! (compiled to WASM) before anything is sent, and the upload shows its
-//! progress.
+//! progress. The form carries the page's language, so the result page (or
+//! the form with an error) opens in the same language.
 
 use leptos::prelude::*;
 use leptos_meta::Title;
 
 use crate::api::teams::{UploadPageData, upload_page};
-use crate::components::forms::FormError;
+use crate::components::forms::{FormError, LangField};
 use crate::domain::submission::{CHAIN_OF_THOUGHT, CONTAMINATION, PROMPT_LANGUAGES, VISIBILITY};
+use crate::i18n::submission::value_label;
+use crate::i18n::{Lang, common, upload::text, use_lang};
 
 #[component]
 pub fn UploadPageView() -> impl IntoView {
     let data = Resource::new(|| (), |_| upload_page());
-    view! {
-        <Title text="Upload predictions" />
-        <h1>"Upload predictions"</h1>
-        <Suspense fallback=|| view! { <p>"Loading…"</p> }>
-            {move || Suspend::new(async move {
-                match data.await {
-                    Ok(page) if page.signed_in => view! { <UploadForm page /> }.into_any(),
-                    Ok(_) => view! { <p>"Please " <a href="/signin">"sign in"</a> " to upload predictions."</p> }.into_any(),
-                    Err(e) => view! { <p class="error" role="alert">{e.to_string()}</p> }.into_any(),
-                }
-            })}
-        </Suspense>
+    let lang = use_lang();
+    move || {
+        let lang = lang.get();
+        let t = text(lang);
+        view! {
+            <Title text=t.title />
+            <h1>{t.title}</h1>
+            <Suspense fallback=move || view! { <p>{common::text(lang).loading}</p> }>
+                {move || Suspend::new(async move {
+                    match data.await {
+                        Ok(page) if page.signed_in => view! { <UploadForm page lang /> }.into_any(),
+                        Ok(_) => view! {
+                            <p>{t.please} <a href=lang.href("/signin")>{t.sign_in}</a> {t.to_upload}</p>
+                        }.into_any(),
+                        Err(e) => view! { <p class="error" role="alert">{e.to_string()}</p> }.into_any(),
+                    }
+                })}
+            </Suspense>
+        }
     }
 }
 
-fn options(values: &'static [&'static str], default: &'static str) -> impl IntoView {
+/// The `<option>`s of a select: stored values, labelled in `lang`.
+fn options(lang: Lang, values: &'static [&'static str], default: &'static str) -> impl IntoView {
     values
         .iter()
-        .map(|v| view! { <option value=*v selected=*v == default>{*v}</option> })
+        .map(|v| view! { <option value=*v selected=*v == default>{value_label(lang, v).to_owned()}</option> })
         .collect_view()
 }
 
 #[component]
-fn UploadForm(page: UploadPageData) -> impl IntoView {
+fn UploadForm(page: UploadPageData, lang: Lang) -> impl IntoView {
+    let t = text(lang);
     let check = RwSignal::new(String::new());
     let check_ok = RwSignal::new(true);
     let progress = RwSignal::new(None::<f64>);
@@ -46,59 +58,59 @@ fn UploadForm(page: UploadPageData) -> impl IntoView {
 
     let on_file = move |_| {
         #[cfg(feature = "hydrate")]
-        client::check_file(file_ref, check, check_ok);
+        client::check_file(lang, file_ref, check, check_ok);
     };
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         #[cfg(feature = "hydrate")]
-        client::submit_with_progress(ev, form_ref, progress, check, check_ok);
+        client::submit_with_progress(lang, ev, form_ref, progress, check, check_ok);
         #[cfg(not(feature = "hydrate"))]
         let _ = (ev, form_ref, progress);
     };
 
     view! {
         {page.synthetic_key.then(|| view! {
-            <p class="notice" role="note">"This server has no real answer key yet: uploads are scored on a synthetic demo key of "
-                {page.key_questions} " questions. Such scores say nothing about a model."</p>
+            <p class="notice" role="note">{t.synthetic_before} <span class="num">{page.key_questions}</span> {t.synthetic_after}</p>
         })}
-        <p class="quota">"Uploads left today: " <strong class="num">{page.daily_remaining}</strong>
-            "; in total: " <strong class="num">{page.total_remaining}</strong>
-            ". A refused file does not count."</p>
+        <p class="quota">{t.quota_today} <strong class="num">{page.daily_remaining}</strong>
+            {t.quota_total} <strong class="num">{page.total_remaining}</strong>
+            {t.quota_end}</p>
         <FormError />
         <form method="post" action="/upload" enctype="multipart/form-data" class="stack" id="upload-form"
             node_ref=form_ref on:submit=on_submit>
+            <LangField lang />
             <fieldset>
-                <legend>"Predictions"</legend>
-                <label>"File (CSV with question_id and answer or response, or JSON Lines)"
+                <legend>{t.legend_predictions}</legend>
+                <label>{t.file}
                     <input type="file" name="file" required accept=".csv,.jsonl,.ndjson,.json,text/csv" node_ref=file_ref on:change=on_file />
                 </label>
                 <p id="file-check" class:error=move || !check_ok.get() aria-live="polite">{move || check.get()}</p>
-                <label>"Benchmark"
-                    <select name="benchmark">{options(&["medarabench", "medarabiq"], "medarabench")}</select>
+                <label>{t.benchmark}
+                    <select name="benchmark">{options(Lang::En, &["medarabench", "medarabiq"], "medarabench")}</select>
                 </label>
             </fieldset>
             <fieldset>
-                <legend>"Model"</legend>
-                <label>"Model name" <input name="model_name" required maxlength="120" /></label>
-                <label>"Model URL" <input name="model_url" type="url" maxlength="500" placeholder="https://…" /></label>
-                <label>"Parameters" <input name="model_params" maxlength="40" placeholder="e.g. 8B" /></label>
-                <label>"Notes" <textarea name="notes" maxlength="2000" rows="3"></textarea></label>
+                <legend>{t.legend_model}</legend>
+                <label>{t.model_name} <input name="model_name" required maxlength="120" dir="auto" /></label>
+                <label>{t.model_url} <input name="model_url" type="url" maxlength="500" placeholder="https://…" dir="ltr" /></label>
+                <label>{t.model_params} <input name="model_params" maxlength="40" placeholder=t.params_placeholder /></label>
+                <label>{t.notes} <textarea name="notes" maxlength="2000" rows="3" dir="auto"></textarea></label>
             </fieldset>
             <fieldset>
-                <legend>"Protocol card"</legend>
-                <label>"Prompt language" <select name="prompt_language">{options(PROMPT_LANGUAGES, "unknown")}</select></label>
-                <label>"Shots" <input name="shots" type="number" min="0" max="100" /></label>
-                <label>"Temperature" <input name="temperature" type="number" min="0" max="2" step="0.1" /></label>
-                <label>"Chain of thought" <select name="chain_of_thought">{options(CHAIN_OF_THOUGHT, "unknown")}</select></label>
-                <label>"Letter extraction" <input name="extraction" maxlength="200" placeholder="e.g. the server's protocol" /></label>
+                <legend>{t.legend_protocol}</legend>
+                <label>{t.prompt_language} <select name="prompt_language">{options(lang, PROMPT_LANGUAGES, "unknown")}</select></label>
+                <label>{t.shots} <input name="shots" type="number" min="0" max="100" /></label>
+                <label>{t.temperature} <input name="temperature" type="number" min="0" max="2" step="0.1" /></label>
+                <label>{t.chain_of_thought} <select name="chain_of_thought">{options(lang, CHAIN_OF_THOUGHT, "unknown")}</select></label>
+                <label>{t.extraction} <input name="extraction" maxlength="200" placeholder=t.extraction_placeholder dir="auto" /></label>
             </fieldset>
             <fieldset>
-                <legend>"Contamination and visibility"</legend>
-                <label>"Was the model trained on MedAraBench data?"
-                    <select name="contamination">{options(CONTAMINATION, "unknown")}</select></label>
-                <label>"Visibility" <select name="visibility">{options(VISIBILITY, "public")}</select></label>
+                <legend>{t.legend_contamination}</legend>
+                <label>{t.contamination}
+                    <select name="contamination">{options(lang, CONTAMINATION, "unknown")}</select></label>
+                <label>{t.visibility} <select name="visibility">{options(lang, VISIBILITY, "public")}</select></label>
             </fieldset>
-            <button type="submit">"Upload and score"</button>
-            <progress id="upload-progress" max="100" hidden=move || progress.get().is_none()
+            <button type="submit">{t.submit}</button>
+            <progress id="upload-progress" max="100" aria-label=t.progress hidden=move || progress.get().is_none()
                 value=move || progress.get().unwrap_or(0.0).to_string()></progress>
         </form>
     }
@@ -111,43 +123,49 @@ mod client {
     use wasm_bindgen::closure::Closure;
 
     use crate::domain::PredictionFile;
+    use crate::i18n::{Lang, upload::text};
 
-    /// Reads the chosen file and runs the server's own parser on it.
-    pub fn check_file(file_ref: NodeRef<leptos::html::Input>, check: RwSignal<String>, ok: RwSignal<bool>) {
+    /// Reads the chosen file and runs the server's own parser on it; the
+    /// outcome is told in `lang` (the parser's reason stays in English).
+    pub fn check_file(lang: Lang, file_ref: NodeRef<leptos::html::Input>, check: RwSignal<String>, ok: RwSignal<bool>) {
+        let t = text(lang);
         let Some(file) = file_ref.get().and_then(|i| i.files()).and_then(|f| f.get(0)) else { return };
-        check.set(format!("Checking {}…", file.name()));
+        check.set((t.checking)(&file.name()));
         leptos::task::spawn_local(async move {
             let Ok(buf) = wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await else {
                 ok.set(false);
-                check.set("The file could not be read.".into());
+                check.set(t.unreadable.into());
                 return;
             };
             let bytes = js_sys::Uint8Array::new(&buf).to_vec();
             match PredictionFile::parse(&bytes) {
                 Ok(parsed) => {
                     ok.set(true);
-                    check.set(format!("Looks valid: {} rows ({:?}). Ids are checked against the key on the server.", parsed.rows.len(), parsed.format));
+                    check.set((t.looks_valid)(parsed.rows.len(), &format!("{:?}", parsed.format)));
                 }
                 Err(e) => {
                     ok.set(false);
-                    check.set(format!("This file would be refused: {e}"));
+                    check.set((t.refused)(&e.to_string()));
                 }
             }
         });
     }
 
     /// Sends the form with XMLHttpRequest to show upload progress, then
-    /// follows the server's redirect (to the result, or back with an error).
+    /// follows the server's redirect (to the result, or back with an error;
+    /// the form's `lang` field keeps the language).
     pub fn submit_with_progress(
+        lang: Lang,
         ev: leptos::ev::SubmitEvent,
         form_ref: NodeRef<leptos::html::Form>,
         progress: RwSignal<Option<f64>>,
         check: RwSignal<String>,
         ok: RwSignal<bool>,
     ) {
+        let t = text(lang);
         if !ok.get_untracked() {
             ev.prevent_default();
-            check.update(|c| c.push_str(" Choose a valid file."));
+            check.update(|c| c.push_str(t.choose_valid));
             return;
         }
         let Some(form) = form_ref.get() else { return };
@@ -169,8 +187,9 @@ mod client {
         let xhr_done = xhr.clone();
         let on_load = Closure::<dyn FnMut()>::new(move || {
             let url = xhr_done.response_url();
+            let url = if url.is_empty() { lang.href("/upload") } else { url };
             if let Some(w) = web_sys::window() {
-                let _ = w.location().set_href(if url.is_empty() { "/upload" } else { &url });
+                let _ = w.location().set_href(&url);
             }
         });
         xhr.set_onload(Some(on_load.as_ref().unchecked_ref()));
@@ -178,7 +197,7 @@ mod client {
         let on_error = Closure::<dyn FnMut()>::new(move || {
             progress.set(None);
             ok.set(false);
-            check.set("The upload failed (network error). Nothing was stored; please try again.".into());
+            check.set(t.network_error.into());
         });
         xhr.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         on_error.forget();

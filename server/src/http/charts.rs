@@ -1,6 +1,6 @@
-//! `GET /charts/adapting.svg`: the Table 5 chart as a standalone SVG file,
-//! the same drawing the `/adapting` page shows (`?lang=ar` for Arabic
-//! texts).
+//! The charts as standalone SVG files, the same drawings the pages show
+//! (`?lang=ar` for Arabic texts): `GET /charts/adapting.svg` (Table 5) and
+//! `GET /charts/leaderboard.svg` (the board, with the page's filters).
 
 use app::i18n::Lang;
 use axum::Router;
@@ -14,7 +14,7 @@ use super::Result;
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/charts/adapting.svg", get(adapting))
+    Router::new().route("/charts/adapting.svg", get(adapting)).route("/charts/leaderboard.svg", get(leaderboard))
 }
 
 #[derive(Debug, Deserialize)]
@@ -29,6 +29,22 @@ async fn adapting(State(state): State<AppState>, Query(query): Query<LangQuery>)
     let headers = [
         (header::CONTENT_TYPE, "image/svg+xml; charset=utf-8"),
         (header::CONTENT_DISPOSITION, "inline; filename=\"medarabench-table5.svg\""),
+    ];
+    Ok((headers, format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{svg}")).into_response())
+}
+
+/// The leaderboard chart, filtered like the page (`?source=&category=&q=`).
+async fn leaderboard(
+    State(state): State<AppState>,
+    Query(query): Query<std::collections::HashMap<String, String>>,
+) -> Result<Response> {
+    let lang = Lang::from_param(query.get(Lang::PARAM).map(String::as_str));
+    let filter = app::api::leaderboard::BoardFilter::from_query(|name| query.get(name).cloned());
+    let board = app::db::board::board(&state.db).await?;
+    let svg = app::charts::leaderboard::svg(&board, &filter, lang).map_err(anyhow::Error::from)?;
+    let headers = [
+        (header::CONTENT_TYPE, "image/svg+xml; charset=utf-8"),
+        (header::CONTENT_DISPOSITION, "inline; filename=\"medarabench-leaderboard.svg\""),
     ];
     Ok((headers, format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{svg}")).into_response())
 }

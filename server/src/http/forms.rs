@@ -1,11 +1,15 @@
 //! The web forms' endpoints (they work without JavaScript): register, sign
 //! in, sign out, create and revoke API tokens, upload. Each answers with a
 //! `303 See Other` to the page that shows the outcome; a problem goes back
-//! to the form as `?error=...`, which the page shows as text.
+//! to the form as `?error=...`, which the page shows as text. Every form
+//! sends the page's language as a `lang` field, and every redirect keeps
+//! it (`?lang=ar`); the error messages themselves are in English.
 
 use app::db::{audit, sessions};
 use app::domain::Benchmark;
 use app::domain::submission::RawMeta;
+use app::i18n::Lang;
+use axum::extract::rejection::FormRejection;
 use axum::extract::{Form, Multipart, Path, State};
 use axum::http::header::{LOCATION, SET_COOKIE};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
@@ -43,12 +47,27 @@ fn see_other(location: &str, cookie: Option<String>) -> Response {
     resp
 }
 
-/// Back to a form with the error's message (and any fields to keep).
-fn back_with_error(path: &str, err: &HttpError, keep: &[(&str, &str)]) -> Response {
+/// The `lang` field every form carries, for the forms that have no other
+/// field (a missing or unreadable body is English).
+#[derive(Debug, Deserialize)]
+struct LangForm {
+    #[serde(default)]
+    lang: Option<String>,
+}
+
+impl LangForm {
+    fn lang(form: Result<Form<LangForm>, FormRejection>) -> Lang {
+        form.map_or(Lang::En, |Form(f)| Lang::from_param(f.lang.as_deref()))
+    }
+}
+
+/// Back to a form with the error's message (and any fields to keep), in
+/// the form's language.
+fn back_with_error(path: &str, err: &HttpError, keep: &[(&str, &str)], lang: Lang) -> Response {
     let mut params: Vec<(&str, String)> = keep.iter().map(|(k, v)| (*k, (*v).to_owned())).collect();
     params.push(("error", err.to_string()));
     let query = serde_urlencoded::to_string(&params).unwrap_or_default();
-    let mut resp = see_other(&format!("{path}?{query}"), None);
+    let mut resp = see_other(&lang.href(&format!("{path}?{query}")), None);
     if let HttpError::TooManyRequests { .. } = err {
         *resp.status_mut() = StatusCode::TOO_MANY_REQUESTS;
     }
@@ -73,6 +92,8 @@ struct RegisterForm {
     name: String,
     email: String,
     password: String,
+    #[serde(default)]
+    lang: Option<String>,
 }
 
 async fn register(State(state): State<AppState>, headers: HeaderMap, Form(f): Form<RegisterForm>) -> Response {
@@ -81,9 +102,10 @@ async fn register(State(state): State<AppState>, headers: HeaderMap, Form(f): Fo
         start_session(&state, &headers, member_id).await
     }
     .await;
+    let lang = Lang::from_param(f.lang.as_deref());
     match result {
-        Ok(cookie) => see_other("/team", Some(cookie)),
-        Err(e) => back_with_error("/register", &e, &[("name", &f.name), ("email", &f.email)]),
+        Ok(cookie) => see_other(&lang.href("/team"), Some(cookie)),
+        Err(e) => back_with_error("/register", &e, &[("name", &f.name), ("email", &f.email)], lang),
     }
 }
 
@@ -91,6 +113,8 @@ async fn register(State(state): State<AppState>, headers: HeaderMap, Form(f): Fo
 struct SignInForm {
     email: String,
     password: String,
+    #[serde(default)]
+    lang: Option<String>,
 }
 
 async fn sign_in(State(state): State<AppState>, headers: HeaderMap, Form(f): Form<SignInForm>) -> Response {
@@ -99,43 +123,58 @@ async fn sign_in(State(state): State<AppState>, headers: HeaderMap, Form(f): For
         start_session(&state, &headers, who.member_id).await
     }
     .await;
+    let lang = Lang::from_param(f.lang.as_deref());
     match result {
-        Ok(cookie) => see_other("/team", Some(cookie)),
-        Err(e) => back_with_error("/signin", &e, &[("email", &f.email)]),
+        Ok(cookie) => see_other(&lang.href("/team"), Some(cookie)),
+        Err(e) => back_with_error("/signin", &e, &[("email", &f.email)], lang),
     }
 }
 
-async fn sign_out(State(state): State<AppState>, session: Option<SessionTeam>) -> Result<Response, HttpError> {
+async fn sign_out(
+    State(state): State<AppState>,
+    session: Option<SessionTeam>,
+    form: Result<Form<LangForm>, FormRejection>,
+) -> Result<Response, HttpError> {
+    let lang = LangForm::lang(form);
     if let Some(s) = session {
         sessions::delete_session(&state.db, &s.session_hash).await?;
         audit::record(&state.db, "signout", Some(s.principal.team_id), s.principal.member_id, "").await?;
     }
-    Ok(see_other("/", Some(session_clear_cookie(state.config.secure_cookies))))
+    Ok(see_other(&lang.href("/"), Some(session_clear_cookie(state.config.secure_cookies))))
 }
 
 #[derive(Debug, Deserialize)]
 struct TokenForm {
     #[serde(default)]
     label: String,
+    #[serde(default)]
+    lang: Option<String>,
 }
 
 async fn new_token(State(state): State<AppState>, session: SessionTeam, Form(f): Form<TokenForm>) -> Result<Response, HttpError> {
     let (_, token) = issue_token(&state.db, session.principal.team_id, session.principal.member_id, &f.label).await?;
     sessions::set_flash_token(&state.db, &session.session_hash, &token).await?;
-    Ok(see_other("/team#tokens", None))
+    Ok(see_other(&Lang::from_param(f.lang.as_deref()).href("/team#tokens"), None))
 }
 
-async fn revoke_token(State(state): State<AppState>, session: SessionTeam, Path(id): Path<i64>) -> Result<Response, HttpError> {
+async fn revoke_token(
+    State(state): State<AppState>,
+    session: SessionTeam,
+    Path(id): Path<i64>,
+    form: Result<Form<LangForm>, FormRejection>,
+) -> Result<Response, HttpError> {
     let team = session.principal.team_id;
     if !sessions::revoke_token(&state.db, team, id).await? {
         return Err(HttpError::NotFound);
     }
     audit::record(&state.db, "token_revoked", Some(team), session.principal.member_id, &id.to_string()).await?;
-    Ok(see_other("/team#tokens", None))
+    Ok(see_other(&LangForm::lang(form).href("/team#tokens"), None))
 }
 
 async fn upload(State(state): State<AppState>, session: SessionTeam, mut form: Multipart) -> Response {
     let team_id = session.principal.team_id;
+    // The form sends `lang` first, so it is known even when a later field fails.
+    let mut lang = Lang::En;
     let result = async {
         let mut meta = RawMeta::default();
         let mut benchmark = Benchmark::MedAraBench;
@@ -151,6 +190,7 @@ async fn upload(State(state): State<AppState>, session: SessionTeam, mut form: M
             })?;
             match name.as_str() {
                 "file" => file = bytes.to_vec(),
+                "lang" => lang = Lang::from_param(Some(&String::from_utf8_lossy(&bytes))),
                 "benchmark" => {
                     benchmark = String::from_utf8_lossy(&bytes)
                         .trim()
@@ -166,7 +206,7 @@ async fn upload(State(state): State<AppState>, session: SessionTeam, mut form: M
     }
     .await;
     match result {
-        Ok((record, _)) => see_other(&format!("/submissions/{}", record.public_id), None),
-        Err(e) => back_with_error("/upload", &e, &[]),
+        Ok((record, _)) => see_other(&lang.href(&format!("/submissions/{}", record.public_id)), None),
+        Err(e) => back_with_error("/upload", &e, &[], lang),
     }
 }

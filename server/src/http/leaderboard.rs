@@ -1,14 +1,18 @@
 //! `GET /api/v1/leaderboard` and `GET /api/v1/leaderboard.csv`: the board
-//! for scripts and spreadsheets: the paper's published results
-//! (`source: "reported"`) and the public submissions scored here
-//! (`source: "verified"`), best first.
+//! for scripts and spreadsheets, the same rows the page shows
+//! (`app::db::board`): the paper's published results (`source:
+//! "reported"`) and the public submissions scored here (`"verified"`),
+//! best first, each with its 95% CI and rank range; the baselines on the
+//! default key (`"reference"`) in the JSON's `reference` array, and in the
+//! CSV with `?include=reference`.
 
-use app::db::submissions;
-use axum::extract::State;
+use app::api::leaderboard::{BoardRow, RANK_ALPHA, RANKED_VERIFIED_LIMIT};
+use axum::extract::{Query, State};
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::{Json, Router};
+use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::HttpError;
@@ -21,13 +25,50 @@ pub fn router() -> Router<AppState> {
 }
 
 async fn leaderboard_json(State(state): State<AppState>) -> Result<Json<Value>, HttpError> {
-    Ok(Json(json!({ "benchmark": "medarabench", "rows": board_rows(&state).await? })))
+    let board = app::db::board::board(&state.db).await?;
+    Ok(Json(json!({
+        "benchmark": "medarabench",
+        "rows": board.rows.iter().map(row_json).collect::<Vec<_>>(),
+        "reference": board.reference.iter().map(row_json).collect::<Vec<_>>(),
+        "ranking": {
+            "alpha": RANK_ALPHA,
+            "correction": "holm",
+            "verified_ranked": RANKED_VERIFIED_LIMIT,
+            "tests": "exact McNemar for verified pairs on the same key, else a two-proportion z-test",
+        },
+        "board_version": board.version,
+    })))
 }
 
-/// The columns of the CSV export, in order.
+/// One row as the JSON and the CSV give it.
+fn row_json(r: &BoardRow) -> Value {
+    json!({
+        "model": r.model,
+        "team": r.team,
+        "source": r.source.as_str(),
+        "source_table": r.source_table,
+        "category": r.category(),
+        "submission_id": r.submission_id,
+        "accuracy": r.accuracy,
+        "ci95": r.ci95,
+        "ci95_approximate": r.ci95_approximate,
+        "correct": r.correct,
+        "n": r.n,
+        "params": r.params,
+        "contamination": r.contamination,
+        "key": r.key,
+        "synthetic_key": r.synthetic_key,
+        "submitted_at": r.submitted_at,
+        "rank_best": r.rank.map(|x| x.best),
+        "rank_worst": r.rank.map(|x| x.worst),
+    })
+}
+
+/// The columns of the CSV export, in order (new ones go at the end).
 const CSV_COLUMNS: &[&str] = &[
     "model", "team", "source", "source_table", "category", "params", "accuracy", "ci95_low", "ci95_high", "correct", "n",
-    "contamination", "key", "synthetic_key", "submission_id", "submitted_at",
+    "contamination", "key", "synthetic_key", "submission_id", "submitted_at", "rank_best", "rank_worst",
+    "ci95_approximate",
 ];
 
 /// Spreadsheets run cells that start with these as formulas; such text is
@@ -45,12 +86,20 @@ fn csv_cell(v: &Value) -> String {
     }
 }
 
-async fn leaderboard_csv(State(state): State<AppState>) -> Result<impl IntoResponse, HttpError> {
-    let rows = board_rows(&state).await?;
+#[derive(Debug, Deserialize)]
+struct CsvQuery {
+    /// `reference` adds the baselines after the models.
+    include: Option<String>,
+}
+
+async fn leaderboard_csv(State(state): State<AppState>, Query(q): Query<CsvQuery>) -> Result<impl IntoResponse, HttpError> {
+    let board = app::db::board::board(&state.db).await?;
+    let with_reference = q.include.as_deref().is_some_and(|i| i.split(',').any(|p| p.trim() == "reference"));
+    let rows = board.rows.iter().chain(board.reference.iter().filter(|_| with_reference));
     let mut out = csv::Writer::from_writer(Vec::new());
     let io = |e: csv::Error| HttpError::Unexpected(e.into());
     out.write_record(CSV_COLUMNS).map_err(io)?;
-    for row in &rows {
+    for row in rows.map(row_json) {
         let cells: Vec<String> = CSV_COLUMNS
             .iter()
             .map(|c| match *c {
@@ -69,46 +118,6 @@ async fn leaderboard_csv(State(state): State<AppState>) -> Result<impl IntoRespo
         ],
         body,
     ))
-}
-
-/// Every public row of the board, best first.
-async fn board_rows(state: &AppState) -> Result<Vec<Value>, HttpError> {
-    let models = app::db::published::list_models(&state.db).await?;
-    let verified = submissions::public_board(&state.db, "medarabench").await?;
-    let mut rows: Vec<(f64, Value)> = models
-        .iter()
-        .map(|m| {
-            (m.accuracy, json!({
-                "model": m.model,
-                "team": null,
-                "source": "reported",
-                "source_table": m.source_table,
-                "category": m.category(),
-                "accuracy": m.accuracy,
-                "n": m.n,
-            }))
-        })
-        .collect();
-    rows.extend(verified.iter().map(|s| {
-        (s.card.accuracy, json!({
-            "model": s.meta.model_name,
-            "team": s.team_name,
-            "source": "verified",
-            "submission_id": s.public_id,
-            "accuracy": s.card.accuracy,
-            "ci95": s.card.ci95,
-            "correct": s.card.correct,
-            "n": s.card.total,
-            "params": s.meta.model_params,
-            "contamination": s.meta.contamination,
-            "category": null,
-            "key": s.key_name,
-            "synthetic_key": s.key_synthetic,
-            "submitted_at": s.created_at,
-        }))
-    }));
-    rows.sort_by(|a, b| b.0.total_cmp(&a.0));
-    Ok(rows.into_iter().map(|(_, v)| v).collect())
 }
 
 #[cfg(test)]

@@ -296,3 +296,17 @@ async fn team_create_and_submit_over_real_http(backend: Backend) {
     drop(_server);
     db.finish().await;
 }
+
+#[test]
+fn keys_check_reads_the_medarabiq_format() {
+    let files = Files::new();
+    let key = files.write("medarabiq.csv", app::domain::synthetic::synthetic_medarabiq(50, 4));
+    let report = stdout_json(&medarabench(&["keys", "check", s(&key), "--benchmark", "medarabiq", "--json"], None));
+    assert_eq!(report["benchmark"], "medarabiq");
+    assert_eq!(report["rows"], 50);
+    assert_eq!(report["scoreable"], 50);
+    // The same file read as the official format is refused: wrong columns.
+    let out = medarabench(&["keys", "check", s(&key)], None);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("missing column"), "{}", stderr(&out));
+}

@@ -2,9 +2,12 @@
 //! `build_router` + `tower::ServiceExt::oneshot`, each test on a fresh
 //! database, every test on both SQLite and PostgreSQL.
 
+mod board;
 mod cli;
 mod harness;
+mod medarabiq;
 mod pages;
 mod security;
 mod site;
 mod submissions;
+mod team_pages;

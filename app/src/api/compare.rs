@@ -1,0 +1,179 @@
+//! Data of `/compare?a=ID&b=ID`: two public submissions scored on the same
+//! key, side by side by specialty and level, with the paired difference
+//! (paired bootstrap 95% CI) and the exact McNemar test.
+
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::ApiError;
+use crate::domain::Breakdown;
+
+/// Bootstrap replicates of a comparison: 2,000 rather than the domain's
+/// default 10,000, to keep the page fast. The seed is fixed per pair, so
+/// the page shows the same interval every time.
+pub const COMPARE_REPLICATES: usize = 2_000;
+
+/// One side of a comparison.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CompareSide {
+    pub id: String,
+    pub model: String,
+    pub team: String,
+    pub key_name: String,
+    pub key_synthetic: bool,
+    pub accuracy: f64,
+    pub correct: usize,
+    pub n: usize,
+    pub ci95: [f64; 2],
+}
+
+/// One specialty or level of both submissions.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CompareCell {
+    /// The specialty or level as stored (English, "Y1"...).
+    pub name: String,
+    pub a: Option<Breakdown>,
+    pub b: Option<Breakdown>,
+}
+
+impl CompareCell {
+    /// Observed accuracy(a) − accuracy(b), when both have the cell.
+    pub fn difference(&self) -> Option<f64> {
+        Some(self.a?.accuracy - self.b?.accuracy)
+    }
+}
+
+/// Two submissions compared question by question.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Comparison {
+    pub a: CompareSide,
+    pub b: CompareSide,
+    /// accuracy(a) − accuracy(b).
+    pub difference: f64,
+    /// Paired percentile bootstrap 95% interval of the difference.
+    pub difference_ci95: [f64; 2],
+    pub replicates: usize,
+    /// Questions a got right and b wrong, and the reverse.
+    pub only_a: usize,
+    pub only_b: usize,
+    /// Exact two-sided McNemar p-value on those counts.
+    pub mcnemar_p: f64,
+    pub by_specialty: Vec<CompareCell>,
+    pub by_level: Vec<CompareCell>,
+}
+
+/// What the page can show for the ids it was given.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum CompareOutcome {
+    /// One or both ids are missing: show the form only.
+    Incomplete,
+    /// The same id twice.
+    Same,
+    /// No public submission has this id.
+    NotFound(String),
+    /// Scored on different keys: no paired comparison exists.
+    DifferentKeys { a: Box<CompareSide>, b: Box<CompareSide> },
+    Compared(Box<Comparison>),
+}
+
+/// A submission as the picker lists it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CompareChoice {
+    pub id: String,
+    pub label: String,
+}
+
+#[cfg(feature = "ssr")]
+fn side(c: &crate::db::compare::Comparable) -> CompareSide {
+    let r = &c.record;
+    CompareSide {
+        id: r.public_id.clone(),
+        model: r.meta.model_name.clone(),
+        team: r.team_name.clone(),
+        key_name: r.key_name.clone(),
+        key_synthetic: r.key_synthetic,
+        accuracy: r.card.accuracy,
+        correct: r.card.correct,
+        n: r.card.total,
+        ci95: r.card.ci95,
+    }
+}
+
+#[cfg(feature = "ssr")]
+fn cells(
+    a: &std::collections::BTreeMap<String, Breakdown>,
+    b: &std::collections::BTreeMap<String, Breakdown>,
+) -> Vec<CompareCell> {
+    let names: std::collections::BTreeSet<&String> = a.keys().chain(b.keys()).collect();
+    names.into_iter().map(|n| CompareCell { name: n.clone(), a: a.get(n).copied(), b: b.get(n).copied() }).collect()
+}
+
+/// Compares public submissions `a` and `b` (public ids).
+#[server(prefix = "/_fn")]
+pub async fn compare(a: String, b: String) -> Result<CompareOutcome, ApiError> {
+    use crate::db::compare::public_submission;
+    use crate::domain::stats;
+    let (a, b) = (a.trim().to_owned(), b.trim().to_owned());
+    if a.is_empty() || b.is_empty() {
+        return Ok(CompareOutcome::Incomplete);
+    }
+    if a == b {
+        return Ok(CompareOutcome::Same);
+    }
+    let db = expect_context::<crate::db::Db>();
+    let Some(sub_a) = public_submission(&db, &a).await? else { return Ok(CompareOutcome::NotFound(a)) };
+    let Some(sub_b) = public_submission(&db, &b).await? else { return Ok(CompareOutcome::NotFound(b)) };
+    if sub_a.key_id != sub_b.key_id || sub_a.correct.len() != sub_b.correct.len() {
+        return Ok(CompareOutcome::DifferentKeys { a: Box::new(side(&sub_a)), b: Box::new(side(&sub_b)) });
+    }
+    let Some(secret) = crate::db::setting(&db, "comparison_secret").await? else {
+        tracing::error!("no comparison_secret in settings: start the server once with `serve`");
+        return Err(ApiError::Unavailable);
+    };
+    let seed = stats::bootstrap_seed(secret.as_bytes(), &a, &b);
+    let paired = tokio::task::spawn_blocking(move || {
+        let (only_a, only_b) = stats::discordant(&sub_a.correct, &sub_b.correct)?;
+        let diff = stats::paired_bootstrap(&sub_a.correct, &sub_b.correct, COMPARE_REPLICATES, seed)?;
+        Ok::<_, stats::StatsError>((sub_a, sub_b, only_a, only_b, diff))
+    })
+    .await;
+    let (sub_a, sub_b, only_a, only_b, diff) = match paired {
+        Ok(Ok(done)) => done,
+        Ok(Err(e)) => {
+            tracing::error!(error = %e, "comparison statistics");
+            return Err(ApiError::Unavailable);
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "comparison task");
+            return Err(ApiError::Unavailable);
+        }
+    };
+    Ok(CompareOutcome::Compared(Box::new(Comparison {
+        a: side(&sub_a),
+        b: side(&sub_b),
+        difference: diff.difference,
+        difference_ci95: diff.ci95,
+        replicates: diff.replicates,
+        only_a,
+        only_b,
+        mcnemar_p: stats::mcnemar_exact(only_a, only_b),
+        by_specialty: cells(&sub_a.record.card.by_specialty, &sub_b.record.card.by_specialty),
+        by_level: cells(&sub_a.record.card.by_level, &sub_b.record.card.by_level),
+    })))
+}
+
+/// The public verified submissions, best first, for the page's pickers.
+#[server(prefix = "/_fn")]
+pub async fn compare_choices() -> Result<Vec<CompareChoice>, ApiError> {
+    let db = expect_context::<crate::db::Db>();
+    let board = crate::db::board::board(&db).await?;
+    Ok(board
+        .rows
+        .iter()
+        .filter_map(|r| {
+            let id = r.submission_id.clone()?;
+            let team = r.team.as_deref().unwrap_or_default();
+            Some(CompareChoice { label: format!("{} — {team} ({:.3}, {id})", r.model, r.accuracy), id })
+        })
+        .collect())
+}

@@ -1,0 +1,55 @@
+//! The MedArabiQ comparison: models scored here on both benchmarks.
+
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::ApiError;
+use crate::i18n::Lang;
+
+/// A verified score on one benchmark.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BenchmarkScore {
+    pub submission_id: String,
+    pub accuracy: f64,
+    pub correct: i64,
+    pub total: i64,
+    pub ci95: [f64; 2],
+}
+
+/// One model with its newest public score on each benchmark.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BenchmarkPair {
+    pub team_id: i64,
+    pub team: String,
+    pub model: String,
+    pub medarabench: Option<BenchmarkScore>,
+    pub medarabiq: Option<BenchmarkScore>,
+}
+
+/// What the page shows.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MedarabiqData {
+    pub pairs: Vec<BenchmarkPair>,
+    /// The scatter plot, when there is at least one pair.
+    pub chart_svg: Option<String>,
+    /// Scoreable questions of the stored MedArabiQ key, if one is stored.
+    pub medarabiq_key_questions: Option<i64>,
+    /// The stored MedAraBench key is the synthetic demo key.
+    pub synthetic_medarabench_key: bool,
+}
+
+/// The pairs and their chart, texts in `lang`.
+#[server(prefix = "/_fn")]
+pub async fn get_medarabiq(lang: Lang) -> Result<MedarabiqData, ApiError> {
+    use crate::db::keys;
+    use crate::domain::Benchmark;
+    let db = expect_context::<crate::db::Db>();
+    let pairs = crate::db::medarabiq::pairs(&db).await?;
+    let chart_svg = crate::charts::scatter::medarabiq_svg(&pairs, lang)
+        .map_err(|e| tracing::warn!(error = %e, "MedArabiQ chart"))
+        .ok();
+    let medarabiq_key_questions = keys::default_key(&db, Benchmark::MedArabiQ).await?.map(|k| k.scoreable);
+    let synthetic_medarabench_key =
+        keys::default_key(&db, Benchmark::MedAraBench).await?.is_some_and(|k| k.synthetic);
+    Ok(MedarabiqData { pairs, chart_svg, medarabiq_key_questions, synthetic_medarabench_key })
+}

@@ -1,0 +1,180 @@
+//! Rank ranges of the board: which places each model could hold.
+//!
+//! Two verified submissions scored on the same key are compared with the
+//! exact McNemar test on their stored per-question correctness (paired);
+//! every other pair (a published figure, or different keys) with a pooled
+//! two-proportion z-test (unpaired). The p-values go to
+//! [`stats::rank_ranges`] at α = 0.05 with Holm's correction.
+
+use crate::api::leaderboard::{RANK_ALPHA, Ranks};
+use crate::domain::stats::{self, Correction};
+
+/// One model of the ranked set.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Contender {
+    pub accuracy: f64,
+    /// Correct answers (for published rows: the rounded accuracy × n).
+    pub correct: u64,
+    pub n: u64,
+    /// Key id and packed correctness bits (verified rows), for McNemar.
+    pub paired: Option<(i64, PackedBits)>,
+}
+
+/// A correctness vector packed 64 items a word (item i is bit i % 64 of
+/// word i / 64, as `submissions.correctness` packs it 8 a byte).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PackedBits {
+    len: usize,
+    words: Vec<u64>,
+}
+
+impl PackedBits {
+    /// From the stored bytes of `len` items; bits past `len` are dropped.
+    pub fn from_stored(bytes: &[u8], len: usize) -> Self {
+        let mut words = vec![0u64; len.div_ceil(64)];
+        for (i, b) in bytes.iter().enumerate().take(len.div_ceil(8)) {
+            words[i / 8] |= u64::from(*b) << ((i % 8) * 8);
+        }
+        if !len.is_multiple_of(64)
+            && let Some(last) = words.last_mut()
+        {
+            *last &= (1u64 << (len % 64)) - 1;
+        }
+        Self { len, words }
+    }
+
+    /// (right here and wrong there, wrong here and right there), as
+    /// [`stats::discordant`] counts them; `None` for different lengths.
+    pub fn discordant(&self, other: &Self) -> Option<(usize, usize)> {
+        if self.len != other.len {
+            return None;
+        }
+        let (mut only_self, mut only_other) = (0, 0);
+        for (a, b) in self.words.iter().zip(&other.words) {
+            only_self += (a & !b).count_ones() as usize;
+            only_other += (!a & b).count_ones() as usize;
+        }
+        Some((only_self, only_other))
+    }
+}
+
+/// Complementary error function (Numerical Recipes' `erfcc`, relative
+/// error below 1.2e-7 everywhere).
+fn erfc(x: f64) -> f64 {
+    let z = x.abs();
+    let t = 1.0 / (1.0 + 0.5 * z);
+    let poly = -z * z - 1.265_512_23
+        + t * (1.000_023_68
+            + t * (0.374_091_96
+                + t * (0.096_784_18
+                    + t * (-0.186_288_06
+                        + t * (0.278_868_07
+                            + t * (-1.135_203_98 + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
+    let r = t * poly.exp();
+    if x >= 0.0 { r } else { 2.0 - r }
+}
+
+/// Two-sided p-value of the pooled two-proportion z-test of x1/n1 against
+/// x2/n2 (independent samples).
+pub fn two_proportion_p(x1: u64, n1: u64, x2: u64, n2: u64) -> f64 {
+    if n1 == 0 || n2 == 0 {
+        return 1.0;
+    }
+    let (n1f, n2f) = (n1 as f64, n2 as f64);
+    let (p1, p2) = (x1 as f64 / n1f, x2 as f64 / n2f);
+    let pooled = (x1 + x2) as f64 / (n1f + n2f);
+    let se = (pooled * (1.0 - pooled) * (1.0 / n1f + 1.0 / n2f)).sqrt();
+    if se == 0.0 {
+        return if p1 == p2 { 1.0 } else { 0.0 };
+    }
+    erfc((p1 - p2).abs() / se / std::f64::consts::SQRT_2).clamp(0.0, 1.0)
+}
+
+/// The p-value of one pair: McNemar when both are paired on the same key,
+/// else the z-test.
+fn pair_p(a: &Contender, b: &Contender) -> f64 {
+    if let (Some((key_a, bits_a)), Some((key_b, bits_b))) = (&a.paired, &b.paired)
+        && key_a == key_b
+        && let Some((only_a, only_b)) = bits_a.discordant(bits_b)
+    {
+        return stats::mcnemar_exact(only_a, only_b);
+    }
+    two_proportion_p(a.correct, a.n, b.correct, b.n)
+}
+
+/// Rank ranges of `set` (in its order).
+pub fn rank_ranges(set: &[Contender]) -> Vec<Ranks> {
+    let n = set.len();
+    let mut p = vec![vec![1.0; n]; n];
+    for i in 0..n {
+        for j in i + 1..n {
+            let v = pair_p(&set[i], &set[j]);
+            p[i][j] = v;
+            p[j][i] = v;
+        }
+    }
+    let accuracy: Vec<f64> = set.iter().map(|c| c.accuracy).collect();
+    stats::rank_ranges(&accuracy, &p, RANK_ALPHA, Correction::Holm)
+        .into_iter()
+        .map(|r| Ranks { best: r.best, worst: r.worst })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pack(bits: &[bool]) -> Vec<u8> {
+        let mut out = vec![0u8; bits.len().div_ceil(8)];
+        for (i, _) in bits.iter().enumerate().filter(|(_, b)| **b) {
+            out[i / 8] |= 1 << (i % 8);
+        }
+        out
+    }
+
+    #[test]
+    fn packed_discordance_matches_the_domain() {
+        let a: Vec<bool> = (0..203).map(|i| i % 3 == 0 || i % 7 == 1).collect();
+        let b: Vec<bool> = (0..203).map(|i| i % 2 == 0).collect();
+        let pa = PackedBits::from_stored(&pack(&a), a.len());
+        let pb = PackedBits::from_stored(&pack(&b), b.len());
+        assert_eq!(pa.discordant(&pb), Some(stats::discordant(&a, &b).unwrap()));
+        assert_eq!(pa.discordant(&PackedBits::from_stored(&[], 10)), None);
+    }
+
+    #[test]
+    fn z_test_p_values() {
+        // 50/100 vs 50/100: no difference.
+        assert!((two_proportion_p(50, 100, 50, 100) - 1.0).abs() < 1e-6);
+        // z = 1.96 gives p = 0.05: p1 = 0.6, p2 = 0.5, n = 190 each gives z ≈ 1.96.
+        let p = two_proportion_p(114, 190, 95, 190);
+        assert!((p - 0.0496).abs() < 0.002, "{p}");
+        assert!((erfc(0.0) - 1.0).abs() < 1e-7 && (erfc(-1.0) - 1.842_700_79).abs() < 1e-6);
+        assert_eq!(two_proportion_p(0, 10, 0, 10), 1.0);
+    }
+
+    #[test]
+    fn close_published_models_share_a_range_distant_ones_do_not() {
+        let n = 4989;
+        let published = |acc: f64| Contender { accuracy: acc, correct: (acc * n as f64).round() as u64, n, paired: None };
+        let set = [published(0.765), published(0.764), published(0.170)];
+        let r = rank_ranges(&set);
+        assert_eq!(r[0], Ranks { best: 1, worst: 2 });
+        assert_eq!(r[1], Ranks { best: 1, worst: 2 });
+        assert_eq!(r[2], Ranks { best: 3, worst: 3 });
+    }
+
+    #[test]
+    fn same_key_submissions_are_compared_paired() {
+        // Identical vectors: never significantly different, whatever n.
+        let bits: Vec<bool> = (0..1000).map(|i| i % 2 == 0).collect();
+        let packed = PackedBits::from_stored(&pack(&bits), bits.len());
+        let sub = |key| Contender { accuracy: 0.5, correct: 500, n: 1000, paired: Some((key, packed.clone())) };
+        assert_eq!(pair_p(&sub(1), &sub(1)), 1.0);
+        // One flip out of 1000 on the same key: McNemar p = 1.
+        let mut other = bits.clone();
+        other[1] = true;
+        let b = Contender { accuracy: 0.501, correct: 501, n: 1000, paired: Some((1, PackedBits::from_stored(&pack(&other), 1000))) };
+        assert_eq!(pair_p(&sub(1), &b), 1.0);
+    }
+}

@@ -1,0 +1,58 @@
+//! The pairs behind the MedArabiQ comparison: the same model (same team,
+//! same name) scored here on both benchmarks, from public submissions.
+
+use sqlx::Row;
+
+use super::{Db, Result};
+use crate::api::medarabiq::BenchmarkPair;
+
+/// For every (team, model) with a public submission on both benchmarks,
+/// its newest score on each; best MedAraBench accuracy first.
+pub async fn pairs(db: &Db) -> Result<Vec<BenchmarkPair>> {
+    let rows = sqlx::query(
+        "SELECT s.team_id, t.name AS team_name, s.model_name, s.benchmark, s.public_id,
+                s.accuracy, s.correct, s.total, s.ci_low, s.ci_high
+           FROM submissions s JOIN teams t ON t.id = s.team_id
+          WHERE s.visibility = 'public' AND s.benchmark IN ('medarabench', 'medarabiq')
+          ORDER BY s.id DESC",
+    )
+    .fetch_all(db.pool())
+    .await?;
+    let mut pairs: Vec<BenchmarkPair> = Vec::new();
+    for r in &rows {
+        let team_id: i64 = r.try_get("team_id")?;
+        let model: String = r.try_get("model_name")?;
+        let score = crate::api::medarabiq::BenchmarkScore {
+            submission_id: r.try_get("public_id")?,
+            accuracy: r.try_get("accuracy")?,
+            correct: r.try_get("correct")?,
+            total: r.try_get("total")?,
+            ci95: [r.try_get("ci_low")?, r.try_get("ci_high")?],
+        };
+        let benchmark: String = r.try_get("benchmark")?;
+        let idx = match pairs.iter().position(|p| p.team_id == team_id && p.model == model) {
+            Some(i) => i,
+            None => {
+                pairs.push(BenchmarkPair {
+                    team_id,
+                    team: r.try_get("team_name")?,
+                    model,
+                    medarabench: None,
+                    medarabiq: None,
+                });
+                pairs.len() - 1
+            }
+        };
+        // Rows come newest first: keep the first seen per benchmark.
+        let slot = if benchmark == "medarabiq" { &mut pairs[idx].medarabiq } else { &mut pairs[idx].medarabench };
+        if slot.is_none() {
+            *slot = Some(score);
+        }
+    }
+    pairs.retain(|p| p.medarabench.is_some() && p.medarabiq.is_some());
+    pairs.sort_by(|a, b| {
+        let acc = |p: &BenchmarkPair| p.medarabench.as_ref().map_or(0.0, |s| s.accuracy);
+        acc(b).total_cmp(&acc(a)).then_with(|| a.model.cmp(&b.model))
+    });
+    Ok(pairs)
+}

@@ -1,0 +1,210 @@
+//! The CSV record reader of the key and prediction readers: the csv crate's
+//! reading rules as they use them (`flexible`, all defaults otherwise), over
+//! text already checked by [`super::input::decode`], but without copying.
+//!
+//! The rules: fields are separated by commas; records end at CR, LF or CRLF
+//! and blank lines are skipped; records may have any number of fields; a
+//! field starting with `"` is quoted: commas and line breaks inside it are
+//! text, `""` is one quote, and anything after the closing quote up to the
+//! next comma or line end is appended as is (`"ab"c` reads `abc`); an
+//! unclosed quote runs to the end of the file; a quote inside an unquoted
+//! field is text; a UTF-8 byte-order mark at the very start is dropped. The
+//! tests check this reader against the csv crate on random inputs.
+//!
+//! A field is a slice of the input unless it holds `""` or text after its
+//! closing quote (then it is an owned string), and one [`Record`] is reused
+//! for every row. The reader finds the next comma, quote or line break
+//! eight bytes at a time and counts lines as it goes, so each record knows
+//! the 1-based line it starts on.
+
+use std::borrow::Cow;
+
+/// Reads records one at a time from CSV text.
+pub(crate) struct Reader<'a> {
+    text: &'a str,
+    pos: usize,
+    line: usize,
+}
+
+/// One record: its fields and where it starts. Reuse one for a whole file.
+#[derive(Debug, Default)]
+pub(crate) struct Record<'a> {
+    fields: Vec<Cow<'a, str>>,
+    line: usize,
+    start: usize,
+}
+
+impl<'a> Record<'a> {
+    /// Number of fields.
+    pub(crate) fn len(&self) -> usize {
+        self.fields.len()
+    }
+
+    /// Field `i`, if the record has it.
+    pub(crate) fn get(&self, i: usize) -> Option<&str> {
+        self.fields.get(i).map(|f| f.as_ref())
+    }
+
+    /// The fields in order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &str> {
+        self.fields.iter().map(|f| f.as_ref())
+    }
+
+    /// 1-based line of the record's first byte.
+    pub(crate) fn line(&self) -> usize {
+        self.line
+    }
+
+    /// Byte offset of the record's first byte (see [`Reader::at`]).
+    pub(crate) fn start(&self) -> usize {
+        self.start
+    }
+}
+
+/// An upper bound of the number of records in `text` (line feeds + 1; a
+/// quoted field can span lines, a CR can end a record but is rare): the
+/// capacity to give per-record vectors so they are not regrown.
+pub(crate) fn records_bound(text: &str) -> usize {
+    // Byte counts per 255-byte chunk fit a u8, so the compiler can count 16
+    // or 32 bytes per instruction.
+    let chunk_count = |c: &[u8]| c.iter().map(|&b| u8::from(b == b'\n')).sum::<u8>() as usize;
+    text.as_bytes().chunks(255).map(chunk_count).sum::<usize>() + 1
+}
+
+/// `cell.trim()`, without the search when neither end is whitespace (as
+/// in most cells): the standard trim is a general pattern search.
+pub(crate) fn trim(cell: &str) -> &str {
+    let mut chars = cell.chars();
+    let (first, last) = (chars.next(), chars.next_back());
+    let text_at = |c: Option<char>| c.is_none_or(|c| !c.is_whitespace());
+    if text_at(first) && text_at(last) { cell } else { cell.trim() }
+}
+
+/// What ends an unquoted field.
+const UNQUOTED: [u8; 3] = [b',', b'\r', b'\n'];
+/// What a quoted field's scan stops at: its quotes, and line breaks to count.
+const QUOTED: [u8; 3] = [b'"', b'\n', b'\n'];
+
+impl<'a> Reader<'a> {
+    /// A reader at the start of `text` (dropping a byte-order mark).
+    pub(crate) fn new(text: &'a str) -> Self {
+        let pos = if text.starts_with('\u{feff}') { 3 } else { 0 };
+        Self { text, pos, line: 1 }
+    }
+
+    /// A reader for the record starting at byte `start`, the
+    /// [`Record::start`] of an earlier read (line numbers are then
+    /// meaningless).
+    pub(crate) fn at(text: &'a str, start: usize) -> Self {
+        Self { text, pos: start.min(text.len()), line: 1 }
+    }
+
+    /// Reads the next record into `record`; false at the end of the text.
+    pub(crate) fn read(&mut self, record: &mut Record<'a>) -> bool {
+        record.fields.clear();
+        let bytes = self.text.as_bytes();
+        while let Some(&b) = bytes.get(self.pos) {
+            match b {
+                b'\n' => self.line += 1,
+                b'\r' => {}
+                _ => break,
+            }
+            self.pos += 1;
+        }
+        if self.pos == bytes.len() {
+            return false;
+        }
+        (record.line, record.start) = (self.line, self.pos);
+        loop {
+            let (field, end) = self.field();
+            record.fields.push(field);
+            self.pos = (end + 1).min(bytes.len());
+            match bytes.get(end) {
+                Some(b',') => {}
+                Some(b'\n') => {
+                    self.line += 1;
+                    return true;
+                }
+                _ => return true,
+            }
+        }
+    }
+
+    /// The field starting at `self.pos` and the position of the byte that
+    /// ends it (a comma, CR, LF, or the end of the text).
+    fn field(&mut self) -> (Cow<'a, str>, usize) {
+        let (text, bytes) = (self.text, self.text.as_bytes());
+        let start = self.pos;
+        if bytes.get(start) != Some(&b'"') {
+            let end = find(bytes, start, UNQUOTED);
+            return (Cow::Borrowed(&text[start..end]), end);
+        }
+        let mut owned: Option<String> = None;
+        let mut piece = start + 1;
+        let mut scan = piece;
+        loop {
+            let at = find(bytes, scan, QUOTED);
+            match (bytes.get(at), bytes.get(at + 1)) {
+                (None, _) => return (append(owned, &text[piece..]), at),
+                (Some(b'\n'), _) => {
+                    self.line += 1;
+                    scan = at + 1;
+                }
+                (Some(_), Some(b'"')) => {
+                    owned.get_or_insert_with(String::new).push_str(&text[piece..=at]);
+                    piece = at + 2;
+                    scan = piece;
+                }
+                (Some(_), None | Some(b',' | b'\r' | b'\n')) => return (append(owned, &text[piece..at]), at + 1),
+                (Some(_), Some(_)) => {
+                    let end = find(bytes, at + 1, UNQUOTED);
+                    let mut s = owned.unwrap_or_default();
+                    s.push_str(&text[piece..at]);
+                    s.push_str(&text[at + 1..end]);
+                    return (Cow::Owned(s), end);
+                }
+            }
+        }
+    }
+}
+
+fn append<'a>(owned: Option<String>, tail: &'a str) -> Cow<'a, str> {
+    match owned {
+        None => Cow::Borrowed(tail),
+        Some(mut s) => {
+            s.push_str(tail);
+            Cow::Owned(s)
+        }
+    }
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// The position of the first byte at or after `from` that is one of
+/// `stops`, or `bytes.len()`. Eight bytes at a time: a byte equal to a stop
+/// is a zero byte of `word ^ stop`, and the lowest flag of `zero_bytes` is
+/// exact (false flags only appear above a true one).
+fn find(bytes: &[u8], from: usize, stops: [u8; 3]) -> usize {
+    let [a, b, c] = stops.map(|s| ONES * u64::from(s));
+    let mut i = from;
+    while let Some(chunk) = bytes.get(i..i + 8) {
+        let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+        let hits = zero_bytes(word ^ a) | zero_bytes(word ^ b) | zero_bytes(word ^ c);
+        if hits != 0 {
+            return i + (hits.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    let tail = bytes.get(i..).unwrap_or_default();
+    tail.iter().position(|x| stops.contains(x)).map_or(bytes.len(), |k| i + k)
+}
+
+/// The high bit of every zero byte of `x` (and possibly of bytes above one).
+fn zero_bytes(x: u64) -> u64 {
+    x.wrapping_sub(ONES) & !x & HIGHS
+}
+
+#[cfg(test)]
+#[path = "csv_records_tests.rs"]
+mod tests;

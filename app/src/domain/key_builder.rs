@@ -1,0 +1,151 @@
+//! What the key readers share: [`KeyBuilder`] collects the rows a format
+//! reader accepts or rejects and the warnings it finds, interning specialty
+//! names and recording breakdown groups as it goes, then settles duplicate
+//! ids and builds the [`AnswerKey`] and its [`KeyReport`].
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::benchmark::Benchmark;
+use super::groups::{GroupsBuilder, Name};
+use super::input::sha256_hex;
+use super::key::{AnswerKey, CheckedKey, KeyError, KeyItem};
+use super::report::{KeyReport, KeyWarning, Rejection, WarningKind};
+use super::types::{Letter, Level, QuestionId};
+
+/// A scoreable row as a format reader found it.
+pub(crate) struct Scoreable {
+    pub(crate) id: QuestionId,
+    pub(crate) answer: Letter,
+    pub(crate) level: Option<Level>,
+    pub(crate) specialty: Name,
+    pub(crate) sub_specialty: Name,
+    pub(crate) options: u8,
+}
+
+/// Where a scoreable row was, and whether its answer was normalized.
+struct Accepted {
+    line: usize,
+    normalized: bool,
+}
+
+/// Collects rows while a format reader walks a file, then settles duplicate
+/// ids and the counts in [`KeyBuilder::finish`]. Scoreable rows go straight
+/// into the key's items (with their line and groups alongside).
+pub(crate) struct KeyBuilder {
+    benchmark: Benchmark,
+    rows: usize,
+    items: Vec<KeyItem>,
+    accepted: Vec<Accepted>,
+    groups: GroupsBuilder,
+    rejected: Vec<Rejection>,
+    warnings: Vec<KeyWarning>,
+}
+
+impl KeyBuilder {
+    /// A builder with room for about `rows` rows (an estimate is fine).
+    pub(crate) fn new(benchmark: Benchmark, rows: usize) -> Self {
+        Self {
+            benchmark,
+            rows: 0,
+            items: Vec::with_capacity(rows),
+            accepted: Vec::with_capacity(rows),
+            groups: GroupsBuilder::with_capacity(rows),
+            rejected: Vec::new(),
+            warnings: Vec::new(),
+        }
+    }
+
+    /// Counts one data row; every row ends in `accept` or `reject`.
+    pub(crate) fn row(&mut self) {
+        self.rows += 1;
+    }
+
+    /// A specialty or sub-specialty cell as a [`Name`]; `None` when blank.
+    pub(crate) fn name(&mut self, raw: &str) -> Option<Name> {
+        self.groups.name(raw)
+    }
+
+    /// A scoreable row; `normalized` when trimming or case-folding changed
+    /// its answer.
+    pub(crate) fn accept(&mut self, line: usize, row: Scoreable, normalized: bool) {
+        self.groups.push(&row.specialty, row.level, &row.sub_specialty, row.options);
+        self.accepted.push(Accepted { line, normalized });
+        self.items.push(KeyItem {
+            id: row.id,
+            answer: row.answer,
+            level: row.level,
+            specialty: row.specialty.value,
+            sub_specialty: row.sub_specialty.value,
+            options: row.options,
+        });
+    }
+
+    pub(crate) fn reject(&mut self, line: usize, question_id: Option<QuestionId>, reason: String) {
+        self.rejected.push(Rejection { question_id, line, reason });
+    }
+
+    pub(crate) fn warn(&mut self, question_id: Option<QuestionId>, kind: WarningKind, message: String) {
+        self.warnings.push(KeyWarning { question_id, kind, message });
+    }
+
+    /// Rejects every row of an id that occurs more than once (which row is
+    /// right cannot be known), then builds the key and the report.
+    pub(crate) fn finish(mut self, raw: &[u8]) -> Result<CheckedKey, KeyError> {
+        if self.rows == 0 {
+            return Err(KeyError::NoRows);
+        }
+        let lines = self.duplicate_lines();
+        let others = |id: QuestionId, line: usize| {
+            let all = &lines[&id];
+            let shown: Vec<String> = all.iter().filter(|&&l| l != line).take(5).map(usize::to_string).collect();
+            let more = match all.len() - 1 - shown.len() {
+                0 => String::new(),
+                n => format!(" and {n} more"),
+            };
+            format!("duplicate question id {id} (also on line {}{more})", shown.join(", "))
+        };
+        for r in &mut self.rejected {
+            if let Some(id) = r.question_id.filter(|id| lines.contains_key(id)) {
+                r.reason = format!("{}; {}", others(id, r.line), r.reason);
+            }
+        }
+        if !lines.is_empty() {
+            let keep: Vec<bool> = self.items.iter().map(|it| !lines.contains_key(&it.id)).collect();
+            for ((it, a), _) in self.items.iter().zip(&self.accepted).zip(&keep).filter(|(_, k)| !**k) {
+                let reason = others(it.id, a.line);
+                self.rejected.push(Rejection { question_id: Some(it.id), line: a.line, reason });
+            }
+            let (mut k1, mut k2) = (keep.iter(), keep.iter());
+            self.items.retain(|_| k1.next().copied().unwrap_or(true));
+            self.accepted.retain(|_| k2.next().copied().unwrap_or(true));
+            self.groups.retain(&keep);
+        }
+        let normalized = self.accepted.iter().filter(|a| a.normalized).count();
+        self.rejected.sort_by_key(|r| r.line);
+        let rejected_ids: BTreeSet<QuestionId> = self.rejected.iter().filter_map(|r| r.question_id).collect();
+        let groups = self.groups.finish();
+        let key = AnswerKey::new(self.benchmark, self.items, groups, rejected_ids, sha256_hex(raw));
+        let report = KeyReport::new(&key, self.rows, self.rejected, normalized, self.warnings);
+        Ok(CheckedKey { key, report })
+    }
+
+    /// The lines of every id found on more than one row: scoreable rows
+    /// first, then rejected ones, each in file order (the order messages
+    /// list them). Usually empty.
+    fn duplicate_lines(&self) -> BTreeMap<QuestionId, Vec<usize>> {
+        let rejected_ids = self.rejected.iter().filter_map(|r| r.question_id);
+        let mut ids: Vec<QuestionId> = self.items.iter().map(|it| it.id).chain(rejected_ids).collect();
+        ids.sort_unstable();
+        let repeated: BTreeSet<QuestionId> = ids.windows(2).filter(|w| w[0] == w[1]).map(|w| w[0]).collect();
+        let mut lines: BTreeMap<QuestionId, Vec<usize>> = BTreeMap::new();
+        if repeated.is_empty() {
+            return lines;
+        }
+        let scoreable = self.items.iter().zip(&self.accepted).map(|(it, a)| (it.id, a.line));
+        let refused = self.rejected.iter().filter_map(|r| Some((r.question_id?, r.line)));
+        for (id, line) in scoreable.chain(refused).filter(|(id, _)| repeated.contains(id)) {
+            lines.entry(id).or_default().push(line);
+        }
+        lines
+    }
+}

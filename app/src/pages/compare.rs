@@ -1,0 +1,241 @@
+//! `/compare?a=ID&b=ID`: two public submissions on the same key side by
+//! side, overall and by specialty and level, with the paired difference
+//! and the exact McNemar test. The pickers are a GET form, so the page
+//! works without JavaScript; hydrated, the router applies it in place.
+
+use leptos::prelude::*;
+use leptos_meta::Title;
+use leptos_router::components::Form;
+use leptos_router::hooks::use_query_map;
+
+use crate::api::compare::{CompareCell, CompareChoice, CompareOutcome, CompareSide, Comparison, compare, compare_choices};
+use crate::components::score::{AccuracyWithCi, CiBar};
+use crate::format::{acc, ci};
+use crate::i18n::{Lang, common, compare::text, count, use_lang};
+
+/// A p-value: three decimals, or scientific notation below 0.001.
+pub fn format_p(p: f64) -> String {
+    if p >= 0.001 { format!("{p:.3}") } else { format!("{p:.1e}") }
+}
+
+/// A signed difference with three decimals.
+fn signed(x: f64) -> String {
+    format!("{x:+.3}")
+}
+
+#[component]
+pub fn ComparePage() -> impl IntoView {
+    let lang = use_lang();
+    let query = use_query_map();
+    let ids = Memo::new(move |_| {
+        let q = query.read();
+        (q.get("a").unwrap_or_default(), q.get("b").unwrap_or_default())
+    });
+    let outcome = Resource::new(move || ids.get(), |(a, b)| compare(a, b));
+    let choices = Resource::new(|| (), |_| compare_choices());
+    move || {
+        let lang = lang.get();
+        let t = text(lang);
+        view! {
+            <Title text=t.title />
+            <h1>{t.title}</h1>
+            <p class="lede">{t.lede}</p>
+            <Suspense fallback=move || view! { <p>{common::text(lang).loading}</p> }>
+                {move || Suspend::new(async move {
+                    let choices = choices.await.unwrap_or_default();
+                    view! { <Pickers choices ids lang /> }
+                })}
+            </Suspense>
+            <Suspense fallback=move || view! { <p>{common::text(lang).loading}</p> }>
+                {move || Suspend::new(async move {
+                    match outcome.await {
+                        Ok(outcome) => view! { <Outcome outcome lang /> }.into_any(),
+                        Err(err) => view! { <p class="error" role="alert">{err.to_string()}</p> }.into_any(),
+                    }
+                })}
+            </Suspense>
+            <p><a href=lang.href("/")>{t.back}</a></p>
+        }
+    }
+}
+
+/// Two selects of public submissions, as a GET form.
+#[component]
+fn Pickers(choices: Vec<CompareChoice>, ids: Memo<(String, String)>, lang: Lang) -> impl IntoView {
+    let t = text(lang);
+    let select = move |name: &'static str, label: &'static str, current: Signal<String>| {
+        let options = choices
+            .iter()
+            .map(|c| {
+                let id = c.id.clone();
+                view! { <option value=c.id.clone() selected=move || current.get() == id>{c.label.clone()}</option> }
+            })
+            .collect_view();
+        view! {
+            <label>
+                {label}
+                <select name=name required=true>
+                    <option value="">{t.choose}</option>
+                    {options}
+                </select>
+            </label>
+        }
+    };
+    let a = Signal::derive(move || ids.get().0);
+    let b = Signal::derive(move || ids.get().1);
+    view! {
+        <Form method="get" action="/compare">
+            <fieldset class="filters" id="compare-form">
+                <legend>{t.form_legend}</legend>
+                {select("a", t.label_a, a)}
+                {select("b", t.label_b, b)}
+                {(lang == Lang::Ar).then(|| view! { <input type="hidden" name=Lang::PARAM value="ar" /> })}
+                <button type="submit">{t.submit}</button>
+            </fieldset>
+        </Form>
+    }
+}
+
+#[component]
+fn Outcome(outcome: CompareOutcome, lang: Lang) -> impl IntoView {
+    let t = text(lang);
+    match outcome {
+        CompareOutcome::Incomplete => view! { <p class="note" id="compare-message">{t.incomplete}</p> }.into_any(),
+        CompareOutcome::Same => view! { <p class="notice" role="alert" id="compare-message">{t.same}</p> }.into_any(),
+        CompareOutcome::NotFound(id) => {
+            view! { <p class="notice" role="alert" id="compare-message">{(t.not_found)(&id)}</p> }.into_any()
+        }
+        CompareOutcome::DifferentKeys { a, b } => view! {
+            <p class="notice" role="alert" id="compare-message">{(t.different_keys)(&a.key_name, &b.key_name)}</p>
+            <Sides a=*a b=*b lang />
+        }
+        .into_any(),
+        CompareOutcome::Compared(c) => view! { <Compared c=*c lang /> }.into_any(),
+    }
+}
+
+/// The two submissions' names, teams, keys and overall accuracy.
+#[component]
+fn Sides(a: CompareSide, b: CompareSide, lang: Lang) -> impl IntoView {
+    let t = text(lang);
+    let model = move |s: &CompareSide| {
+        view! { <a href=lang.href(&format!("/submissions/{}", s.id))>{s.model.clone()}</a> }
+    };
+    view! {
+        <table class="compare-sides" id="compare-sides">
+            <thead>
+                <tr>
+                    <th scope="col">{t.col_submission}</th>
+                    <th scope="col">"A"</th>
+                    <th scope="col">"B"</th>
+                </tr>
+            </thead>
+            <tbody>
+                <tr><th scope="row">{t.row_model}</th><td>{model(&a)}</td><td>{model(&b)}</td></tr>
+                <tr><th scope="row">{t.row_team}</th><td>{a.team.clone()}</td><td>{b.team.clone()}</td></tr>
+                <tr>
+                    <th scope="row">{t.row_accuracy}</th>
+                    <td><AccuracyWithCi lang accuracy=a.accuracy n=a.n ci95=a.ci95 /></td>
+                    <td><AccuracyWithCi lang accuracy=b.accuracy n=b.n ci95=b.ci95 /></td>
+                </tr>
+                <tr><th scope="row">{t.row_key}</th><td><code>{a.key_name.clone()}</code></td><td><code>{b.key_name.clone()}</code></td></tr>
+            </tbody>
+        </table>
+    }
+}
+
+#[component]
+fn Compared(c: Comparison, lang: Lang) -> impl IntoView {
+    let t = text(lang);
+    let synthetic = c.a.key_synthetic || c.b.key_synthetic;
+    let n = c.a.n;
+    view! {
+        {synthetic.then(|| view! { <p class="notice" role="note" id="synthetic-notice">{t.synthetic_notice}</p> })}
+        <Sides a=c.a.clone() b=c.b.clone() lang />
+        <h2>{t.difference_heading}</h2>
+        <dl class="protocol" id="compare-difference">
+            <dt>{t.difference}</dt>
+            <dd><strong class="num" id="difference" data-value=c.difference.to_string()>{signed(c.difference)}</strong></dd>
+            <dt>{t.paired_ci}</dt>
+            <dd>
+                <span class="num" id="difference-ci" data-low=c.difference_ci95[0].to_string() data-high=c.difference_ci95[1].to_string()>
+                    {format!("[{}, {}]", signed(c.difference_ci95[0]), signed(c.difference_ci95[1]))}
+                </span>
+                " " <span class="note">{(t.bootstrap_note)(&count(c.replicates as u64), &count(n as u64))}</span>
+            </dd>
+            <dt>{t.mcnemar}</dt>
+            <dd>
+                <span class="num" id="mcnemar-p" data-value=c.mcnemar_p.to_string()>{format_p(c.mcnemar_p)}</span>
+                " " <span class="note">{(t.discordant)(&count(c.only_a as u64), &count(c.only_b as u64))}</span>
+            </dd>
+        </dl>
+        <p class="note">{t.reading}</p>
+        <h2>{t.by_specialty}</h2>
+        <CellTable id="by-specialty" heading=t.col_specialty cells=c.by_specialty lang specialty=true />
+        <h2>{t.by_level}</h2>
+        <CellTable id="by-level" heading=t.col_level cells=c.by_level lang specialty=false />
+        <p class="note">{t.cells_note}</p>
+    }
+}
+
+#[component]
+fn CellTable(id: &'static str, heading: &'static str, cells: Vec<CompareCell>, lang: Lang, specialty: bool) -> impl IntoView {
+    let t = text(lang);
+    let name = move |n: &str| match (specialty, lang) {
+        (true, Lang::Ar) => common::specialty_ar(n).unwrap_or(n).to_owned(),
+        (true, Lang::En) => n.to_owned(),
+        (false, _) => common::level_label(lang, n),
+    };
+    let side = move |b: Option<crate::domain::Breakdown>| match b {
+        Some(b) => view! {
+            <span class="num">{acc(b.accuracy)}</span>
+            " " <CiBar lang accuracy=b.accuracy ci95=b.ci95 />
+            " " <span class="num ci">{ci(b.ci95)}</span>
+        }
+        .into_any(),
+        None => common::text(lang).none.into_any(),
+    };
+    let rows = cells
+        .into_iter()
+        .map(|cell| {
+            let n = cell.a.or(cell.b).map_or(0, |b| b.total);
+            view! {
+                <tr data-key=cell.name.clone()>
+                    <th scope="row">{name(&cell.name)}</th>
+                    <td class="num">{count(n as u64)}</td>
+                    <td class="acc">{side(cell.a)}</td>
+                    <td class="acc">{side(cell.b)}</td>
+                    <td class="num">{cell.difference().map(signed).unwrap_or_default()}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="table-scroll">
+            <table class="compare-cells leaderboard" id=id>
+                <thead>
+                    <tr>
+                        <th scope="col">{heading}</th>
+                        <th scope="col" class="num">{t.col_n}</th>
+                        <th scope="col">{t.col_accuracy_a}</th>
+                        <th scope="col">{t.col_accuracy_b}</th>
+                        <th scope="col" class="num">{t.col_difference}</th>
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::format_p;
+
+    #[test]
+    fn p_values() {
+        assert_eq!(format_p(1.0), "1.000");
+        assert_eq!(format_p(0.0123), "0.012");
+        assert_eq!(format_p(1.5e-45), "1.5e-45");
+    }
+}

@@ -1,0 +1,212 @@
+//! The leaderboard at `/`: one table of the published models, the
+//! submissions verified here and the baselines, each marked with its
+//! source, with rank ranges and 95% intervals; filters; and a chart.
+//!
+//! Everything is driven by the URL (`?sort=model&dir=asc`,
+//! `?source=verified&category=open-arabic&q=llama`): with JavaScript off
+//! the header links and the filter form (a plain GET form) reload the page
+//! sorted and filtered by the server; once hydrated the router handles the
+//! same links and form in the browser and the table changes in place.
+
+mod rows;
+mod table;
+
+use leptos::prelude::*;
+use leptos_meta::Title;
+use leptos_router::components::Form;
+use leptos_router::hooks::use_query_map;
+
+use crate::api::leaderboard::{Board, BoardFilter, RowSource, get_board};
+use crate::components::table::SortDir;
+use crate::i18n::{Lang, common, leaderboard::text, use_lang};
+pub use rows::SortKey;
+use table::BoardTable;
+
+/// The chart's download address.
+pub const CHART_PATH: &str = "/charts/leaderboard.svg";
+
+/// The leaderboard page.
+#[component]
+pub fn LeaderboardPage() -> impl IntoView {
+    let board = Resource::new(|| (), |_| get_board());
+    let lang = use_lang();
+    let query = use_query_map();
+    let sort = Memo::new(move |_| {
+        let q = query.read();
+        let key = q.get("sort").and_then(|s| SortKey::parse(&s)).unwrap_or(SortKey::Rank);
+        let dir = q.get("dir").and_then(|s| SortDir::parse(&s)).unwrap_or(key.natural_dir());
+        (key, dir)
+    });
+    let filter = Memo::new(move |_| {
+        let q = query.read();
+        BoardFilter::from_query(|name| q.get(name))
+    });
+
+    move || {
+        let lang = lang.get();
+        let t = text(lang);
+        view! {
+            <Title text=t.title />
+            <h1>{t.heading}</h1>
+            <p class="lede">{t.lede}</p>
+            <Suspense fallback=move || view! { <p>{t.loading}</p> }>
+                {move || Suspend::new(async move {
+                    match board.await {
+                        Ok(board) => view! { <BoardView board sort filter lang /> }.into_any(),
+                        Err(err) => view! { <p class="error" role="alert">{err.to_string()}</p> }.into_any(),
+                    }
+                })}
+            </Suspense>
+        }
+    }
+}
+
+#[component]
+fn BoardView(board: Board, sort: Memo<(SortKey, SortDir)>, filter: Memo<BoardFilter>, lang: Lang) -> impl IntoView {
+    let t = text(lang);
+    let categories = categories(&board, lang);
+    let synthetic = board.all_rows().any(|r| r.synthetic_key);
+    let Board { rows, reference, .. } = board;
+    let query = use_query_map();
+    let chart_src = move || {
+        let q = query.read();
+        let kept: leptos_router::params::ParamsMap = [BoardFilter::SOURCE, BoardFilter::CATEGORY, BoardFilter::SEARCH, Lang::PARAM]
+            .into_iter()
+            .filter_map(|k| q.get(k).filter(|v| !v.is_empty()).map(|v| (k, v)))
+            .collect();
+        format!("{CHART_PATH}{}", kept.to_query_string())
+    };
+    view! {
+        <FilterForm categories filter lang />
+        {synthetic.then(|| view! { <p class="notice" role="note" id="synthetic-notice">{t.synthetic_notice}</p> })}
+        <div class="table-scroll">
+            <BoardTable rows reference sort filter lang />
+        </div>
+        <p class="note" id="rank-note">{t.rank_note}</p>
+        <p class="note">{t.approx_note}</p>
+        <p class="note">{t.reference_note}</p>
+        <p class="downloads">
+            <a href=lang.href("/api/v1/leaderboard.csv") download="medarabench-leaderboard.csv">{t.download_csv}</a>
+            " · " <a href="/api/v1/leaderboard" type="application/json">{t.download_json}</a>
+            " · " <a href=lang.href("/compare")>{t.compare_link}</a>
+        </p>
+        <section id="chart" aria-labelledby="chart-h">
+            <h2 id="chart-h">{t.chart_heading}</h2>
+            <figure class="chart">
+                <img class="chart-img" src=chart_src alt=t.chart_alt loading="lazy" />
+                <figcaption>
+                    <a href=chart_src download="medarabench-leaderboard.svg" type="image/svg+xml">{t.download_chart}</a>
+                </figcaption>
+            </figure>
+        </section>
+    }
+}
+
+/// The categories present on the board, as (query value, label).
+fn categories(board: &Board, lang: Lang) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for row in &board.rows {
+        let slug = row.category_slug();
+        if out.iter().any(|(s, _)| *s == slug) {
+            continue;
+        }
+        let label = match (row.access.as_deref(), row.focus.as_deref()) {
+            (Some(a), Some(f)) => common::category_label(lang, a, f),
+            _ => text(lang).category_none.to_owned(),
+        };
+        out.push((slug, label));
+    }
+    out.sort_by(|a, b| (a.0 == "none").cmp(&(b.0 == "none")).then_with(|| a.1.cmp(&b.1)));
+    out
+}
+
+/// Submits the filter form when a select changes (hydrated only; without
+/// JavaScript the Apply button does it).
+fn submit_on_change(ev: leptos::ev::Event) {
+    #[cfg(feature = "hydrate")]
+    {
+        use wasm_bindgen::JsCast;
+        let form = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()).and_then(|s| s.form());
+        if let Some(form) = form {
+            let _ = form.request_submit();
+        }
+    }
+    #[cfg(not(feature = "hydrate"))]
+    let _ = ev;
+}
+
+/// The filters as a GET form: without JavaScript the browser loads the
+/// filtered page; hydrated, the router applies it in place.
+#[component]
+fn FilterForm(categories: Vec<(String, String)>, filter: Memo<BoardFilter>, lang: Lang) -> impl IntoView {
+    let t = text(lang);
+    let query = use_query_map();
+    let hidden = move |name: &'static str| {
+        query.read().get(name).filter(|v| !v.is_empty()).map(|v| view! { <input type="hidden" name=name value=v /> })
+    };
+    let source_option = move |value: &'static str, label: &'static str| {
+        let selected = move || filter.read().source.map_or("", RowSource::as_str) == value;
+        view! { <option value=value selected=selected>{label}</option> }
+    };
+    let category_options = categories
+        .into_iter()
+        .map(|(slug, label)| {
+            let value = slug.clone();
+            let selected = move || filter.read().category.as_deref() == Some(slug.as_str());
+            view! { <option value=value selected=selected>{label}</option> }
+        })
+        .collect_view();
+    let clear = move || {
+        let q = query.read();
+        let kept: leptos_router::params::ParamsMap = ["sort", "dir", Lang::PARAM]
+            .into_iter()
+            .filter_map(|k| q.get(k).filter(|v| !v.is_empty()).map(|v| (k, v)))
+            .collect();
+        format!("/{}", kept.to_query_string())
+    };
+    view! {
+        <Form method="get" action="/">
+            <fieldset class="filters" id="filters">
+                <legend>{t.filter_legend}</legend>
+                <label>
+                    {t.filter_source}
+                    <select
+                        name=BoardFilter::SOURCE
+                        on:change=submit_on_change
+                        prop:value=move || filter.read().source.map_or("", RowSource::as_str)
+                    >
+                        {source_option("", t.filter_all)}
+                        {source_option("reported", t.badge_reported)}
+                        {source_option("verified", t.badge_verified)}
+                        {source_option("reference", t.badge_reference)}
+                    </select>
+                </label>
+                <label>
+                    {t.filter_category}
+                    <select
+                        name=BoardFilter::CATEGORY
+                        on:change=submit_on_change
+                        prop:value=move || filter.read().category.clone().unwrap_or_default()
+                    >
+                        <option value="" selected=move || filter.read().category.is_none()>{t.filter_all}</option>
+                        {category_options}
+                    </select>
+                </label>
+                <label>
+                    {t.filter_search}
+                    <input
+                        type="search"
+                        name=BoardFilter::SEARCH
+                        value=move || filter.read().search.clone()
+                        prop:value=move || filter.read().search.clone()
+                    />
+                </label>
+                {hidden("sort")}
+                {hidden("dir")}
+                {hidden(Lang::PARAM)}
+                <button type="submit">{t.apply}</button>
+                {move || (!filter.read().is_empty()).then(|| view! { <a class="clear" href=clear>{t.clear}</a> })}
+            </fieldset>
+        </Form>
+    }
+}

@@ -1,0 +1,111 @@
+//! `/medarabiq`: MedArabiQ, the earlier benchmark, against MedAraBench:
+//! the published finding in words, and the models verified here on both
+//! as a table and a server-drawn scatter plot. No MedArabiQ number is shown
+//! that does not come from a verified submission.
+
+use leptos::prelude::*;
+use leptos_meta::Title;
+
+use crate::api::medarabiq::{BenchmarkScore, MedarabiqData, get_medarabiq};
+use crate::i18n::{Lang, common, count, medarabiq, use_lang};
+
+#[component]
+pub fn MedarabiqPage() -> impl IntoView {
+    let lang = use_lang();
+    let data = Resource::new(move || lang.get(), get_medarabiq);
+    move || {
+        let lang = lang.get();
+        let t = medarabiq::text(lang);
+        view! {
+            <Title text=t.title />
+            <h1>{t.title}</h1>
+            <p class="lede">{t.lede}</p>
+            <section aria-labelledby="finding-h">
+                <h2 id="finding-h">{t.finding_heading}</h2>
+                <p id="published-finding">{t.finding}</p>
+            </section>
+            <Suspense fallback=move || view! { <p>{common::text(lang).loading}</p> }>
+                {move || Suspend::new(async move {
+                    match data.await {
+                        Ok(data) => view! { <Verified data lang /> }.into_any(),
+                        Err(err) => view! { <p class="error" role="alert">{err.to_string()}</p> }.into_any(),
+                    }
+                })}
+            </Suspense>
+            <section aria-labelledby="how-h">
+                <h2 id="how-h">{t.how_heading}</h2>
+                <p>{t.how}</p>
+            </section>
+        }
+    }
+}
+
+fn score_cell(s: &Option<BenchmarkScore>, lang: Lang) -> impl IntoView + use<> {
+    let submit = |id: &str| lang.href(&format!("/submissions/{id}"));
+    s.as_ref().map(|s| {
+        view! {
+            <a href=submit(&s.submission_id)><span class="num">{format!("{:.3}", s.accuracy)}</span></a>
+            " " <span class="num ci">{format!("[{:.3}, {:.3}]", s.ci95[0], s.ci95[1])}</span>
+            " " <span class="num n">"n = " {count(s.total as u64)}</span>
+        }
+    })
+}
+
+#[component]
+fn Verified(data: MedarabiqData, lang: Lang) -> impl IntoView {
+    let t = medarabiq::text(lang);
+    let key_note = match data.medarabiq_key_questions {
+        Some(n) => (t.key_note)(&count(n as u64)),
+        None => t.no_key.to_owned(),
+    };
+    let body = if data.pairs.is_empty() {
+        view! { <p id="no-pairs">{t.none_yet}</p> }.into_any()
+    } else {
+        let rows = data
+            .pairs
+            .iter()
+            .map(|p| {
+                let diff = match (&p.medarabench, &p.medarabiq) {
+                    (Some(a), Some(q)) => format!("{:+.3}", q.accuracy - a.accuracy),
+                    _ => common::text(lang).not_reported.to_owned(),
+                };
+                view! {
+                    <tr data-model=p.model.clone()>
+                        <th scope="row">{p.model.clone()}</th>
+                        <td>{p.team.clone()}</td>
+                        <td>{score_cell(&p.medarabench, lang)}</td>
+                        <td>{score_cell(&p.medarabiq, lang)}</td>
+                        <td class="num">{diff}</td>
+                    </tr>
+                }
+            })
+            .collect_view();
+        view! {
+            <table id="medarabiq-pairs">
+                <caption>{t.caption}</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">{t.col_model}</th>
+                        <th scope="col">{t.col_team}</th>
+                        <th scope="col">{t.col_medarabench}</th>
+                        <th scope="col">{t.col_medarabiq}</th>
+                        <th scope="col" class="num">{t.col_difference}</th>
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+            {data.chart_svg.map(|svg| view! {
+                <figure class="chart"><div class="chart-svg" dir="ltr" inner_html=svg></div></figure>
+            })}
+        }
+        .into_any()
+    };
+    view! {
+        <section aria-labelledby="verified-h">
+            <h2 id="verified-h">{t.verified_heading}</h2>
+            <p class="note" id="medarabiq-key">{key_note}</p>
+            {data.synthetic_medarabench_key.then(|| view! { <p class="notice" role="note">{t.synthetic_note}</p> })}
+            {body}
+        </section>
+    }
+}

@@ -1,0 +1,116 @@
+// The board's filters and sorting in a real browser: hydrated, the GET form
+// and the header links change the table in place (no reload) and the URL
+// keeps every choice; without JavaScript the same form reloads the page
+// filtered by the server. Also the chart, and the comparison page's form.
+import { test, expect, type Page } from '@playwright/test';
+import * as path from 'node:path';
+
+async function models(page: Page): Promise<string[]> {
+  return page.locator('#leaderboard tbody tr[data-model]').evaluateAll((rows) =>
+    rows.map((r) => r.getAttribute('data-model') ?? ''),
+  );
+}
+
+const arabicModels = ['Allam-7B-instruct', 'Fanar-C-1-8.7B', 'c4ai-command-r7b-arabic'];
+
+test('filters and sorts in place once hydrated', async ({ page }, info) => {
+  const errors: string[] = [];
+  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
+  page.on('pageerror', (err) => errors.push(err.message));
+
+  const published = page.locator('#leaderboard tbody tr[data-source="reported"]');
+  await page.goto('/');
+  await expect(page.locator('body')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  await expect(published).toHaveCount(16);
+  // Baselines sit in the table's foot, marked as such.
+  expect(await page.locator('#leaderboard tfoot tr[data-reference]').count()).toBeGreaterThanOrEqual(2);
+  await expect(page.locator('#leaderboard tfoot .badge-reference').first()).toBeVisible();
+  await page.evaluate(() => { (window as any).__noReload = 'still here'; });
+
+  // Picking a category applies at once.
+  await page.locator('#filters select[name="category"]').selectOption('open-arabic');
+  await page.waitForURL(/category=open-arabic/);
+  await expect(page.locator('#leaderboard tbody tr[data-model]')).toHaveCount(3);
+  expect([...(await models(page))].sort()).toEqual([...arabicModels].sort());
+  await expect(page.locator('#leaderboard tfoot')).toHaveCount(0);
+
+  // Sorting keeps the filter.
+  await page.locator('th[data-sort-key="model"] a').click();
+  await expect(page.locator('th[data-sort-key="model"]')).toHaveAttribute('aria-sort', 'ascending');
+  expect(page.url()).toContain('category=open-arabic');
+  expect(await models(page)).toEqual(['Allam-7B-instruct', 'c4ai-command-r7b-arabic', 'Fanar-C-1-8.7B']);
+
+  // A search by name, with the category cleared; then a sort by accuracy.
+  await page.locator('#filters select[name="category"]').selectOption('');
+  await expect(published).toHaveCount(16);
+  await page.locator('#filters input[name="q"]').fill('gpt');
+  await page.locator('#filters button[type="submit"]').click();
+  await page.waitForURL(/q=gpt/);
+  await expect(page.locator('#leaderboard tbody tr[data-model]')).toHaveCount(3);
+  await page.locator('th[data-sort-key="accuracy"] a').click();
+  await expect(page.locator('th[data-sort-key="accuracy"]')).toHaveAttribute('aria-sort', 'descending');
+  expect(await models(page)).toEqual(['GPT-o3', 'GPT-5', 'GPT-4.1']);
+  await page.locator('th[data-sort-key="accuracy"] a').click();
+  await expect(page.locator('th[data-sort-key="accuracy"]')).toHaveAttribute('aria-sort', 'ascending');
+  expect(await models(page)).toEqual(['GPT-4.1', 'GPT-5', 'GPT-o3']);
+
+  // The source filter: submissions verified here only (none yet, or those other tests uploaded).
+  await page.locator('#filters select[name="source"]').selectOption('verified');
+  await page.waitForURL(/source=verified/);
+  await expect(published).toHaveCount(0);
+  const rows = page.locator('#leaderboard tbody tr');
+  for (const row of await rows.all()) {
+    expect(await row.evaluate((r) => r.classList.contains('empty') || r.getAttribute('data-source') === 'verified')).toBe(true);
+  }
+  await page.locator('#filters a.clear').click();
+  await expect(published).toHaveCount(16);
+  expect(page.url()).not.toContain('source=');
+  await expect(page.locator('#filters input[name="q"]')).toHaveValue('');
+  await expect(page.locator('#filters select[name="source"]')).toHaveValue('');
+  expect(await page.evaluate(() => (window as any).__noReload)).toBe('still here');
+
+  // The chart follows the filters and loads as an image.
+  const chart = page.locator('#chart img.chart-img');
+  await chart.scrollIntoViewIfNeeded();
+  await expect(chart).toHaveAttribute('src', /\/charts\/leaderboard\.svg/);
+  await expect.poll(() => chart.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+
+  await page.screenshot({ path: info.outputPath('board.png'), fullPage: true });
+  expect(errors).toEqual([]);
+});
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the filter form reloads the page filtered and sorted by the server', async ({ page }, info) => {
+    await page.goto('/?lang=ar&sort=model&dir=asc');
+    await page.locator('#filters select[name="category"]').selectOption('open-arabic');
+    await page.locator('#filters button[type="submit"]').click();
+    await page.waitForURL(/category=open-arabic/);
+    expect(page.url()).toContain('lang=ar');
+    expect(page.url()).toContain('sort=model');
+    expect(await models(page)).toEqual(['Allam-7B-instruct', 'c4ai-command-r7b-arabic', 'Fanar-C-1-8.7B']);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.screenshot({ path: info.outputPath('board-no-js.png'), fullPage: true });
+  });
+});
+
+test.describe('accessibility', () => {
+  test.use({ bypassCSP: true });
+  const axePath = path.join(__dirname, '..', 'node_modules', 'axe-core', 'axe.min.js');
+
+  for (const url of ['/?q=gpt', '/compare', '/compare?lang=ar']) {
+    test(`${url} has no serious accessibility violations`, async ({ page }) => {
+      await page.goto(url);
+      await expect(page.locator('body')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+      await page.addScriptTag({ path: axePath });
+      const result = await page.evaluate(async () => {
+        // @ts-expect-error axe is injected above
+        const r = await window.axe.run(document, { resultTypes: ['violations'] });
+        return r.violations.map((v: any) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length }));
+      });
+      const serious = result.filter((v: any) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,332 @@
+//! The board behind `/`, `/api/v1/leaderboard(.csv)` and
+//! `/charts/leaderboard.svg`: published, verified and reference rows with
+//! rank ranges, cached per board version; the page's filters, sorting and
+//! escaping; the comparison of two submissions.
+
+use axum::http::StatusCode;
+use serde_json::Value;
+
+use crate::harness::{Backend, TestApp};
+use crate::on_both_backends;
+
+on_both_backends!(
+    board_rows_ranks_and_baselines,
+    board_is_cached_per_version,
+    page_filters_sorts_and_escapes,
+    chart_and_csv_follow_the_board,
+    compare_pairs_two_submissions,
+);
+
+fn demo_key() -> app::domain::AnswerKey {
+    app::domain::parse_key(app::domain::Benchmark::MedAraBench, TestApp::demo_key_csv().as_bytes()).unwrap().key
+}
+
+fn predictions(accuracy: f64, seed: u64) -> String {
+    app::domain::synthetic::synthetic_predictions(&demo_key(), accuracy, seed)
+}
+
+/// Uploads a prediction file and returns the submission's id.
+async fn upload(app: &TestApp, token: &str, query: &str, accuracy: f64, seed: u64) -> String {
+    let resp = app.upload_raw(token, query, predictions(accuracy, seed)).await;
+    assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
+    resp.json()["id"].as_str().unwrap().to_owned()
+}
+
+/// Two public submissions (one from a team whose name holds markup) and a
+/// private one; returns the public ids, best first.
+async fn with_submissions(app: &TestApp) -> (String, String) {
+    let cedars = app.team_with_token("Cedars", "lead@cedars.example").await;
+    let bold = app.team_with_token("<b>Bold</b> & Co", "b@bold.example").await;
+    let good = upload(app, &cedars, "model_name=Cedar-70B&model_params=70B&contamination=none", 0.6, 1).await;
+    let weak = upload(app, &bold, "model_name=%3Cscript%3Ealert(1)%3C%2Fscript%3E&model_params=8B", 0.3, 2).await;
+    upload(app, &cedars, "model_name=Hidden-1B&visibility=private", 0.9, 3).await;
+    (good, weak)
+}
+
+fn by_model<'a>(rows: &'a [Value], model: &str) -> &'a Value {
+    rows.iter().find(|r| r["model"] == model).unwrap_or_else(|| panic!("{model} on the board"))
+}
+
+fn rank(row: &Value) -> (u64, u64) {
+    (row["rank_best"].as_u64().expect("ranked"), row["rank_worst"].as_u64().expect("ranked"))
+}
+
+async fn board_rows_ranks_and_baselines(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let (good, weak) = with_submissions(&app).await;
+    let board = app.get("/api/v1/leaderboard").await.json();
+    let rows = board["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 18, "16 published + 2 public submissions");
+    assert!(!board.to_string().contains("Hidden-1B"), "private submissions stay off");
+
+    // Published rows: Table 4, n = 4,989, an approximate Wilson interval.
+    let o3 = by_model(rows, "GPT-o3");
+    assert_eq!((o3["source"].as_str(), o3["n"].as_u64(), o3["source_table"].as_str()), (Some("reported"), Some(4989), Some("Table 4")));
+    assert_eq!(o3["ci95_approximate"], true);
+    let wilson = app::domain::stats::wilson((0.765_f64 * 4989.0).round() as usize, 4989);
+    assert!((o3["ci95"][0].as_f64().unwrap() - wilson[0]).abs() < 1e-12 && (o3["ci95"][1].as_f64().unwrap() - wilson[1]).abs() < 1e-12);
+
+    // Rank ranges: 0.765 and 0.764 cannot be told apart; 0.765 and 0.170 can.
+    let (gpt5, llama) = (by_model(rows, "GPT-5"), by_model(rows, "Llama-3.1-8B-instruct"));
+    assert_eq!(rank(o3).0, 1);
+    assert!(rank(o3).1 >= rank(gpt5).0 && rank(gpt5).1 >= rank(o3).0, "GPT-o3 {:?} and GPT-5 {:?} overlap", rank(o3), rank(gpt5));
+    assert!(rank(o3).1 < rank(llama).0, "GPT-o3 {:?} above Llama-3.1-8B {:?}", rank(o3), rank(llama));
+
+    // Verified rows: team, size, contamination, date, n, correct, CI, the demo-key flag, a rank.
+    let v = by_model(rows, "Cedar-70B");
+    assert_eq!((v["source"].as_str(), v["team"].as_str(), v["submission_id"].as_str()), (Some("verified"), Some("Cedars"), Some(good.as_str())));
+    assert_eq!((v["params"].as_str(), v["contamination"].as_str()), (Some("70B"), Some("none")));
+    assert_eq!((v["n"].as_u64(), v["synthetic_key"].as_bool(), v["ci95_approximate"].as_bool()), (Some(demo_key().len() as u64), Some(true), Some(false)));
+    assert!(v["submitted_at"].as_i64().unwrap() > 0 && v["correct"].as_u64().unwrap() > 2000);
+    let w = by_model(rows, "<script>alert(1)</script>");
+    assert_eq!((w["team"].as_str(), w["submission_id"].as_str()), (Some("<b>Bold</b> & Co"), Some(weak.as_str())));
+    // 0.6 vs 0.3 on the same 5,000 questions (McNemar): clearly apart.
+    assert!(rank(v).1 < rank(w).0, "{:?} vs {:?}", rank(v), rank(w));
+    // Best first.
+    let acc: Vec<f64> = rows.iter().map(|r| r["accuracy"].as_f64().unwrap()).collect();
+    assert!(acc.windows(2).all(|p| p[0] >= p[1]), "{acc:?}");
+
+    // Baselines, computed by the scorer on the default (demo) key; not ranked.
+    let reference = board["reference"].as_array().unwrap();
+    let key = demo_key();
+    let constant = |letter: char| {
+        let file: String = std::iter::once("question_id,answer".to_owned())
+            .chain(key.items().iter().map(|it| format!("{},{letter}", it.id.get())))
+            .collect::<Vec<_>>()
+            .join("\n");
+        app::domain::score_bytes(&key, file.as_bytes()).unwrap().card
+    };
+    let always_a = constant('A');
+    let random = by_model(reference, "uniform random guessing");
+    assert!((random["accuracy"].as_f64().unwrap() - always_a.random_baseline.expected_accuracy).abs() < 1e-12);
+    let a = by_model(reference, "always A");
+    assert!((a["accuracy"].as_f64().unwrap() - always_a.accuracy).abs() < 1e-12);
+    assert_eq!(a["correct"].as_u64().unwrap(), always_a.correct as u64);
+    let best = ['A', 'B', 'C', 'D', 'E', 'F'].into_iter().map(|l| constant(l).correct).max().unwrap();
+    assert!(reference.iter().any(|r| r["correct"].as_u64() == Some(best as u64)), "the best constant letter");
+    assert!(reference.iter().all(|r| r["source"] == "reference" && r["rank_best"].is_null() && r["synthetic_key"] == true));
+    app.finish().await;
+}
+
+async fn board_is_cached_per_version(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let version = || async {
+        sqlx::query_scalar::<_, String>("SELECT value FROM settings WHERE name = 'board_version'")
+            .fetch_optional(app.state.db.pool())
+            .await
+            .unwrap()
+    };
+    let before = version().await;
+    let (good, _) = with_submissions(&app).await;
+    // Each public submission moved the version on, in its own transaction; the private one did not.
+    let after: i64 = version().await.unwrap().parse().unwrap();
+    assert_eq!(after, before.map_or(0, |v| v.parse::<i64>().unwrap()) + 2);
+    let board = app.get("/api/v1/leaderboard").await.json();
+    assert_eq!(board["board_version"], after.to_string());
+
+    // A change the version does not record is not seen: the board is cached...
+    sqlx::query("UPDATE submissions SET visibility = 'private' WHERE public_id = $1")
+        .bind(&good)
+        .execute(app.state.db.pool())
+        .await
+        .unwrap();
+    assert!(app.get("/api/v1/leaderboard").await.body.contains("Cedar-70B"), "served from the cache");
+    // ...until the version moves on (as another process's write would move it).
+    sqlx::query("UPDATE settings SET value = '1000' WHERE name = 'board_version'").execute(app.state.db.pool()).await.unwrap();
+    let board = app.get("/api/v1/leaderboard").await;
+    assert!(!board.body.contains("Cedar-70B"), "recomputed at the new version");
+    assert_eq!(board.json()["board_version"], "1000");
+    assert!(!app.get("/").await.body.contains("Cedar-70B"), "the page shows the same board");
+    app.finish().await;
+}
+
+/// The escaped model name with markup, as attributes and text carry it.
+const SCRIPT: &str = "&lt;script&gt;alert(1)&lt;/script&gt;";
+
+/// `data-model` values of the table body, in order (as HTML-escaped).
+fn table_models(html: &str) -> Vec<String> {
+    let table = &html[html.find("id=\"leaderboard\"").expect("the table")..];
+    let body = &table[..table.find("</tbody>").unwrap()];
+    body.split("<tr data-model=\"").skip(1).map(|s| s[..s.find('"').unwrap()].to_owned()).collect()
+}
+
+fn row_html<'a>(html: &'a str, attr: &str) -> &'a str {
+    let start = html.find(attr).unwrap_or_else(|| panic!("{attr}"));
+    &html[start..start + html[start..].find("</tr>").unwrap()]
+}
+
+async fn page_filters_sorts_and_escapes(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let (good, weak) = with_submissions(&app).await;
+    let html = app.get("/").await.body;
+    let models = table_models(&html);
+    assert_eq!(models.len(), 18, "{models:?}");
+    assert_eq!(models[0], "GPT-o3");
+
+    // Each source is marked; verified rows link to their page; baselines sit in the table's foot.
+    let o3 = row_html(&html, "data-model=\"GPT-o3\"");
+    assert!(o3.contains("badge-reported") && o3.contains("Table 4") && o3.contains("0.765") && o3.contains("ci-bar"), "{o3}");
+    assert!(o3.contains(">1–2<"), "GPT-o3 shares places 1–2 with GPT-5: {o3}");
+    let cedar = row_html(&html, "data-model=\"Cedar-70B\"");
+    assert!(cedar.contains("badge-verified") && cedar.contains(&format!("href=\"/submissions/{good}\"")), "{cedar}");
+    assert!(cedar.contains("70B") && cedar.contains("badge-demo"), "{cedar}");
+    let foot = &html[html.find("<tfoot").expect("baselines")..html.find("</tfoot>").unwrap()];
+    assert!(foot.contains("data-reference=\"uniform random guessing\"") && foot.contains("Always A"), "{foot}");
+    assert!(html.contains("id=\"synthetic-notice\""), "the demo key is called out");
+
+    // Markup in a team or model name is text, never markup.
+    let bold = row_html(&html, &format!("href=\"/submissions/{weak}\""));
+    assert!(bold.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "{bold}");
+    assert!(html.contains("&lt;b&gt;Bold&lt;/b&gt; &amp; Co"));
+    assert!(!html.contains("<b>Bold</b>") && !html.contains("<script>alert(1)"));
+
+    // Filters are query parameters of a GET form.
+    assert!(html.contains("<form method=\"get\" action=\"/\""), "a plain GET form");
+    let models = table_models(&app.get("/?source=verified").await.body);
+    assert_eq!(models, ["Cedar-70B", SCRIPT]);
+    let page = app.get("/?category=open-arabic").await.body;
+    let mut arabic = table_models(&page);
+    arabic.sort();
+    assert_eq!(arabic, ["Allam-7B-instruct", "Fanar-C-1-8.7B", "c4ai-command-r7b-arabic"]);
+    assert!(!page.contains("<tfoot"), "baselines have no category");
+    let page = app.get("/?q=GPT&sort=model&dir=asc").await.body;
+    assert_eq!(table_models(&page), ["GPT-4.1", "GPT-5", "GPT-o3"]);
+    assert!(page.contains("<tfoot"), "the search keeps the baselines as a yardstick");
+    let header = &page[page.find("data-sort-key=\"accuracy\"").unwrap()..];
+    assert!(header[..header.find("</th>").unwrap()].contains("q=GPT"), "sort links keep the filters");
+    assert!(table_models(&app.get("/?q=no-such-model").await.body).is_empty());
+    assert!(app.get("/?source=reference").await.body.contains("No model matches these filters."));
+
+    // Every column sorts on the server.
+    let by_size = table_models(&app.get("/?sort=size&dir=desc").await.body);
+    assert_eq!(&by_size[..2], ["Cedar-70B", SCRIPT], "stated sizes first");
+    let mut by_date = table_models(&app.get("/?sort=date&dir=desc").await.body);
+    by_date.truncate(2);
+    by_date.sort();
+    assert_eq!(by_date, [SCRIPT, "Cedar-70B"], "uploads first, published rows (no date) after");
+
+    // In Arabic.
+    let page = app.get("/?lang=ar&source=reported").await.body;
+    assert!(page.contains("منشور") && page.contains("الجدول 4") && table_models(&page).len() == 16);
+    app.finish().await;
+}
+
+async fn chart_and_csv_follow_the_board(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    with_submissions(&app).await;
+    let resp = app.get("/charts/leaderboard.svg").await;
+    assert_eq!(resp.status, StatusCode::OK);
+    assert!(resp.headers["content-type"].to_str().unwrap().starts_with("image/svg+xml"));
+    let svg = &resp.body;
+    assert!(svg.contains("<title id=\"chart-leaderboard-title\">") && svg.contains("<desc id=\"chart-leaderboard-desc\">"));
+    assert!(svg.contains("GPT-o3") && svg.contains("Cedar-70B") && svg.contains("Always A"));
+    assert!(svg.contains("&lt;script&gt;alert(1)&lt;/script&gt;") && !svg.contains("<script"), "labels escaped");
+    let verified = app.get("/charts/leaderboard.svg?source=verified&lang=ar").await.body;
+    assert!(!verified.contains("GPT-o3") && verified.contains("Cedar-70B") && verified.contains("دقة MedAraBench"));
+    assert!(app.get("/").await.body.contains("src=\"/charts/leaderboard.svg\""), "the page shows the chart");
+
+    // The CSV: the same rows with their rank ranges; baselines on request.
+    let csv = app.get("/api/v1/leaderboard.csv").await;
+    let mut reader = csv::Reader::from_reader(csv.body.as_bytes());
+    let header = reader.headers().unwrap().clone();
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap_or_else(|| panic!("{name} column"));
+    let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(records.len(), 18);
+    assert_eq!((&records[0][col("model")], &records[0][col("rank_best")], &records[0][col("ci95_approximate")]), ("GPT-o3", "1", "true"));
+    assert!(!records[0][col("rank_worst")].is_empty());
+    let with_reference = app.get("/api/v1/leaderboard.csv?include=reference").await.body;
+    let reference: Vec<csv::StringRecord> =
+        csv::Reader::from_reader(with_reference.as_bytes()).records().map(Result::unwrap).filter(|r| &r[col("source")] == "reference").collect();
+    assert!(reference.len() >= 2 && reference.iter().all(|r| r[col("rank_best")].is_empty()));
+    app.finish().await;
+}
+
+/// The `data-value` (or another attribute) of the element with `id`.
+fn attr(html: &str, id: &str, name: &str) -> f64 {
+    let el = &html[html.find(&format!("id=\"{id}\"")).unwrap_or_else(|| panic!("#{id}"))..];
+    let el = &el[..el.find('>').unwrap()];
+    let v = &el[el.find(&format!("{name}=\"")).unwrap_or_else(|| panic!("{name} on #{id}: {el}")) + name.len() + 2..];
+    v[..v.find('"').unwrap()].parse().unwrap()
+}
+
+async fn compare_pairs_two_submissions(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let (good, weak) = with_submissions(&app).await;
+    let accuracy = |id: String| {
+        let app = &app;
+        async move { app.get(&format!("/api/v1/submissions/{id}")).await.json()["accuracy"].as_f64().unwrap() }
+    };
+    let (acc_good, acc_weak) = (accuracy(good.clone()).await, accuracy(weak.clone()).await);
+
+    let resp = app.get(&format!("/compare?a={good}&b={weak}")).await;
+    assert_eq!(resp.status, StatusCode::OK);
+    let html = &resp.body;
+    let difference = attr(html, "difference", "data-value");
+    assert!((difference - (acc_good - acc_weak)).abs() < 1e-12, "{difference} vs {}", acc_good - acc_weak);
+    let p = attr(html, "mcnemar-p", "data-value");
+    assert!((0.0..=1.0).contains(&p) && p < 0.05, "0.6 vs 0.3 on 4,970 questions: p = {p}");
+    let (low, high) = (attr(html, "difference-ci", "data-low"), attr(html, "difference-ci", "data-high"));
+    assert!(low <= difference && difference <= high && low > 0.0, "[{low}, {high}]");
+
+    // The interval is the paired bootstrap seeded by the server secret and the pair.
+    let key = demo_key();
+    let correct = |accuracy, seed| app::domain::score_bytes(&key, predictions(accuracy, seed).as_bytes()).unwrap().correct;
+    let secret: String = sqlx::query_scalar("SELECT value FROM settings WHERE name = 'comparison_secret'")
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap();
+    let seed = app::domain::stats::bootstrap_seed(secret.as_bytes(), &good, &weak);
+    let expected = app::domain::stats::paired_bootstrap(&correct(0.6, 1), &correct(0.3, 2), app::api::compare::COMPARE_REPLICATES, seed).unwrap();
+    assert!((low - expected.ci95[0]).abs() < 1e-12 && (high - expected.ci95[1]).abs() < 1e-12);
+    let (only_a, only_b) = app::domain::stats::discordant(&correct(0.6, 1), &correct(0.3, 2)).unwrap();
+    assert!((p - app::domain::stats::mcnemar_exact(only_a, only_b)).abs() <= p * 1e-9);
+
+    // Side by side by specialty and level, with the demo key called out.
+    for table in ["id=\"by-specialty\"", "id=\"by-level\"", "id=\"synthetic-notice\"", "data-key=\"Y1\"", "Cedar-70B"] {
+        assert!(html.contains(table), "{table}");
+    }
+    assert!(html.contains(SCRIPT) && !html.contains("<script>alert(1)"), "names escaped");
+    // (Each comparison draws 2,000 × 4,970 resamples: the Arabic check uses the cheap form page.)
+    let ar = app.get(&format!("/compare?a={good}&lang=ar")).await.body;
+    assert!(ar.contains("المقارنة بين مشاركتين") && ar.contains("اختر مشاركتين علنيتين"));
+
+    // Clear messages otherwise.
+    let message = |path: String| {
+        let app = &app;
+        async move {
+            let html = app.get(&path).await.body;
+            let m = &html[html.find("id=\"compare-message\"").unwrap_or_else(|| panic!("a message: {html}"))..];
+            m[m.find('>').unwrap() + 1..m.find("</p>").unwrap()].to_owned()
+        }
+    };
+    assert!(message("/compare".into()).await.contains("Choose two public submissions"));
+    assert!(message(format!("/compare?a={good}&b={good}")).await.starts_with("Choose two different submissions."));
+    assert!(message(format!("/compare?a={good}&b=nope")).await.starts_with("No public submission has the id nope."));
+    let private: String = sqlx::query_scalar("SELECT public_id FROM submissions WHERE visibility = 'private'")
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap();
+    assert!(message(format!("/compare?a={good}&b={private}")).await.contains("No public submission"), "private stays private");
+
+    // A new key becomes the default: uploads on it cannot be paired with older ones,
+    // and the board's baselines move to it.
+    let other = app::domain::synthetic::synthetic_key(200, 99);
+    let checked = app::domain::parse_key(app::domain::Benchmark::MedAraBench, other.csv.as_bytes()).unwrap();
+    let new_key = app::db::keys::NewKey {
+        benchmark: app::domain::Benchmark::MedAraBench,
+        name: "second-key",
+        report: &checked.report,
+        content: other.csv.as_bytes(),
+        synthetic: true,
+    };
+    app::db::keys::insert(&app.state.db, new_key).await.unwrap();
+    let token = app.team_with_token("Third", "t@third.example").await;
+    let resp = app.upload_raw(&token, "model_name=Late-1B", app::domain::synthetic::synthetic_predictions(&checked.key, 0.5, 9)).await;
+    assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
+    let late = resp.json()["id"].as_str().unwrap().to_owned();
+    let m = message(format!("/compare?a={good}&b={late}")).await;
+    assert!(m.contains("different answer keys") && m.contains("second-key"), "{m}");
+    let board = app.get("/api/v1/leaderboard").await.json();
+    assert!(board["reference"].as_array().unwrap().iter().all(|r| r["key"] == "second-key" && r["n"] == checked.key.len()));
+    app.finish().await;
+}

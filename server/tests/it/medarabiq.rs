@@ -1,0 +1,60 @@
+//! MedArabiQ as a second benchmark: its key imported, uploads to either
+//! benchmark, and the comparison page built only from verified scores.
+
+use app::db::keys::{self, NewKey};
+use app::domain::synthetic::{synthetic_medarabiq, synthetic_predictions};
+use app::domain::{Benchmark, parse_key};
+use axum::http::StatusCode;
+
+use crate::harness::{Backend, TestApp};
+use crate::on_both_backends;
+
+on_both_backends!(comparison_page_pairs_verified_scores);
+
+async fn comparison_page_pairs_verified_scores(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    // No MedArabiQ key, no pairs: the page says so and shows the finding in words.
+    let empty = app.get("/medarabiq").await;
+    assert_eq!(empty.status, StatusCode::OK);
+    assert!(empty.body.contains("id=\"no-pairs\""), "{}", empty.body);
+    assert!(empty.body.contains("most models score higher on MedArabiQ"));
+    assert!(empty.body.contains("No MedArabiQ answer key is stored"));
+    let token = app.team_with_token("Qalam", "q@qalam.example").await;
+    let refused = app.upload_raw(&token, "model_name=Qalam-7B&benchmark=medarabiq", "question_id,answer\n1,A\n").await;
+    assert_eq!(refused.status, StatusCode::SERVICE_UNAVAILABLE, "{}", refused.body);
+
+    let csv = synthetic_medarabiq(120, 8);
+    let checked = parse_key(Benchmark::MedArabiQ, csv.as_bytes()).unwrap();
+    assert_eq!(checked.report.scoreable, 120);
+    keys::insert(
+        &app.state.db,
+        NewKey { benchmark: Benchmark::MedArabiQ, name: "medarabiq-test", report: &checked.report, content: csv.as_bytes(), synthetic: true },
+    )
+    .await
+    .unwrap();
+    let q_preds = synthetic_predictions(&checked.key, 0.7, 1);
+    let bench_key = parse_key(Benchmark::MedAraBench, TestApp::demo_key_csv().as_bytes()).unwrap().key;
+    let b_preds = synthetic_predictions(&bench_key, 0.4, 2);
+
+    let q = app.upload_raw(&token, "model_name=Qalam-7B&benchmark=medarabiq", q_preds).await;
+    assert_eq!(q.status, StatusCode::CREATED, "{}", q.body);
+    let q = q.json();
+    assert_eq!(q["benchmark"], "medarabiq");
+    assert_eq!(q["total"], 120);
+    // Only on MedArabiQ so far: still no pair.
+    assert!(app.get("/medarabiq").await.body.contains("id=\"no-pairs\""));
+    let b = app.upload_raw(&token, "model_name=Qalam-7B", b_preds).await.json();
+
+    let page = app.get("/medarabiq").await;
+    assert!(page.body.contains("data-model=\"Qalam-7B\""), "{}", page.body);
+    assert!(page.body.contains(&format!("{:.3}", q["accuracy"].as_f64().unwrap())));
+    assert!(page.body.contains(&format!("{:.3}", b["accuracy"].as_f64().unwrap())));
+    let diff = q["accuracy"].as_f64().unwrap() - b["accuracy"].as_f64().unwrap();
+    assert!(page.body.contains(&format!("{diff:+.3}")), "the difference is shown");
+    assert!(page.body.contains("role=\"img\"") && page.body.contains("chart-medarabiq-title"));
+    assert!(page.body.contains("120 scoreable questions"));
+
+    let ar = app.get("/medarabiq?lang=ar").await;
+    assert!(ar.body.contains("dir=\"rtl\"") && ar.body.contains("ما توصّلت إليه الورقة"));
+    app.finish().await;
+}

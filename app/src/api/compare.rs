@@ -72,7 +72,10 @@ pub enum CompareOutcome {
     /// No public submission has this id.
     NotFound(String),
     /// Scored on different keys: no paired comparison exists.
-    DifferentKeys { a: Box<CompareSide>, b: Box<CompareSide> },
+    DifferentKeys {
+        a: Box<CompareSide>,
+        b: Box<CompareSide>,
+    },
     Compared(Box<Comparison>),
 }
 

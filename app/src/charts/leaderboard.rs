@@ -103,7 +103,8 @@ pub fn svg(board: &Board, filter: &BoardFilter, lang: Lang) -> Result<String, Ch
                 RowSource::Verified => t.badge_verified,
                 RowSource::Reference => t.badge_reference,
             };
-            let points: Vec<(usize, &&BoardRow)> = rows.iter().enumerate().filter(|(_, r)| r.source == source).collect();
+            let points: Vec<(usize, &&BoardRow)> =
+                rows.iter().enumerate().filter(|(_, r)| r.source == source).collect();
             if points.is_empty() {
                 continue;
             }

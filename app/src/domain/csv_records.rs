@@ -61,9 +61,9 @@ impl<'a> Record<'a> {
     }
 }
 
-/// An upper bound of the number of records in `text` (line feeds + 1; a
-/// quoted field can span lines, a CR can end a record but is rare): the
-/// capacity to give per-record vectors so they are not regrown.
+/// The capacity to give per-record vectors so they are not regrown: line
+/// feeds + 1, at least the number of records unless records end in a bare
+/// CR (then the vectors just grow).
 pub(crate) fn records_bound(text: &str) -> usize {
     // Byte counts per 255-byte chunk fit a u8, so the compiler can count 16
     // or 32 bytes per instruction.

@@ -8,7 +8,9 @@ use leptos_meta::Title;
 use leptos_router::components::Form;
 use leptos_router::hooks::use_query_map;
 
-use crate::api::compare::{CompareCell, CompareChoice, CompareOutcome, CompareSide, Comparison, compare, compare_choices};
+use crate::api::compare::{
+    CompareCell, CompareChoice, CompareOutcome, CompareSide, Comparison, compare, compare_choices,
+};
 use crate::components::score::{AccuracyWithCi, CiBar};
 use crate::format::{acc, ci};
 use crate::i18n::{Lang, common, compare::text, count, use_lang};
@@ -179,7 +181,13 @@ fn Compared(c: Comparison, lang: Lang) -> impl IntoView {
 }
 
 #[component]
-fn CellTable(id: &'static str, heading: &'static str, cells: Vec<CompareCell>, lang: Lang, specialty: bool) -> impl IntoView {
+fn CellTable(
+    id: &'static str,
+    heading: &'static str,
+    cells: Vec<CompareCell>,
+    lang: Lang,
+    specialty: bool,
+) -> impl IntoView {
     let t = text(lang);
     let name = move |n: &str| match (specialty, lang) {
         (true, Lang::Ar) => common::specialty_ar(n).unwrap_or(n).to_owned(),

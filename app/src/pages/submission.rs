@@ -42,7 +42,7 @@ pub fn SubmissionPageView() -> impl IntoView {
 
 #[component]
 fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
-    let SubmissionPageData { id: _, team_name, benchmark, key_name, key_synthetic, meta, file_sha256, file_format, created_at, card, own } = page;
+    let SubmissionPageData { id, team_name, benchmark, key_name, key_synthetic, meta, file_sha256, file_format, created_at, card, own } = page;
     let t = text(lang);
     let title = (t.title)(&meta.model_name, &team_name);
     let na = |s: &str| if s.is_empty() || s == "unknown" { t.not_stated.to_owned() } else { s.to_owned() };
@@ -65,6 +65,7 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
                 " (" <Num value=format!("n = {}", card.total) /> ")" {t.chance_adjusted}
                 <span class="num">{acc(card.chance_adjusted)}</span></li>
         </ul>
+        {(meta.visibility == "public").then(|| view! { <p id="compare-link"><a href=lang.href(&format!("/compare?a={id}"))>{crate::i18n::leaderboard::text(lang).compare_link}</a></p> })}
         <h2>{t.protocol}</h2>
         <dl class="protocol">
             <dt>{t.prompt_language}</dt><dd>{choice(&meta.prompt_language)}</dd>

@@ -66,8 +66,24 @@ fn row_json(r: &BoardRow) -> Value {
 
 /// The columns of the CSV export, in order (new ones go at the end).
 const CSV_COLUMNS: &[&str] = &[
-    "model", "team", "source", "source_table", "category", "params", "accuracy", "ci95_low", "ci95_high", "correct", "n",
-    "contamination", "key", "synthetic_key", "submission_id", "submitted_at", "rank_best", "rank_worst",
+    "model",
+    "team",
+    "source",
+    "source_table",
+    "category",
+    "params",
+    "accuracy",
+    "ci95_low",
+    "ci95_high",
+    "correct",
+    "n",
+    "contamination",
+    "key",
+    "synthetic_key",
+    "submission_id",
+    "submitted_at",
+    "rank_best",
+    "rank_worst",
     "ci95_approximate",
 ];
 
@@ -92,7 +108,10 @@ struct CsvQuery {
     include: Option<String>,
 }
 
-async fn leaderboard_csv(State(state): State<AppState>, Query(q): Query<CsvQuery>) -> Result<impl IntoResponse, HttpError> {
+async fn leaderboard_csv(
+    State(state): State<AppState>,
+    Query(q): Query<CsvQuery>,
+) -> Result<impl IntoResponse, HttpError> {
     let board = app::db::board::board(&state.db).await?;
     let with_reference = q.include.as_deref().is_some_and(|i| i.split(',').any(|p| p.trim() == "reference"));
     let rows = board.rows.iter().chain(board.reference.iter().filter(|_| with_reference));

@@ -61,22 +61,39 @@ async fn board_rows_ranks_and_baselines(backend: Backend) {
 
     // Published rows: Table 4, n = 4,989, an approximate Wilson interval.
     let o3 = by_model(rows, "GPT-o3");
-    assert_eq!((o3["source"].as_str(), o3["n"].as_u64(), o3["source_table"].as_str()), (Some("reported"), Some(4989), Some("Table 4")));
+    assert_eq!(
+        (o3["source"].as_str(), o3["n"].as_u64(), o3["source_table"].as_str()),
+        (Some("reported"), Some(4989), Some("Table 4"))
+    );
     assert_eq!(o3["ci95_approximate"], true);
     let wilson = app::domain::stats::wilson((0.765_f64 * 4989.0).round() as usize, 4989);
-    assert!((o3["ci95"][0].as_f64().unwrap() - wilson[0]).abs() < 1e-12 && (o3["ci95"][1].as_f64().unwrap() - wilson[1]).abs() < 1e-12);
+    assert!(
+        (o3["ci95"][0].as_f64().unwrap() - wilson[0]).abs() < 1e-12
+            && (o3["ci95"][1].as_f64().unwrap() - wilson[1]).abs() < 1e-12
+    );
 
     // Rank ranges: 0.765 and 0.764 cannot be told apart; 0.765 and 0.170 can.
     let (gpt5, llama) = (by_model(rows, "GPT-5"), by_model(rows, "Llama-3.1-8B-instruct"));
     assert_eq!(rank(o3).0, 1);
-    assert!(rank(o3).1 >= rank(gpt5).0 && rank(gpt5).1 >= rank(o3).0, "GPT-o3 {:?} and GPT-5 {:?} overlap", rank(o3), rank(gpt5));
+    assert!(
+        rank(o3).1 >= rank(gpt5).0 && rank(gpt5).1 >= rank(o3).0,
+        "GPT-o3 {:?} and GPT-5 {:?} overlap",
+        rank(o3),
+        rank(gpt5)
+    );
     assert!(rank(o3).1 < rank(llama).0, "GPT-o3 {:?} above Llama-3.1-8B {:?}", rank(o3), rank(llama));
 
     // Verified rows: team, size, contamination, date, n, correct, CI, the demo-key flag, a rank.
     let v = by_model(rows, "Cedar-70B");
-    assert_eq!((v["source"].as_str(), v["team"].as_str(), v["submission_id"].as_str()), (Some("verified"), Some("Cedars"), Some(good.as_str())));
+    assert_eq!(
+        (v["source"].as_str(), v["team"].as_str(), v["submission_id"].as_str()),
+        (Some("verified"), Some("Cedars"), Some(good.as_str()))
+    );
     assert_eq!((v["params"].as_str(), v["contamination"].as_str()), (Some("70B"), Some("none")));
-    assert_eq!((v["n"].as_u64(), v["synthetic_key"].as_bool(), v["ci95_approximate"].as_bool()), (Some(demo_key().len() as u64), Some(true), Some(false)));
+    assert_eq!(
+        (v["n"].as_u64(), v["synthetic_key"].as_bool(), v["ci95_approximate"].as_bool()),
+        (Some(demo_key().len() as u64), Some(true), Some(false))
+    );
     assert!(v["submitted_at"].as_i64().unwrap() > 0 && v["correct"].as_u64().unwrap() > 2000);
     let w = by_model(rows, "<script>alert(1)</script>");
     assert_eq!((w["team"].as_str(), w["submission_id"].as_str()), (Some("<b>Bold</b> & Co"), Some(weak.as_str())));
@@ -104,7 +121,9 @@ async fn board_rows_ranks_and_baselines(backend: Backend) {
     assert_eq!(a["correct"].as_u64().unwrap(), always_a.correct as u64);
     let best = ['A', 'B', 'C', 'D', 'E', 'F'].into_iter().map(|l| constant(l).correct).max().unwrap();
     assert!(reference.iter().any(|r| r["correct"].as_u64() == Some(best as u64)), "the best constant letter");
-    assert!(reference.iter().all(|r| r["source"] == "reference" && r["rank_best"].is_null() && r["synthetic_key"] == true));
+    assert!(
+        reference.iter().all(|r| r["source"] == "reference" && r["rank_best"].is_null() && r["synthetic_key"] == true)
+    );
     app.finish().await;
 }
 
@@ -132,7 +151,10 @@ async fn board_is_cached_per_version(backend: Backend) {
         .unwrap();
     assert!(app.get("/api/v1/leaderboard").await.body.contains("Cedar-70B"), "served from the cache");
     // ...until the version moves on (as another process's write would move it).
-    sqlx::query("UPDATE settings SET value = '1000' WHERE name = 'board_version'").execute(app.state.db.pool()).await.unwrap();
+    sqlx::query("UPDATE settings SET value = '1000' WHERE name = 'board_version'")
+        .execute(app.state.db.pool())
+        .await
+        .unwrap();
     let board = app.get("/api/v1/leaderboard").await;
     assert!(!board.body.contains("Cedar-70B"), "recomputed at the new version");
     assert_eq!(board.json()["board_version"], "1000");
@@ -165,7 +187,10 @@ async fn page_filters_sorts_and_escapes(backend: Backend) {
 
     // Each source is marked; verified rows link to their page; baselines sit in the table's foot.
     let o3 = row_html(&html, "data-model=\"GPT-o3\"");
-    assert!(o3.contains("badge-reported") && o3.contains("Table 4") && o3.contains("0.765") && o3.contains("ci-bar"), "{o3}");
+    assert!(
+        o3.contains("badge-reported") && o3.contains("Table 4") && o3.contains("0.765") && o3.contains("ci-bar"),
+        "{o3}"
+    );
     assert!(o3.contains(">1–2<"), "GPT-o3 shares places 1–2 with GPT-5: {o3}");
     let cedar = row_html(&html, "data-model=\"Cedar-70B\"");
     assert!(cedar.contains("badge-verified") && cedar.contains(&format!("href=\"/submissions/{good}\"")), "{cedar}");
@@ -218,7 +243,9 @@ async fn chart_and_csv_follow_the_board(backend: Backend) {
     assert_eq!(resp.status, StatusCode::OK);
     assert!(resp.headers["content-type"].to_str().unwrap().starts_with("image/svg+xml"));
     let svg = &resp.body;
-    assert!(svg.contains("<title id=\"chart-leaderboard-title\">") && svg.contains("<desc id=\"chart-leaderboard-desc\">"));
+    assert!(
+        svg.contains("<title id=\"chart-leaderboard-title\">") && svg.contains("<desc id=\"chart-leaderboard-desc\">")
+    );
     assert!(svg.contains("GPT-o3") && svg.contains("Cedar-70B") && svg.contains("Always A"));
     assert!(svg.contains("&lt;script&gt;alert(1)&lt;/script&gt;") && !svg.contains("<script"), "labels escaped");
     let verified = app.get("/charts/leaderboard.svg?source=verified&lang=ar").await.body;
@@ -232,11 +259,17 @@ async fn chart_and_csv_follow_the_board(backend: Backend) {
     let col = |name: &str| header.iter().position(|h| h == name).unwrap_or_else(|| panic!("{name} column"));
     let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
     assert_eq!(records.len(), 18);
-    assert_eq!((&records[0][col("model")], &records[0][col("rank_best")], &records[0][col("ci95_approximate")]), ("GPT-o3", "1", "true"));
+    assert_eq!(
+        (&records[0][col("model")], &records[0][col("rank_best")], &records[0][col("ci95_approximate")]),
+        ("GPT-o3", "1", "true")
+    );
     assert!(!records[0][col("rank_worst")].is_empty());
     let with_reference = app.get("/api/v1/leaderboard.csv?include=reference").await.body;
-    let reference: Vec<csv::StringRecord> =
-        csv::Reader::from_reader(with_reference.as_bytes()).records().map(Result::unwrap).filter(|r| &r[col("source")] == "reference").collect();
+    let reference: Vec<csv::StringRecord> = csv::Reader::from_reader(with_reference.as_bytes())
+        .records()
+        .map(Result::unwrap)
+        .filter(|r| &r[col("source")] == "reference")
+        .collect();
     assert!(reference.len() >= 2 && reference.iter().all(|r| r[col("rank_best")].is_empty()));
     app.finish().await;
 }
@@ -270,16 +303,28 @@ async fn compare_pairs_two_submissions(backend: Backend) {
 
     // The interval is the paired bootstrap seeded by the server secret and the pair.
     let key = demo_key();
-    let correct = |accuracy, seed| app::domain::score_bytes(&key, predictions(accuracy, seed).as_bytes()).unwrap().correct;
+    let correct =
+        |accuracy, seed| app::domain::score_bytes(&key, predictions(accuracy, seed).as_bytes()).unwrap().correct;
     let secret: String = sqlx::query_scalar("SELECT value FROM settings WHERE name = 'comparison_secret'")
         .fetch_one(app.state.db.pool())
         .await
         .unwrap();
     let seed = app::domain::stats::bootstrap_seed(secret.as_bytes(), &good, &weak);
-    let expected = app::domain::stats::paired_bootstrap(&correct(0.6, 1), &correct(0.3, 2), app::api::compare::COMPARE_REPLICATES, seed).unwrap();
+    let expected = app::domain::stats::paired_bootstrap(
+        &correct(0.6, 1),
+        &correct(0.3, 2),
+        app::api::compare::COMPARE_REPLICATES,
+        seed,
+    )
+    .unwrap();
     assert!((low - expected.ci95[0]).abs() < 1e-12 && (high - expected.ci95[1]).abs() < 1e-12);
     let (only_a, only_b) = app::domain::stats::discordant(&correct(0.6, 1), &correct(0.3, 2)).unwrap();
     assert!((p - app::domain::stats::mcnemar_exact(only_a, only_b)).abs() <= p * 1e-9);
+
+    // Submission pages link here, with the submission as A.
+    let page = app.get(&format!("/submissions/{good}")).await.body;
+    assert!(page.contains(&format!("href=\"/compare?a={good}\"")), "a link to compare");
+    assert!(html.contains(&format!("value=\"{good}\" selected")), "A is preselected in the picker");
 
     // Side by side by specialty and level, with the demo key called out.
     for table in ["id=\"by-specialty\"", "id=\"by-level\"", "id=\"synthetic-notice\"", "data-key=\"Y1\"", "Cedar-70B"] {
@@ -306,7 +351,10 @@ async fn compare_pairs_two_submissions(backend: Backend) {
         .fetch_one(app.state.db.pool())
         .await
         .unwrap();
-    assert!(message(format!("/compare?a={good}&b={private}")).await.contains("No public submission"), "private stays private");
+    assert!(
+        message(format!("/compare?a={good}&b={private}")).await.contains("No public submission"),
+        "private stays private"
+    );
 
     // A new key becomes the default: uploads on it cannot be paired with older ones,
     // and the board's baselines move to it.
@@ -321,12 +369,16 @@ async fn compare_pairs_two_submissions(backend: Backend) {
     };
     app::db::keys::insert(&app.state.db, new_key).await.unwrap();
     let token = app.team_with_token("Third", "t@third.example").await;
-    let resp = app.upload_raw(&token, "model_name=Late-1B", app::domain::synthetic::synthetic_predictions(&checked.key, 0.5, 9)).await;
+    let resp = app
+        .upload_raw(&token, "model_name=Late-1B", app::domain::synthetic::synthetic_predictions(&checked.key, 0.5, 9))
+        .await;
     assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
     let late = resp.json()["id"].as_str().unwrap().to_owned();
     let m = message(format!("/compare?a={good}&b={late}")).await;
     assert!(m.contains("different answer keys") && m.contains("second-key"), "{m}");
     let board = app.get("/api/v1/leaderboard").await.json();
-    assert!(board["reference"].as_array().unwrap().iter().all(|r| r["key"] == "second-key" && r["n"] == checked.key.len()));
+    assert!(
+        board["reference"].as_array().unwrap().iter().all(|r| r["key"] == "second-key" && r["n"] == checked.key.len())
+    );
     app.finish().await;
 }

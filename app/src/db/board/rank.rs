@@ -156,7 +156,8 @@ mod tests {
     #[test]
     fn close_published_models_share_a_range_distant_ones_do_not() {
         let n = 4989;
-        let published = |acc: f64| Contender { accuracy: acc, correct: (acc * n as f64).round() as u64, n, paired: None };
+        let published =
+            |acc: f64| Contender { accuracy: acc, correct: (acc * n as f64).round() as u64, n, paired: None };
         let set = [published(0.765), published(0.764), published(0.170)];
         let r = rank_ranges(&set);
         assert_eq!(r[0], Ranks { best: 1, worst: 2 });
@@ -174,7 +175,12 @@ mod tests {
         // One flip out of 1000 on the same key: McNemar p = 1.
         let mut other = bits.clone();
         other[1] = true;
-        let b = Contender { accuracy: 0.501, correct: 501, n: 1000, paired: Some((1, PackedBits::from_stored(&pack(&other), 1000))) };
+        let b = Contender {
+            accuracy: 0.501,
+            correct: 501,
+            n: 1000,
+            paired: Some((1, PackedBits::from_stored(&pack(&other), 1000))),
+        };
         assert_eq!(pair_p(&sub(1), &b), 1.0);
     }
 }

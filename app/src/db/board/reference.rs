@@ -112,6 +112,8 @@ mod tests {
         let e = (3.0 / 4.0 + 1.0 / 5.0) / 4.0;
         assert!((rows[2].accuracy - e).abs() < 1e-12 && rows[2].correct.is_none());
         assert!(rows[2].ci95[0] < e && e < rows[2].ci95[1]);
-        assert!(rows.iter().all(|r| r.source == RowSource::Reference && r.synthetic_key && r.n == 4 && r.rank.is_none()));
+        assert!(
+            rows.iter().all(|r| r.source == RowSource::Reference && r.synthetic_key && r.n == 4 && r.rank.is_none())
+        );
     }
 }

@@ -70,10 +70,11 @@ fn BoardView(board: Board, sort: Memo<(SortKey, SortDir)>, filter: Memo<BoardFil
     let query = use_query_map();
     let chart_src = move || {
         let q = query.read();
-        let kept: leptos_router::params::ParamsMap = [BoardFilter::SOURCE, BoardFilter::CATEGORY, BoardFilter::SEARCH, Lang::PARAM]
-            .into_iter()
-            .filter_map(|k| q.get(k).filter(|v| !v.is_empty()).map(|v| (k, v)))
-            .collect();
+        let kept: leptos_router::params::ParamsMap =
+            [BoardFilter::SOURCE, BoardFilter::CATEGORY, BoardFilter::SEARCH, Lang::PARAM]
+                .into_iter()
+                .filter_map(|k| q.get(k).filter(|v| !v.is_empty()).map(|v| (k, v)))
+                .collect();
         format!("{CHART_PATH}{}", kept.to_query_string())
     };
     view! {

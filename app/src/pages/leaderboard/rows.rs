@@ -123,7 +123,9 @@ pub fn sort_rows(rows: &mut [BoardRow], key: SortKey, dir: SortDir, lang: Lang) 
     let text = |s: String| s.to_lowercase();
     rows.sort_by(|a, b| match key {
         SortKey::Rank => cmp_present(a.rank, b.rank, dir, |x, y| (x.best, x.worst).cmp(&(y.best, y.worst))),
-        SortKey::Model => cmp_present(Some(text(model_label(a, lang))), Some(text(model_label(b, lang))), dir, Ord::cmp),
+        SortKey::Model => {
+            cmp_present(Some(text(model_label(a, lang))), Some(text(model_label(b, lang))), dir, Ord::cmp)
+        }
         SortKey::Team => cmp_present(Some(text(team_label(a, lang))), Some(text(team_label(b, lang))), dir, Ord::cmp),
         SortKey::Category => cmp_present(category_label(a, lang), category_label(b, lang), dir, Ord::cmp),
         SortKey::Size => {

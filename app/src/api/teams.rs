@@ -91,16 +91,7 @@ pub struct UploadPageData {
 #[cfg(feature = "ssr")]
 async fn principal() -> Result<Option<(Principal, String)>, ApiError> {
     let Some(parts) = use_context::<http::request::Parts>() else { return Ok(None) };
-    let cookie = parts
-        .headers
-        .get_all(http::header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|c| c.trim().split_once('='))
-        .find(|(name, _)| *name == crate::db::sessions::SESSION_COOKIE)
-        .map(|(_, v)| v.to_owned());
-    let Some(cookie) = cookie else { return Ok(None) };
+    let Some(cookie) = crate::db::sessions::session_cookie(&parts.headers) else { return Ok(None) };
     let db = expect_context::<crate::db::Db>();
     let hash = crate::db::sessions::secret_hash(&cookie);
     Ok(crate::db::sessions::session_principal(&db, &hash).await?.map(|p| (p, hash)))

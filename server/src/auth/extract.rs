@@ -3,14 +3,14 @@
 
 use app::db::sessions::{self, Principal};
 use axum::extract::FromRequestParts;
-use axum::http::header::{AUTHORIZATION, COOKIE};
+use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 
 use super::secret_hash;
 use crate::http::HttpError;
 use crate::state::AppState;
 
-pub use app::db::sessions::SESSION_COOKIE;
+pub use app::db::sessions::{SESSION_COOKIE, session_cookie};
 /// How long a session lives.
 pub const SESSION_TTL_SECS: i64 = 14 * 86_400;
 
@@ -39,19 +39,6 @@ impl FromRequestParts<AppState> for BearerTeam {
     }
 }
 
-/// The session cookie's value, if the request carries one.
-pub fn session_cookie(parts: &Parts) -> Option<String> {
-    parts
-        .headers
-        .get_all(COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|c| c.trim().split_once('='))
-        .find(|(name, _)| *name == SESSION_COOKIE)
-        .map(|(_, value)| value.to_owned())
-}
-
 /// A request from a signed-in browser session.
 #[derive(Debug, Clone)]
 pub struct SessionTeam {
@@ -64,7 +51,7 @@ impl FromRequestParts<AppState> for SessionTeam {
     type Rejection = HttpError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let cookie = session_cookie(parts).ok_or(HttpError::Unauthorized("please sign in"))?;
+        let cookie = session_cookie(&parts.headers).ok_or(HttpError::Unauthorized("please sign in"))?;
         let session_hash = secret_hash(&cookie);
         let principal = sessions::session_principal(&state.db, &session_hash)
             .await?

@@ -77,9 +77,7 @@ fn back_with_error(path: &str, err: &HttpError, keep: &[(&str, &str)], lang: Lan
 /// Starts a fresh session for a member, ending the one the browser had:
 /// the session id is rotated at every sign-in.
 async fn start_session(state: &AppState, headers: &HeaderMap, member_id: i64) -> Result<String, HttpError> {
-    let (mut parts, ()) = axum::http::Request::new(()).into_parts();
-    parts.headers = headers.clone();
-    if let Some(old) = session_cookie(&parts) {
+    if let Some(old) = session_cookie(headers) {
         sessions::delete_session(&state.db, &secret_hash(&old)).await?;
     }
     let id = new_secret("mbs_");

@@ -8,7 +8,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use super::HttpError;
-use crate::auth::extract::SESSION_COOKIE;
+use crate::auth::extract::session_cookie;
 
 /// The policy for responses that are not pages (JSON, SVG, files): they
 /// may load nothing. Pages set their own, with the inline-script nonce.
@@ -49,14 +49,6 @@ pub fn same_origin(headers: &HeaderMap) -> bool {
     }
 }
 
-fn has_session_cookie(headers: &HeaderMap) -> bool {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .any(|v| v.split(';').any(|c| c.trim().starts_with(&format!("{SESSION_COOKIE}="))))
-}
-
 /// Refuses cross-site writes that a browser's cookies would authenticate:
 /// every write to the form endpoints, and any other write carrying the
 /// session cookie but no bearer token (bearer-token routes are exempt).
@@ -65,7 +57,7 @@ pub async fn csrf_guard(req: Request, next: Next) -> Response {
     let safe = matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS);
     let headers = req.headers();
     let bearer = headers.contains_key(header::AUTHORIZATION);
-    let needs_check = !safe && (is_form_path(req.uri().path()) || (has_session_cookie(headers) && !bearer));
+    let needs_check = !safe && (is_form_path(req.uri().path()) || (session_cookie(headers).is_some() && !bearer));
     if needs_check && !same_origin(headers) {
         tracing::warn!(path = %req.uri().path(), "refused a cross-site write");
         return HttpError::Forbidden("cross-site request refused: this form must be sent from the leaderboard's own pages")

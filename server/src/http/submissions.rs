@@ -166,12 +166,12 @@ async fn get_one(State(state): State<AppState>, Path(id): Path<String>, headers:
 }
 
 async fn viewer_team(state: &AppState, headers: &HeaderMap) -> Option<i64> {
-    let (mut parts, ()) = Request::new(()).into_parts();
-    parts.headers = headers.clone();
     if headers.contains_key(axum::http::header::AUTHORIZATION) {
         use axum::extract::FromRequestParts;
+        let (mut parts, ()) = Request::new(()).into_parts();
+        parts.headers = headers.clone();
         return BearerTeam::from_request_parts(&mut parts, state).await.ok().map(|b| b.0.team_id);
     }
-    let cookie = session_cookie(&parts)?;
+    let cookie = session_cookie(headers)?;
     app::db::sessions::session_principal(&state.db, &crate::auth::secret_hash(&cookie)).await.ok().flatten().map(|p| p.team_id)
 }

@@ -1,6 +1,6 @@
 //! Strings of the leaderboard page (`/`) and its chart.
 
-use super::Lang;
+use super::{Lang, count};
 
 /// The texts of the page, in one language.
 pub struct LeaderboardText {
@@ -10,6 +10,9 @@ pub struct LeaderboardText {
     pub loading: &'static str,
     /// "{shown} of {total} models ..." (the baselines are not counted).
     pub caption: fn(usize, usize) -> String,
+    /// When verified rows were left out: "the best {shown} of {matching}
+    /// matching ...; every row is in the exports", before the export links.
+    pub rows_limited: fn(&str, &str) -> String,
     pub sort_hint: &'static str,
     pub col_rank: &'static str,
     pub col_model: &'static str,
@@ -77,8 +80,16 @@ pub const EN: LeaderboardText = LeaderboardText {
     loading: "Loading results…",
     caption: |shown, total| {
         format!(
-            "{shown} of {total} models: published in the MedAraBench paper (Table 4; zero-shot, temperature 0) \
-             and verified here (scored by this server), with baselines below. "
+            "{} of {} models: published in the MedAraBench paper (Table 4; zero-shot, temperature 0) \
+             and verified here (scored by this server), with baselines below. ",
+            count(shown as u64),
+            count(total as u64)
+        )
+    },
+    rows_limited: |shown, matching| {
+        format!(
+            "Showing the best {shown} of {matching} matching verified submissions; the search and filters \
+             look through all of them, and every row is in the CSV and JSON exports:"
         )
     },
     sort_hint: "Click a column header to sort.",
@@ -155,8 +166,16 @@ pub const AR: LeaderboardText = LeaderboardText {
     loading: "جارٍ تحميل النتائج…",
     caption: |shown, total| {
         format!(
-            "{shown} من {total} نموذجًا: منشورة في ورقة MedAraBench (الجدول 4؛ دون أمثلة مسبقة، بدرجة حرارة 0) \
-             ومُتحقَّق منها هنا (صحّحها هذا الخادم)، وتحتها خطوط الأساس. "
+            "{} من {} نموذجًا: منشورة في ورقة MedAraBench (الجدول 4؛ دون أمثلة مسبقة، بدرجة حرارة 0) \
+             ومُتحقَّق منها هنا (صحّحها هذا الخادم)، وتحتها خطوط الأساس. ",
+            count(shown as u64),
+            count(total as u64)
+        )
+    },
+    rows_limited: |shown, matching| {
+        format!(
+            "يُعرض أفضل {shown} من {matching} مشاركة مُتحقَّق منها تطابق التصفية؛ يشمل البحث والتصفية \
+             المشاركات كلها، وكل الصفوف موجودة في ملفَّي التصدير CSV وJSON:"
         )
     },
     sort_hint: "انقر على عنوان أي عمود لترتيب الجدول حسبه.",

@@ -34,7 +34,7 @@ async fn upload(app: &TestApp, token: &str, query: &str, accuracy: f64, seed: u6
 
 /// Two public submissions (one from a team whose name holds markup) and a
 /// private one; returns the public ids, best first.
-async fn with_submissions(app: &TestApp) -> (String, String) {
+pub(crate) async fn with_submissions(app: &TestApp) -> (String, String) {
     let cedars = app.team_with_token("Cedars", "lead@cedars.example").await;
     let bold = app.team_with_token("<b>Bold</b> & Co", "b@bold.example").await;
     let good = upload(app, &cedars, "model_name=Cedar-70B&model_params=70B&contamination=none", 0.6, 1).await;
@@ -163,10 +163,10 @@ async fn board_is_cached_per_version(backend: Backend) {
 }
 
 /// The escaped model name with markup, as attributes and text carry it.
-const SCRIPT: &str = "&lt;script&gt;alert(1)&lt;/script&gt;";
+pub(crate) const SCRIPT: &str = "&lt;script&gt;alert(1)&lt;/script&gt;";
 
 /// `data-model` values of the table body, in order (as HTML-escaped).
-fn table_models(html: &str) -> Vec<String> {
+pub(crate) fn table_models(html: &str) -> Vec<String> {
     let table = &html[html.find("id=\"leaderboard\"").expect("the table")..];
     let body = &table[..table.find("</tbody>").unwrap()];
     body.split("<tr data-model=\"").skip(1).map(|s| s[..s.find('"').unwrap()].to_owned()).collect()

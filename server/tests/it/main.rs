@@ -3,6 +3,7 @@
 //! database, every test on both SQLite and PostgreSQL.
 
 mod board;
+mod board_page;
 mod cli;
 mod harness;
 mod medarabiq;

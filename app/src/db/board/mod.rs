@@ -12,8 +12,16 @@
 //! Computed once per `board_version` (a counter in `settings`, bumped in
 //! the transaction of every new submission or key) and cached in memory
 //! per [`Db`]: a request costs one query for the version, and several
-//! processes on one database always show the same board.
+//! processes on one database always show the same board. The cache holds
+//! the board with its [`index`], so that a page takes its rows from the
+//! shared `Arc` without copying the rest.
+//!
+//! The computation reads every public submission once (one query, no
+//! per-question data) and sorts them; only the ranked set (at most 16 +
+//! [`RANKED_VERIFIED_LIMIT`] rows) is compared pairwise, so the cost grows
+//! as n log n with the number of submissions.
 
+pub mod index;
 pub mod rank;
 pub mod reference;
 
@@ -26,6 +34,7 @@ use super::{Db, DbError, Result};
 use crate::api::leaderboard::{Board, BoardRow, RANKED_VERIFIED_LIMIT, RowSource};
 use crate::domain::Benchmark;
 use crate::domain::stats::wilson;
+pub use index::IndexedBoard;
 use rank::{Contender, PackedBits};
 
 /// The `settings` row holding the board's version.
@@ -38,18 +47,23 @@ const BENCHMARK: Benchmark = Benchmark::MedAraBench;
 /// version is computed once however many requests ask for it.
 #[derive(Debug, Default)]
 pub struct BoardCache {
-    current: Mutex<Option<Arc<Board>>>,
+    current: Mutex<Option<Arc<IndexedBoard>>>,
     computing: tokio::sync::Mutex<()>,
 }
 
 impl BoardCache {
-    fn at(&self, version: &str) -> Option<Arc<Board>> {
-        self.current.lock().expect("board cache lock").as_ref().filter(|b| b.version == version).cloned()
+    fn at(&self, version: &str) -> Option<Arc<IndexedBoard>> {
+        self.current.lock().expect("board cache lock").as_ref().filter(|b| b.board.version == version).cloned()
     }
 }
 
 /// The current board: cached unless the version moved on.
 pub async fn board(db: &Db) -> Result<Arc<Board>> {
+    Ok(indexed(db).await?.board.clone())
+}
+
+/// The current board with its index: cached unless the version moved on.
+pub async fn indexed(db: &Db) -> Result<Arc<IndexedBoard>> {
     let version = version(db).await?;
     if let Some(b) = db.board_cache.at(&version) {
         return Ok(b);
@@ -166,7 +180,7 @@ async fn reference_rows(db: &Db) -> Result<Vec<BoardRow>> {
 }
 
 /// Reads everything and assembles the board of `version`.
-async fn compute(db: &Db, version: String) -> Result<Board> {
+async fn compute(db: &Db, version: String) -> Result<IndexedBoard> {
     let published = super::published::list_models(db).await?;
     let verified = verified(db).await?;
     let bits = ranked_correctness(db).await?;
@@ -209,10 +223,9 @@ async fn compute(db: &Db, version: String) -> Result<Board> {
         });
         (v.row, contender)
     }));
-    let rows = tokio::task::spawn_blocking(move || assign_ranks(rows))
+    tokio::task::spawn_blocking(move || IndexedBoard::new(Board { version, rows: assign_ranks(rows), reference }))
         .await
-        .map_err(|e| DbError::Background(e.to_string()))?;
-    Ok(Board { version, rows, reference })
+        .map_err(|e| DbError::Background(e.to_string()))
 }
 
 /// Ranks the contenders and orders the rows best first (ties: published

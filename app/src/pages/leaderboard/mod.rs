@@ -7,6 +7,13 @@
 //! the header links and the filter form (a plain GET form) reload the page
 //! sorted and filtered by the server; once hydrated the router handles the
 //! same links and form in the browser and the table changes in place.
+//!
+//! The filter is applied on the server ([`get_board_page`]): the page gets the
+//! published rows, the baselines and the best verified rows the filter
+//! keeps (at most [`PAGE_VERIFIED_LIMIT`](crate::api::leaderboard::PAGE_VERIFIED_LIMIT)),
+//! so a search finds any submission however many there are, and says so
+//! when rows were left out. A new filter fetches its rows again; sorting
+//! reorders the rows already there.
 
 mod rows;
 mod table;
@@ -16,9 +23,11 @@ use leptos_meta::Title;
 use leptos_router::components::Form;
 use leptos_router::hooks::use_query_map;
 
-use crate::api::leaderboard::{Board, BoardFilter, RowSource, get_board};
+use crate::api::leaderboard::{
+    BoardFilter, BoardPage, CategoryChoice, RowSource, get_board_categories, get_board_page,
+};
 use crate::components::table::SortDir;
-use crate::i18n::{Lang, common, leaderboard::text, use_lang};
+use crate::i18n::{Lang, common, count, leaderboard::text, use_lang};
 pub use rows::SortKey;
 use table::BoardTable;
 
@@ -28,7 +37,6 @@ pub const CHART_PATH: &str = "/charts/leaderboard.svg";
 /// The leaderboard page.
 #[component]
 pub fn LeaderboardPage() -> impl IntoView {
-    let board = Resource::new(|| (), |_| get_board());
     let lang = use_lang();
     let query = use_query_map();
     let sort = Memo::new(move |_| {
@@ -41,6 +49,19 @@ pub fn LeaderboardPage() -> impl IntoView {
         let q = query.read();
         BoardFilter::from_query(|name| q.get(name))
     });
+    let page = Resource::new(
+        move || filter.get(),
+        |f| {
+            get_board_page(
+                f.source.map(|s| s.as_str().to_owned()).unwrap_or_default(),
+                f.category.unwrap_or_default(),
+                f.search,
+            )
+        },
+    );
+    // Apart from the rows, so the form is not rebuilt (losing what is being
+    // typed) each time a filter fetches new rows.
+    let categories = Resource::new(|| (), |_| get_board_categories());
 
     move || {
         let lang = lang.get();
@@ -49,24 +70,37 @@ pub fn LeaderboardPage() -> impl IntoView {
             <Title text=t.title />
             <h1>{t.heading}</h1>
             <p class="lede">{t.lede}</p>
-            <Suspense fallback=move || view! { <p>{t.loading}</p> }>
+            <Suspense>
                 {move || Suspend::new(async move {
-                    match board.await {
-                        Ok(board) => view! { <BoardView board sort filter lang /> }.into_any(),
+                    let categories = category_options(&categories.await.unwrap_or_default(), lang);
+                    view! { <FilterForm categories filter lang /> }
+                })}
+            </Suspense>
+            <Transition fallback=move || view! { <p>{t.loading}</p> }>
+                {move || Suspend::new(async move {
+                    match page.await {
+                        Ok(page) => view! { <BoardView page sort filter lang /> }.into_any(),
                         Err(err) => view! { <p class="error" role="alert">{err.to_string()}</p> }.into_any(),
                     }
                 })}
-            </Suspense>
+            </Transition>
         }
     }
 }
 
 #[component]
-fn BoardView(board: Board, sort: Memo<(SortKey, SortDir)>, filter: Memo<BoardFilter>, lang: Lang) -> impl IntoView {
+fn BoardView(page: BoardPage, sort: Memo<(SortKey, SortDir)>, filter: Memo<BoardFilter>, lang: Lang) -> impl IntoView {
     let t = text(lang);
-    let categories = categories(&board, lang);
-    let synthetic = board.all_rows().any(|r| r.synthetic_key);
-    let Board { rows, reference, .. } = board;
+    let limited = page.is_limited().then(|| {
+        view! {
+            <p class="notice" role="note" id="rows-limited">
+                {(t.rows_limited)(&count(page.verified_shown as u64), &count(page.verified_matching as u64))} " "
+                <a href=lang.href("/api/v1/leaderboard.csv") download="medarabench-leaderboard.csv">"CSV"</a>
+                " · " <a href="/api/v1/leaderboard" type="application/json">"JSON"</a>
+            </p>
+        }
+    });
+    let BoardPage { rows, reference, models_total, synthetic, .. } = page;
     let query = use_query_map();
     let chart_src = move || {
         let q = query.read();
@@ -78,10 +112,10 @@ fn BoardView(board: Board, sort: Memo<(SortKey, SortDir)>, filter: Memo<BoardFil
         format!("{CHART_PATH}{}", kept.to_query_string())
     };
     view! {
-        <FilterForm categories filter lang />
         {synthetic.then(|| view! { <p class="notice" role="note" id="synthetic-notice">{t.synthetic_notice}</p> })}
+        {limited}
         <div class="table-scroll">
-            <BoardTable rows reference sort filter lang />
+            <BoardTable rows reference total=models_total sort filter lang />
         </div>
         <p class="note" id="rank-note">{t.rank_note}</p>
         <p class="note">{t.approx_note}</p>
@@ -103,20 +137,18 @@ fn BoardView(board: Board, sort: Memo<(SortKey, SortDir)>, filter: Memo<BoardFil
     }
 }
 
-/// The categories present on the board, as (query value, label).
-fn categories(board: &Board, lang: Lang) -> Vec<(String, String)> {
-    let mut out: Vec<(String, String)> = Vec::new();
-    for row in &board.rows {
-        let slug = row.category_slug();
-        if out.iter().any(|(s, _)| *s == slug) {
-            continue;
-        }
-        let label = match (row.access.as_deref(), row.focus.as_deref()) {
-            (Some(a), Some(f)) => common::category_label(lang, a, f),
-            _ => text(lang).category_none.to_owned(),
-        };
-        out.push((slug, label));
-    }
+/// The board's categories as (query value, label), "none" last.
+fn category_options(choices: &[CategoryChoice], lang: Lang) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = choices
+        .iter()
+        .map(|c| {
+            let label = match &c.access_focus {
+                Some((a, f)) => common::category_label(lang, a, f),
+                None => text(lang).category_none.to_owned(),
+            };
+            (c.slug.clone(), label)
+        })
+        .collect();
     out.sort_by(|a, b| (a.0 == "none").cmp(&(b.0 == "none")).then_with(|| a.1.cmp(&b.1)));
     out
 }

@@ -85,17 +85,19 @@ fn BoardTableRow(row: BoardRow, lang: Lang) -> impl IntoView {
 }
 
 /// The table of `rows` (models) and `reference` (baselines), filtered and
-/// sorted from the URL.
+/// sorted from the URL; `total` is the number of models on the whole
+/// board. The rows come filtered by the server; filtering them again here
+/// shows a new filter at once while its rows are fetched.
 #[component]
 pub fn BoardTable(
     rows: Vec<BoardRow>,
     reference: Vec<BoardRow>,
+    total: usize,
     sort: Memo<(SortKey, SortDir)>,
     filter: Memo<BoardFilter>,
     lang: Lang,
 ) -> impl IntoView {
     let t = leaderboard::text(lang);
-    let total = rows.len();
     let shown = {
         let rows = rows.clone();
         Memo::new(move |_| {

@@ -3,10 +3,19 @@
 //! The board is assembled on the server by [`crate::db::board`] (published
 //! results, verified public submissions and reference baselines, with rank
 //! ranges) and cached per board version; this module holds the plain types
-//! shared with the browser and the server function that serves them.
+//! shared with the browser and the server functions that serve them.
+//!
+//! The page never receives the whole board: [`get_board_page`] applies the
+//! page's filter on the server and sends the published rows, the
+//! baselines and the best [`PAGE_VERIFIED_LIMIT`] verified rows it keeps,
+//! with how many it kept ([`BoardPage`]); the exports keep every row.
+
+mod filter;
 
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
+
+pub use filter::BoardFilter;
 
 use super::ApiError;
 
@@ -176,105 +185,66 @@ pub async fn published_models() -> Result<Vec<PublishedModel>, ApiError> {
     Ok(crate::db::published::list_models(&db).await?)
 }
 
-/// The board (cached per board version on the server).
+/// At most this many verified rows (the best the filter keeps) go to the
+/// page: a page of 100,000 rows would be megabytes of HTML and of
+/// hydration data on every visit. The CSV and JSON exports have them all.
+pub const PAGE_VERIFIED_LIMIT: usize = RANKED_VERIFIED_LIMIT;
+
+/// A category of the board, for the filter's choices.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CategoryChoice {
+    /// The query value, a [`BoardRow::category_slug`].
+    pub slug: String,
+    /// `proprietary`/`open` and `general`/`Arabic`/`medical`; `None` for
+    /// rows without a category (submissions).
+    pub access_focus: Option<(String, String)>,
+}
+
+/// What the leaderboard page shows for one filter.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BoardPage {
+    /// The board version it was cut from.
+    pub version: String,
+    /// The published rows the filter keeps and the best verified ones (at
+    /// most [`PAGE_VERIFIED_LIMIT`]), in the board's order (best first).
+    pub rows: Vec<BoardRow>,
+    /// Every baseline (the page shows them when
+    /// [`BoardFilter::shows_reference`]).
+    pub reference: Vec<BoardRow>,
+    /// Verified rows in `rows`.
+    pub verified_shown: usize,
+    /// Verified rows of the whole board the filter keeps.
+    pub verified_matching: usize,
+    /// Models (published and verified) on the whole board, unfiltered.
+    pub models_total: usize,
+    /// Some row of the whole board was scored on the synthetic demo key.
+    pub synthetic: bool,
+}
+
+impl BoardPage {
+    /// Whether verified rows the filter keeps were left out.
+    pub fn is_limited(&self) -> bool {
+        self.verified_shown < self.verified_matching
+    }
+}
+
+/// The rows of the page for a filter given as its query values (empty:
+/// all), cut from the board cached on the server.
 #[server(prefix = "/_fn")]
-pub async fn get_board() -> Result<Board, ApiError> {
+pub async fn get_board_page(source: String, category: String, q: String) -> Result<BoardPage, ApiError> {
     let db = expect_context::<crate::db::Db>();
-    Ok((*crate::db::board::board(&db).await?).clone())
+    let filter = BoardFilter::from_query(|name| match name {
+        BoardFilter::SOURCE => Some(source.clone()),
+        BoardFilter::CATEGORY => Some(category.clone()),
+        BoardFilter::SEARCH => Some(q.clone()),
+        _ => None,
+    });
+    Ok(crate::db::board::indexed(&db).await?.page(&filter, PAGE_VERIFIED_LIMIT))
 }
 
-/// The board's filters as the page's query string carries them
-/// (`?source=verified&category=open-arabic&q=llama`); the chart and the
-/// page apply the same ones. Empty values mean "all".
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct BoardFilter {
-    pub source: Option<RowSource>,
-    /// A [`BoardRow::category_slug`].
-    pub category: Option<String>,
-    /// Case-insensitive part of the model name.
-    pub search: String,
-}
-
-impl BoardFilter {
-    /// Query parameter names.
-    pub const SOURCE: &'static str = "source";
-    pub const CATEGORY: &'static str = "category";
-    pub const SEARCH: &'static str = "q";
-
-    /// Reads the filters from query values (`get(name)`); unknown values
-    /// are ignored.
-    pub fn from_query(get: impl Fn(&str) -> Option<String>) -> Self {
-        let value = |name| get(name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
-        Self {
-            source: value(Self::SOURCE).and_then(|s| RowSource::parse(&s)),
-            category: value(Self::CATEGORY).map(|c| c.to_lowercase()),
-            search: value(Self::SEARCH).unwrap_or_default(),
-        }
-    }
-
-    /// Whether a model row (reported or verified) is shown.
-    pub fn shows(&self, row: &BoardRow) -> bool {
-        self.source.is_none_or(|s| s == row.source)
-            && self.category.as_ref().is_none_or(|c| *c == row.category_slug())
-            && (self.search.is_empty() || row.model.to_lowercase().contains(&self.search.to_lowercase()))
-    }
-
-    /// Whether the baselines are shown: always, unless another source or a
-    /// category is picked (baselines have none); the search does not hide
-    /// them, they are the yardstick for whatever it finds.
-    pub fn shows_reference(&self) -> bool {
-        self.source.is_none_or(|s| s == RowSource::Reference) && self.category.is_none()
-    }
-
-    /// True when nothing is filtered.
-    pub fn is_empty(&self) -> bool {
-        *self == Self::default()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn row(model: &str, source: RowSource, access: Option<&str>) -> BoardRow {
-        BoardRow {
-            source,
-            model: model.into(),
-            team: None,
-            submission_id: None,
-            source_table: None,
-            access: access.map(Into::into),
-            focus: access.map(|_| "Arabic".into()),
-            params: None,
-            contamination: None,
-            accuracy: 0.5,
-            correct: None,
-            n: 10,
-            ci95: [0.2, 0.8],
-            ci95_approximate: false,
-            key: None,
-            synthetic_key: false,
-            submitted_at: None,
-            rank: None,
-            baseline: None,
-        }
-    }
-
-    #[test]
-    fn filters_by_source_category_and_name() {
-        let q = |pairs: &'static [(&'static str, &'static str)]| {
-            BoardFilter::from_query(|name| pairs.iter().find(|(k, _)| *k == name).map(|(_, v)| (*v).to_owned()))
-        };
-        let fanar = row("Fanar-C-1-8.7B", RowSource::Reported, Some("open"));
-        let mine = row("My-Llama", RowSource::Verified, None);
-        assert!(q(&[]).is_empty() && q(&[]).shows(&fanar) && q(&[]).shows_reference());
-        let f = q(&[("source", "verified")]);
-        assert!(!f.shows(&fanar) && f.shows(&mine) && !f.shows_reference());
-        let f = q(&[("category", "Open-Arabic")]);
-        assert!(f.shows(&fanar) && !f.shows(&mine) && !f.shows_reference());
-        let f = q(&[("q", " llama ")]);
-        assert!(!f.shows(&fanar) && f.shows(&mine) && f.shows_reference());
-        assert_eq!(q(&[("source", "bogus"), ("q", "")]), BoardFilter::default());
-        assert_eq!(mine.category_slug(), "none");
-    }
+/// The categories on the board, for the filter form.
+#[server(prefix = "/_fn")]
+pub async fn get_board_categories() -> Result<Vec<CategoryChoice>, ApiError> {
+    let db = expect_context::<crate::db::Db>();
+    Ok(crate::db::board::indexed(&db).await?.categories().to_vec())
 }

@@ -1,7 +1,8 @@
 //! The board behind `/`, `/api/v1/leaderboard(.csv)` and
 //! `/charts/leaderboard.svg`: published, verified and reference rows with
-//! rank ranges, cached per board version; the page's filters, sorting and
-//! escaping; the comparison of two submissions.
+//! rank ranges, cached per board version and shared by every process on
+//! the database; the page's filters, sorting and escaping; the comparison
+//! of two submissions.
 
 use axum::http::StatusCode;
 use serde_json::Value;
@@ -15,6 +16,7 @@ on_both_backends!(
     page_filters_sorts_and_escapes,
     chart_and_csv_follow_the_board,
     compare_pairs_two_submissions,
+    two_processes_show_one_board,
 );
 
 fn demo_key() -> app::domain::AnswerKey {
@@ -381,4 +383,50 @@ async fn compare_pairs_two_submissions(backend: Backend) {
         board["reference"].as_array().unwrap().iter().all(|r| r["key"] == "second-key" && r["n"] == checked.key.len())
     );
     app.finish().await;
+}
+
+/// The verified rows of a board JSON: (model, rank range).
+fn verified_ranks(board: &Value) -> Vec<(String, Option<(u64, u64)>)> {
+    board["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["source"] == "verified")
+        .map(|r| (r["model"].as_str().unwrap().to_owned(), r["rank_best"].as_u64().zip(r["rank_worst"].as_u64())))
+        .collect()
+}
+
+/// Two server processes behind a load balancer: separate pools and caches
+/// on one database. A submission stored through one is on the other's
+/// page and API at once, with the same ranks.
+async fn two_processes_show_one_board(backend: Backend) {
+    let Some(first) = TestApp::start(backend).await else { return };
+    let second = first.second_process().await;
+    let (good, _) = with_submissions(&first).await;
+    // Both boards computed and cached.
+    for app in [&first, &second] {
+        assert!(app.get("/").await.body.contains(&format!("href=\"/submissions/{good}\"")));
+        assert_eq!(app.get("/api/v1/leaderboard").await.json()["rows"].as_array().unwrap().len(), 18);
+    }
+
+    // An upload through the first process...
+    let token = first.team_with_token("Late Lab", "late@lab.example").await;
+    let late = upload(&first, &token, "model_name=Late-Llama-9B&model_params=9B", 0.45, 7).await;
+    // ...is on the second's API and page at once.
+    let (one, two) = (first.get("/api/v1/leaderboard").await.json(), second.get("/api/v1/leaderboard").await.json());
+    assert_eq!(two["board_version"], one["board_version"]);
+    assert_eq!(two["rows"].as_array().unwrap().len(), 19);
+    assert_eq!(two["rows"], one["rows"], "the same rows, ranks and intervals");
+    assert_eq!(verified_ranks(&two), verified_ranks(&one));
+    assert!(verified_ranks(&two).iter().any(|(m, r)| m == "Late-Llama-9B" && r.is_some()), "ranked");
+    let (page_one, page_two) = (first.get("/").await.body, second.get("/").await.body);
+    assert!(page_two.contains(&format!("href=\"/submissions/{late}\"")), "the second process's page shows it");
+    assert_eq!(table_models(&page_two), table_models(&page_one));
+    assert_eq!(table_models(&page_two).len(), 19);
+    let rank_cells = |html: &str| -> Vec<String> {
+        html.split("<td class=\"num rank\">").skip(1).map(|s| s[..s.find('<').unwrap()].to_owned()).collect()
+    };
+    assert_eq!(rank_cells(&page_two), rank_cells(&page_one), "the same rank ranges on both pages");
+    second.finish().await;
+    first.finish().await;
 }

@@ -98,7 +98,8 @@ impl ScratchDb {
 /// A fresh, migrated and seeded database plus the router over it.
 pub struct TestApp {
     pub state: AppState,
-    scratch: ScratchDb,
+    /// The database this app created (`None` for a [`TestApp::second_process`]).
+    scratch: Option<ScratchDb>,
 }
 
 impl TestApp {
@@ -123,7 +124,18 @@ impl TestApp {
         };
         configure(&mut config);
         let state = AppState::new(config::leptos_options("127.0.0.1:3000".parse().unwrap()), db, config);
-        Some(Self { state, scratch })
+        Some(Self { state, scratch: Some(scratch) })
+    }
+
+    /// Another server process on the same database, as behind a load
+    /// balancer: its own pool and its own in-memory caches (board, keys,
+    /// comparisons), the same configuration. Finish it before `self`.
+    pub async fn second_process(&self) -> Self {
+        let url = &self.scratch.as_ref().expect("a second process of the first").url;
+        let db = server::cli::serve::open_database(url).await.expect("open the database again");
+        let config = (*self.state.config).clone();
+        let state = AppState::new(self.state.leptos_options.clone(), db, config);
+        Self { state, scratch: None }
     }
 
     /// Sends one request through the whole router.
@@ -198,10 +210,12 @@ impl TestApp {
         app::domain::synthetic::synthetic_key(server::cli::serve::DEMO_KEY_ROWS, server::cli::serve::DEMO_KEY_SEED).csv
     }
 
-    /// Closes the pool and removes the database.
+    /// Closes the pool and removes the database (if this app created it).
     pub async fn finish(self) {
         self.state.db.pool().close().await;
-        self.scratch.finish().await;
+        if let Some(scratch) = self.scratch {
+            scratch.finish().await;
+        }
     }
 }
 

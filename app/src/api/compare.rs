@@ -1,6 +1,7 @@
 //! Data of `/compare?a=ID&b=ID`: two public submissions scored on the same
 //! key, side by side by specialty and level, with the paired difference
-//! (paired bootstrap 95% CI) and the exact McNemar test.
+//! (paired bootstrap 95% CI) and the exact McNemar test. Outcomes are
+//! cached per process (see [`crate::db::compare`]).
 
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -111,11 +112,11 @@ fn cells(
     names.into_iter().map(|n| CompareCell { name: n.clone(), a: a.get(n).copied(), b: b.get(n).copied() }).collect()
 }
 
-/// Compares public submissions `a` and `b` (public ids).
+/// Compares public submissions `a` and `b` (public ids). Outcomes are
+/// cached per process ([`crate::db::compare`]); whether both ids are
+/// public is checked in the database first, on every request.
 #[server(prefix = "/_fn")]
 pub async fn compare(a: String, b: String) -> Result<CompareOutcome, ApiError> {
-    use crate::db::compare::public_submission;
-    use crate::domain::stats;
     let (a, b) = (a.trim().to_owned(), b.trim().to_owned());
     if a.is_empty() || b.is_empty() {
         return Ok(CompareOutcome::Incomplete);
@@ -124,12 +125,30 @@ pub async fn compare(a: String, b: String) -> Result<CompareOutcome, ApiError> {
         return Ok(CompareOutcome::Same);
     }
     let db = expect_context::<crate::db::Db>();
-    let Some(sub_a) = public_submission(&db, &a).await? else { return Ok(CompareOutcome::NotFound(a)) };
-    let Some(sub_b) = public_submission(&db, &b).await? else { return Ok(CompareOutcome::NotFound(b)) };
+    if let Err(missing) = crate::db::compare::public_pair(&db, &a, &b).await? {
+        return Ok(CompareOutcome::NotFound(missing));
+    }
+    if let Some(cached) = db.comparisons().get(&a, &b) {
+        return Ok(cached);
+    }
+    let outcome = compute(&db, a.clone(), b.clone()).await?;
+    if !matches!(outcome, CompareOutcome::NotFound(_)) {
+        db.comparisons().put(&a, &b, outcome.clone());
+    }
+    Ok(outcome)
+}
+
+/// The comparison of two distinct public ids, computed.
+#[cfg(feature = "ssr")]
+async fn compute(db: &crate::db::Db, a: String, b: String) -> Result<CompareOutcome, ApiError> {
+    use crate::db::compare::public_submission;
+    use crate::domain::stats;
+    let Some(sub_a) = public_submission(db, &a).await? else { return Ok(CompareOutcome::NotFound(a)) };
+    let Some(sub_b) = public_submission(db, &b).await? else { return Ok(CompareOutcome::NotFound(b)) };
     if sub_a.key_id != sub_b.key_id || sub_a.correct.len() != sub_b.correct.len() {
         return Ok(CompareOutcome::DifferentKeys { a: Box::new(side(&sub_a)), b: Box::new(side(&sub_b)) });
     }
-    let Some(secret) = crate::db::setting(&db, "comparison_secret").await? else {
+    let Some(secret) = crate::db::setting(db, "comparison_secret").await? else {
         tracing::error!("no comparison_secret in settings: start the server once with `serve`");
         return Err(ApiError::Unavailable);
     };
@@ -165,18 +184,29 @@ pub async fn compare(a: String, b: String) -> Result<CompareOutcome, ApiError> {
     })))
 }
 
-/// The public verified submissions, best first, for the page's pickers.
+/// How many submissions the pickers list: the best ones, plus the two
+/// chosen (a picker of every submission would be megabytes at 100,000).
+pub const PICKER_LIMIT: usize = crate::api::leaderboard::PAGE_VERIFIED_LIMIT;
+
+/// The best [`PICKER_LIMIT`] public verified submissions, then `a` and `b`
+/// if they are public and not among them, for the page's pickers.
 #[server(prefix = "/_fn")]
-pub async fn compare_choices() -> Result<Vec<CompareChoice>, ApiError> {
+pub async fn compare_choices(a: String, b: String) -> Result<Vec<CompareChoice>, ApiError> {
+    use crate::api::leaderboard::BoardRow;
     let db = expect_context::<crate::db::Db>();
     let board = crate::db::board::board(&db).await?;
-    Ok(board
-        .rows
-        .iter()
-        .filter_map(|r| {
-            let id = r.submission_id.clone()?;
-            let team = r.team.as_deref().unwrap_or_default();
-            Some(CompareChoice { label: format!("{} — {team} ({:.3}, {id})", r.model, r.accuracy), id })
-        })
-        .collect())
+    let choice = |r: &BoardRow| {
+        let id = r.submission_id.clone()?;
+        let team = r.team.as_deref().unwrap_or_default();
+        Some(CompareChoice { label: format!("{} — {team} ({:.3}, {id})", r.model, r.accuracy), id })
+    };
+    let mut out: Vec<CompareChoice> = board.rows.iter().filter_map(choice).take(PICKER_LIMIT).collect();
+    for id in [a.trim(), b.trim()].into_iter().filter(|id| !id.is_empty()) {
+        if !out.iter().any(|c| c.id == id)
+            && let Some(c) = board.rows.iter().find(|r| r.submission_id.as_deref() == Some(id)).and_then(choice)
+        {
+            out.push(c);
+        }
+    }
+    Ok(out)
 }

@@ -61,6 +61,8 @@ pub struct Db {
     backend: Backend,
     /// The leaderboard computed by this process (see [`board`]).
     board_cache: std::sync::Arc<board::BoardCache>,
+    /// Comparisons computed by this process (see [`compare`]).
+    comparisons: std::sync::Arc<compare::ComparisonCache>,
 }
 
 /// The database used when none is given: a file under `data/`.
@@ -86,7 +88,7 @@ impl Db {
             options = options.max_connections(16);
         }
         let pool = options.connect(url).await?;
-        Ok(Self { pool, backend, board_cache: Default::default() })
+        Ok(Self { pool, backend, board_cache: Default::default(), comparisons: Default::default() })
     }
 
     /// Brings the schema up to date with the backend's migrations.
@@ -102,6 +104,11 @@ impl Db {
     /// The underlying pool.
     pub fn pool(&self) -> &AnyPool {
         &self.pool
+    }
+
+    /// Comparisons this process computed (bounded; see [`compare`]).
+    pub fn comparisons(&self) -> &compare::ComparisonCache {
+        &self.comparisons
     }
 
     /// The backend this pool talks to.

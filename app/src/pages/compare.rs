@@ -34,7 +34,7 @@ pub fn ComparePage() -> impl IntoView {
         (q.get("a").unwrap_or_default(), q.get("b").unwrap_or_default())
     });
     let outcome = Resource::new(move || ids.get(), |(a, b)| compare(a, b));
-    let choices = Resource::new(|| (), |_| compare_choices());
+    let choices = Resource::new(move || ids.get(), |(a, b)| compare_choices(a, b));
     move || {
         let lang = lang.get();
         let t = text(lang);

@@ -1,8 +1,7 @@
 //! The board behind `/`, `/api/v1/leaderboard(.csv)` and
 //! `/charts/leaderboard.svg`: published, verified and reference rows with
 //! rank ranges, cached per board version and shared by every process on
-//! the database; the page's filters, sorting and escaping; the comparison
-//! of two submissions.
+//! the database; the page's filters, sorting and escaping.
 
 use axum::http::StatusCode;
 use serde_json::Value;
@@ -15,15 +14,14 @@ on_both_backends!(
     board_is_cached_per_version,
     page_filters_sorts_and_escapes,
     chart_and_csv_follow_the_board,
-    compare_pairs_two_submissions,
     two_processes_show_one_board,
 );
 
-fn demo_key() -> app::domain::AnswerKey {
+pub(crate) fn demo_key() -> app::domain::AnswerKey {
     app::domain::parse_key(app::domain::Benchmark::MedAraBench, TestApp::demo_key_csv().as_bytes()).unwrap().key
 }
 
-fn predictions(accuracy: f64, seed: u64) -> String {
+pub(crate) fn predictions(accuracy: f64, seed: u64) -> String {
     app::domain::synthetic::synthetic_predictions(&demo_key(), accuracy, seed)
 }
 
@@ -273,115 +271,6 @@ async fn chart_and_csv_follow_the_board(backend: Backend) {
         .filter(|r| &r[col("source")] == "reference")
         .collect();
     assert!(reference.len() >= 2 && reference.iter().all(|r| r[col("rank_best")].is_empty()));
-    app.finish().await;
-}
-
-/// The `data-value` (or another attribute) of the element with `id`.
-fn attr(html: &str, id: &str, name: &str) -> f64 {
-    let el = &html[html.find(&format!("id=\"{id}\"")).unwrap_or_else(|| panic!("#{id}"))..];
-    let el = &el[..el.find('>').unwrap()];
-    let v = &el[el.find(&format!("{name}=\"")).unwrap_or_else(|| panic!("{name} on #{id}: {el}")) + name.len() + 2..];
-    v[..v.find('"').unwrap()].parse().unwrap()
-}
-
-async fn compare_pairs_two_submissions(backend: Backend) {
-    let Some(app) = TestApp::start(backend).await else { return };
-    let (good, weak) = with_submissions(&app).await;
-    let accuracy = |id: String| {
-        let app = &app;
-        async move { app.get(&format!("/api/v1/submissions/{id}")).await.json()["accuracy"].as_f64().unwrap() }
-    };
-    let (acc_good, acc_weak) = (accuracy(good.clone()).await, accuracy(weak.clone()).await);
-
-    let resp = app.get(&format!("/compare?a={good}&b={weak}")).await;
-    assert_eq!(resp.status, StatusCode::OK);
-    let html = &resp.body;
-    let difference = attr(html, "difference", "data-value");
-    assert!((difference - (acc_good - acc_weak)).abs() < 1e-12, "{difference} vs {}", acc_good - acc_weak);
-    let p = attr(html, "mcnemar-p", "data-value");
-    assert!((0.0..=1.0).contains(&p) && p < 0.05, "0.6 vs 0.3 on 4,970 questions: p = {p}");
-    let (low, high) = (attr(html, "difference-ci", "data-low"), attr(html, "difference-ci", "data-high"));
-    assert!(low <= difference && difference <= high && low > 0.0, "[{low}, {high}]");
-
-    // The interval is the paired bootstrap seeded by the server secret and the pair.
-    let key = demo_key();
-    let correct =
-        |accuracy, seed| app::domain::score_bytes(&key, predictions(accuracy, seed).as_bytes()).unwrap().correct;
-    let secret: String = sqlx::query_scalar("SELECT value FROM settings WHERE name = 'comparison_secret'")
-        .fetch_one(app.state.db.pool())
-        .await
-        .unwrap();
-    let seed = app::domain::stats::bootstrap_seed(secret.as_bytes(), &good, &weak);
-    let expected = app::domain::stats::paired_bootstrap(
-        &correct(0.6, 1),
-        &correct(0.3, 2),
-        app::api::compare::COMPARE_REPLICATES,
-        seed,
-    )
-    .unwrap();
-    assert!((low - expected.ci95[0]).abs() < 1e-12 && (high - expected.ci95[1]).abs() < 1e-12);
-    let (only_a, only_b) = app::domain::stats::discordant(&correct(0.6, 1), &correct(0.3, 2)).unwrap();
-    assert!((p - app::domain::stats::mcnemar_exact(only_a, only_b)).abs() <= p * 1e-9);
-
-    // Submission pages link here, with the submission as A.
-    let page = app.get(&format!("/submissions/{good}")).await.body;
-    assert!(page.contains(&format!("href=\"/compare?a={good}\"")), "a link to compare");
-    assert!(html.contains(&format!("value=\"{good}\" selected")), "A is preselected in the picker");
-
-    // Side by side by specialty and level, with the demo key called out.
-    for table in ["id=\"by-specialty\"", "id=\"by-level\"", "id=\"synthetic-notice\"", "data-key=\"Y1\"", "Cedar-70B"] {
-        assert!(html.contains(table), "{table}");
-    }
-    assert!(html.contains(SCRIPT) && !html.contains("<script>alert(1)"), "names escaped");
-    // (Each comparison draws 2,000 × 4,970 resamples: the Arabic check uses the cheap form page.)
-    let ar = app.get(&format!("/compare?a={good}&lang=ar")).await.body;
-    assert!(ar.contains("المقارنة بين مشاركتين") && ar.contains("اختر مشاركتين علنيتين"));
-
-    // Clear messages otherwise.
-    let message = |path: String| {
-        let app = &app;
-        async move {
-            let html = app.get(&path).await.body;
-            let m = &html[html.find("id=\"compare-message\"").unwrap_or_else(|| panic!("a message: {html}"))..];
-            m[m.find('>').unwrap() + 1..m.find("</p>").unwrap()].to_owned()
-        }
-    };
-    assert!(message("/compare".into()).await.contains("Choose two public submissions"));
-    assert!(message(format!("/compare?a={good}&b={good}")).await.starts_with("Choose two different submissions."));
-    assert!(message(format!("/compare?a={good}&b=nope")).await.starts_with("No public submission has the id nope."));
-    let private: String = sqlx::query_scalar("SELECT public_id FROM submissions WHERE visibility = 'private'")
-        .fetch_one(app.state.db.pool())
-        .await
-        .unwrap();
-    assert!(
-        message(format!("/compare?a={good}&b={private}")).await.contains("No public submission"),
-        "private stays private"
-    );
-
-    // A new key becomes the default: uploads on it cannot be paired with older ones,
-    // and the board's baselines move to it.
-    let other = app::domain::synthetic::synthetic_key(200, 99);
-    let checked = app::domain::parse_key(app::domain::Benchmark::MedAraBench, other.csv.as_bytes()).unwrap();
-    let new_key = app::db::keys::NewKey {
-        benchmark: app::domain::Benchmark::MedAraBench,
-        name: "second-key",
-        report: &checked.report,
-        content: other.csv.as_bytes(),
-        synthetic: true,
-    };
-    app::db::keys::insert(&app.state.db, new_key).await.unwrap();
-    let token = app.team_with_token("Third", "t@third.example").await;
-    let resp = app
-        .upload_raw(&token, "model_name=Late-1B", app::domain::synthetic::synthetic_predictions(&checked.key, 0.5, 9))
-        .await;
-    assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
-    let late = resp.json()["id"].as_str().unwrap().to_owned();
-    let m = message(format!("/compare?a={good}&b={late}")).await;
-    assert!(m.contains("different answer keys") && m.contains("second-key"), "{m}");
-    let board = app.get("/api/v1/leaderboard").await.json();
-    assert!(
-        board["reference"].as_array().unwrap().iter().all(|r| r["key"] == "second-key" && r["n"] == checked.key.len())
-    );
     app.finish().await;
 }
 

@@ -5,6 +5,7 @@
 mod board;
 mod board_page;
 mod cli;
+mod compare;
 mod harness;
 mod medarabiq;
 mod pages;

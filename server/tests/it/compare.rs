@@ -1,0 +1,168 @@
+//! `/compare?a=&b=`: two public submissions compared question by
+//! question, the result cached per process and never served for a
+//! submission that is not public.
+
+use axum::http::StatusCode;
+
+use crate::board::{SCRIPT, demo_key, predictions, with_submissions};
+use crate::harness::{Backend, TestApp};
+use crate::on_both_backends;
+
+on_both_backends!(compare_pairs_two_submissions, comparisons_are_cached_for_public_submissions_only);
+
+/// The `data-value` (or another attribute) of the element with `id`.
+fn attr(html: &str, id: &str, name: &str) -> f64 {
+    let el = &html[html.find(&format!("id=\"{id}\"")).unwrap_or_else(|| panic!("#{id}"))..];
+    let el = &el[..el.find('>').unwrap()];
+    let v = &el[el.find(&format!("{name}=\"")).unwrap_or_else(|| panic!("{name} on #{id}: {el}")) + name.len() + 2..];
+    v[..v.find('"').unwrap()].parse().unwrap()
+}
+
+async fn compare_pairs_two_submissions(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let (good, weak) = with_submissions(&app).await;
+    let accuracy = |id: String| {
+        let app = &app;
+        async move { app.get(&format!("/api/v1/submissions/{id}")).await.json()["accuracy"].as_f64().unwrap() }
+    };
+    let (acc_good, acc_weak) = (accuracy(good.clone()).await, accuracy(weak.clone()).await);
+
+    let resp = app.get(&format!("/compare?a={good}&b={weak}")).await;
+    assert_eq!(resp.status, StatusCode::OK);
+    let html = &resp.body;
+    let difference = attr(html, "difference", "data-value");
+    assert!((difference - (acc_good - acc_weak)).abs() < 1e-12, "{difference} vs {}", acc_good - acc_weak);
+    let p = attr(html, "mcnemar-p", "data-value");
+    assert!((0.0..=1.0).contains(&p) && p < 0.05, "0.6 vs 0.3 on 4,970 questions: p = {p}");
+    let (low, high) = (attr(html, "difference-ci", "data-low"), attr(html, "difference-ci", "data-high"));
+    assert!(low <= difference && difference <= high && low > 0.0, "[{low}, {high}]");
+
+    // The interval is the paired bootstrap seeded by the server secret and the pair.
+    let key = demo_key();
+    let correct =
+        |accuracy, seed| app::domain::score_bytes(&key, predictions(accuracy, seed).as_bytes()).unwrap().correct;
+    let secret: String = sqlx::query_scalar("SELECT value FROM settings WHERE name = 'comparison_secret'")
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap();
+    let seed = app::domain::stats::bootstrap_seed(secret.as_bytes(), &good, &weak);
+    let expected = app::domain::stats::paired_bootstrap(
+        &correct(0.6, 1),
+        &correct(0.3, 2),
+        app::api::compare::COMPARE_REPLICATES,
+        seed,
+    )
+    .unwrap();
+    assert!((low - expected.ci95[0]).abs() < 1e-12 && (high - expected.ci95[1]).abs() < 1e-12);
+    let (only_a, only_b) = app::domain::stats::discordant(&correct(0.6, 1), &correct(0.3, 2)).unwrap();
+    assert!((p - app::domain::stats::mcnemar_exact(only_a, only_b)).abs() <= p * 1e-9);
+
+    // Submission pages link here, with the submission as A.
+    let page = app.get(&format!("/submissions/{good}")).await.body;
+    assert!(page.contains(&format!("href=\"/compare?a={good}\"")), "a link to compare");
+    assert!(html.contains(&format!("value=\"{good}\" selected")), "A is preselected in the picker");
+
+    // Side by side by specialty and level, with the demo key called out.
+    for table in ["id=\"by-specialty\"", "id=\"by-level\"", "id=\"synthetic-notice\"", "data-key=\"Y1\"", "Cedar-70B"] {
+        assert!(html.contains(table), "{table}");
+    }
+    assert!(html.contains(SCRIPT) && !html.contains("<script>alert(1)"), "names escaped");
+    // (Each comparison draws 2,000 × 4,970 resamples: the Arabic check uses the cheap form page.)
+    let ar = app.get(&format!("/compare?a={good}&lang=ar")).await.body;
+    assert!(ar.contains("المقارنة بين مشاركتين") && ar.contains("اختر مشاركتين علنيتين"));
+
+    // Clear messages otherwise.
+    let message = |path: String| {
+        let app = &app;
+        async move {
+            let html = app.get(&path).await.body;
+            let m = &html[html.find("id=\"compare-message\"").unwrap_or_else(|| panic!("a message: {html}"))..];
+            m[m.find('>').unwrap() + 1..m.find("</p>").unwrap()].to_owned()
+        }
+    };
+    assert!(message("/compare".into()).await.contains("Choose two public submissions"));
+    assert!(message(format!("/compare?a={good}&b={good}")).await.starts_with("Choose two different submissions."));
+    assert!(message(format!("/compare?a={good}&b=nope")).await.starts_with("No public submission has the id nope."));
+    let private: String = sqlx::query_scalar("SELECT public_id FROM submissions WHERE visibility = 'private'")
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap();
+    assert!(
+        message(format!("/compare?a={good}&b={private}")).await.contains("No public submission"),
+        "private stays private"
+    );
+
+    // A new key becomes the default: uploads on it cannot be paired with older ones,
+    // and the board's baselines move to it.
+    let other = app::domain::synthetic::synthetic_key(200, 99);
+    let checked = app::domain::parse_key(app::domain::Benchmark::MedAraBench, other.csv.as_bytes()).unwrap();
+    let new_key = app::db::keys::NewKey {
+        benchmark: app::domain::Benchmark::MedAraBench,
+        name: "second-key",
+        report: &checked.report,
+        content: other.csv.as_bytes(),
+        synthetic: true,
+    };
+    app::db::keys::insert(&app.state.db, new_key).await.unwrap();
+    let token = app.team_with_token("Third", "t@third.example").await;
+    let resp = app
+        .upload_raw(&token, "model_name=Late-1B", app::domain::synthetic::synthetic_predictions(&checked.key, 0.5, 9))
+        .await;
+    assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
+    let late = resp.json()["id"].as_str().unwrap().to_owned();
+    let m = message(format!("/compare?a={good}&b={late}")).await;
+    assert!(m.contains("different answer keys") && m.contains("second-key"), "{m}");
+    let board = app.get("/api/v1/leaderboard").await.json();
+    assert!(
+        board["reference"].as_array().unwrap().iter().all(|r| r["key"] == "second-key" && r["n"] == checked.key.len())
+    );
+    app.finish().await;
+}
+
+/// The comparison part of a `/compare` page (from the sides' table to the
+/// end of the tables by level).
+fn outcome_html(html: &str) -> &str {
+    let start = html.find("id=\"compare-sides\"").unwrap_or_else(|| panic!("a comparison: {html}"));
+    let end = html.find("id=\"by-level\"").unwrap();
+    &html[start..end + html[end..].find("</table>").unwrap()]
+}
+
+async fn comparisons_are_cached_for_public_submissions_only(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let (good, weak) = with_submissions(&app).await;
+    let path = format!("/compare?a={good}&b={weak}");
+    assert!(app.state.db.comparisons().get(&good, &weak).is_none());
+    let first = app.get(&path).await;
+    assert_eq!(first.status, StatusCode::OK);
+    assert!(app.state.db.comparisons().get(&good, &weak).is_some(), "the outcome is cached");
+    assert!(app.state.db.comparisons().get(&weak, &good).is_none(), "per ordered pair");
+
+    // The second request is answered from the cache: the stored correctness
+    // is changed behind the server's back (submissions are immutable, so only
+    // a test does this) and the result stays the same.
+    sqlx::query("UPDATE submissions SET correctness = $1 WHERE public_id = $2")
+        .bind(vec![0u8; 700])
+        .bind(&good)
+        .execute(app.state.db.pool())
+        .await
+        .unwrap();
+    let second = app.get(&path).await;
+    assert_eq!(outcome_html(&second.body), outcome_html(&first.body), "the identical result");
+    let difference = attr(&second.body, "difference", "data-value");
+    assert_eq!(difference, attr(&first.body, "difference", "data-value"));
+
+    // Once a side is no longer public, the cache is not consulted: the
+    // page says there is no such public submission.
+    sqlx::query("UPDATE submissions SET visibility = 'private' WHERE public_id = $1")
+        .bind(&weak)
+        .execute(app.state.db.pool())
+        .await
+        .unwrap();
+    let hidden = app.get(&path).await.body;
+    assert!(hidden.contains(&format!("No public submission has the id {weak}.")), "private is never served");
+    assert!(!hidden.contains("id=\"compare-sides\"") && !hidden.contains("id=\"difference\""));
+    assert!(app.state.db.comparisons().get(&good, &weak).is_some(), "still cached, but not served");
+    let unknown = app.get(&format!("/compare?a={good}&b=no-such-id")).await.body;
+    assert!(unknown.contains("No public submission has the id no-such-id."));
+    app.finish().await;
+}

@@ -19,6 +19,8 @@ pub async fn pairs(db: &Db) -> Result<Vec<BenchmarkPair>> {
     .fetch_all(db.pool())
     .await?;
     let mut pairs: Vec<BenchmarkPair> = Vec::new();
+    // (team, model) -> position in `pairs`: one lookup per row, not a scan.
+    let mut index: std::collections::HashMap<(i64, String), usize> = std::collections::HashMap::new();
     for r in &rows {
         let team_id: i64 = r.try_get("team_id")?;
         let model: String = r.try_get("model_name")?;
@@ -30,9 +32,10 @@ pub async fn pairs(db: &Db) -> Result<Vec<BenchmarkPair>> {
             ci95: [r.try_get("ci_low")?, r.try_get("ci_high")?],
         };
         let benchmark: String = r.try_get("benchmark")?;
-        let idx = match pairs.iter().position(|p| p.team_id == team_id && p.model == model) {
-            Some(i) => i,
+        let idx = match index.get(&(team_id, model.clone())) {
+            Some(&i) => i,
             None => {
+                index.insert((team_id, model.clone()), pairs.len());
                 pairs.push(BenchmarkPair {
                     team_id,
                     team: r.try_get("team_name")?,

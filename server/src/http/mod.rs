@@ -16,20 +16,34 @@ pub mod teams;
 
 pub use error::{HttpError, Result};
 
+use std::sync::OnceLock;
+
 use app::{App, shell};
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
 use leptos::prelude::provide_context;
-use leptos_axum::{LeptosRoutes, generate_route_list};
+use leptos_axum::{AxumRouteListing, LeptosRoutes, generate_route_list};
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::state::AppState;
 
+/// The Leptos routes, generated once per process.
+///
+/// Generating them renders the app with resource loading suppressed by a
+/// process-wide flag, and a resource first polled while that flag is up
+/// never resolves (leptos-rs/leptos#4773). A router built per request (as
+/// the tests do) while another request renders a page would hang that page,
+/// so the list is made once, before any page can render.
+fn route_list() -> Vec<AxumRouteListing> {
+    static ROUTES: OnceLock<Vec<AxumRouteListing>> = OnceLock::new();
+    ROUTES.get_or_init(|| generate_route_list(App)).clone()
+}
+
 /// The whole application as one axum router; tests call it in-process.
 pub fn build_router(state: AppState) -> Router {
-    let routes = generate_route_list(App);
+    let routes = route_list();
     let db = state.db.clone();
     let page_config = app::api::PageConfig { daily_quota: state.config.daily_quota, total_quota: state.config.total_quota };
     let options = state.leptos_options.clone();

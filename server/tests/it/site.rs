@@ -5,7 +5,13 @@ use axum::http::StatusCode;
 use crate::harness::{Backend, TestApp};
 use crate::on_both_backends;
 
-on_both_backends!(healthz_answers, leaderboard_lists_published_models, leaderboard_json_has_every_model, unknown_page_is_404);
+on_both_backends!(
+    healthz_answers,
+    leaderboard_lists_published_models,
+    leaderboard_json_has_every_model,
+    unknown_page_is_404,
+    pages_render_while_routers_are_built,
+);
 
 async fn healthz_answers(backend: Backend) {
     let Some(app) = TestApp::start(backend).await else { return };
@@ -71,4 +77,36 @@ async fn unknown_page_is_404(backend: Backend) {
     assert_eq!(resp.status, StatusCode::NOT_FOUND);
     assert!(resp.body.contains("Page not found"));
     app.finish().await;
+}
+
+/// Pages render while other routers are being built. Building a router
+/// once generated the Leptos route list, which raises a process-wide "do
+/// not load resources" flag; a page whose resource first ran meanwhile
+/// never finished (leptos-rs/leptos#4773). Every request here builds its
+/// own router, as the harness does, so a regression hangs one of them.
+async fn pages_render_while_routers_are_built(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let app = std::sync::Arc::new(app);
+    let paths = ["/", "/quality", "/dataset", "/adapting", "/medarabiq", "/compare", "/submit", "/?lang=ar"];
+    let tasks: Vec<_> = (0..24)
+        .map(|i| {
+            let app = app.clone();
+            let path = paths[i % paths.len()];
+            tokio::spawn(async move {
+                let resp = tokio::time::timeout(std::time::Duration::from_secs(120), app.get(path))
+                    .await
+                    .unwrap_or_else(|_| panic!("GET {path} did not finish in 120 s"));
+                (path, resp.status, resp.body.contains("</html>"))
+            })
+        })
+        .collect();
+    for task in tasks {
+        let (path, status, complete) = task.await.expect("request task");
+        assert_eq!(status, StatusCode::OK, "GET {path}");
+        assert!(complete, "GET {path}: the page was cut short");
+    }
+    match std::sync::Arc::try_unwrap(app) {
+        Ok(app) => app.finish().await,
+        Err(_) => panic!("a request task still holds the app"),
+    }
 }

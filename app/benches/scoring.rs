@@ -3,16 +3,20 @@
 //! recorded results.
 //!
 //! Groups:
-//! - `parse/key`: read and validate the official-format key CSV;
-//! - `parse/real_key`: the same on the real test split, when its file is
-//!   found (as for the golden tests: `$MEDARABENCH_SHARED_DATA`, or
-//!   `shared/data` beside the workspace); skipped otherwise;
+//! - `parse/key`: read and validate the official-format key CSV, with the
+//!   report (warnings, SHA-256) that `keys check` and imports need;
+//! - `parse/key_for_scoring`: the same key for scoring only
+//!   (`parse_key_for_scoring`, what `medarabench score` uses);
+//! - `parse/real_key`, `parse/real_key_for_scoring`: both on the real test
+//!   split, when its file is found (as for the golden tests:
+//!   `$MEDARABENCH_SHARED_DATA`, or `shared/data` beside the workspace);
+//!   skipped otherwise;
 //! - `parse/predictions`: read a 5,000-row prediction CSV;
 //! - `score/bytes`: prediction bytes to a full score card (parse + score +
 //!   every breakdown + every Wilson CI), the `score_bytes` entry point;
 //! - `score/parsed`: scoring only, key and predictions already parsed;
 //! - `score/cli`: what `medarabench score --json` does between reading its
-//!   two files and printing: parse the key, parse and score the
+//!   two files and printing: read the key for scoring, parse and score the
 //!   predictions, serialize the card as pretty JSON;
 //! - `compare/*`: two submissions on the same key: paired bootstrap
 //!   (10,000 replicates) and exact McNemar.
@@ -22,7 +26,7 @@ use std::path::PathBuf;
 
 use app::domain::stats::{self, DEFAULT_REPLICATES};
 use app::domain::synthetic::{synthetic_key, synthetic_predictions};
-use app::domain::{Benchmark, CheckedKey, PredictionFile, parse_key, score, score_bytes};
+use app::domain::{Benchmark, PredictionFile, parse_key, parse_key_for_scoring, score, score_bytes};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 const ROWS: usize = 5_000;
@@ -46,8 +50,14 @@ fn benches(c: &mut Criterion) {
 
     let mut parse = c.benchmark_group("parse");
     parse.bench_function("key", |b| b.iter(|| parse_key(Benchmark::MedAraBench, black_box(key_csv.as_bytes()))));
+    parse.bench_function("key_for_scoring", |b| {
+        b.iter(|| parse_key_for_scoring(Benchmark::MedAraBench, black_box(key_csv.as_bytes())))
+    });
     if let Some(real) = real_key() {
         parse.bench_function("real_key", |b| b.iter(|| parse_key(Benchmark::MedAraBench, black_box(&real))));
+        parse.bench_function("real_key_for_scoring", |b| {
+            b.iter(|| parse_key_for_scoring(Benchmark::MedAraBench, black_box(&real)))
+        });
     }
     parse.bench_function("predictions", |b| b.iter(|| PredictionFile::parse(black_box(preds_a.as_bytes()))));
     parse.finish();
@@ -57,10 +67,7 @@ fn benches(c: &mut Criterion) {
     scoring.bench_function("parsed", |b| b.iter(|| score(black_box(&key), black_box(&file_a))));
     scoring.bench_function("cli", |b| {
         b.iter(|| {
-            let key = parse_key(Benchmark::MedAraBench, black_box(key_csv.as_bytes()))
-                .and_then(CheckedKey::require_scoreable)
-                .expect("scoreable")
-                .key;
+            let key = parse_key_for_scoring(Benchmark::MedAraBench, black_box(key_csv.as_bytes())).expect("scoreable");
             let card = score_bytes(&key, black_box(preds_a.as_bytes())).expect("scores").card;
             serde_json::to_string_pretty(&card).expect("serializes")
         })

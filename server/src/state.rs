@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use app::db::Db;
-use app::domain::{AnswerKey, parse_key};
+use app::domain::{AnswerKey, parse_key_for_scoring};
 use axum::extract::FromRef;
 use leptos::prelude::LeptosOptions;
 
@@ -46,7 +46,7 @@ impl KeyCache {
             return Ok(key);
         }
         let bytes = app::db::keys::content_for_scoring(db, id).await?;
-        let key = tokio::task::spawn_blocking(move || parse_key(benchmark, &bytes)).await??.key;
+        let key = tokio::task::spawn_blocking(move || parse_key_for_scoring(benchmark, &bytes)).await??;
         let key = Arc::new(key);
         self.0.lock().expect("key cache lock").insert(id, key.clone());
         Ok(key)

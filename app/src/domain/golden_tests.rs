@@ -58,6 +58,15 @@ fn key_report_matches_independent_scorer() {
     assert_eq!(report.options, counts(&g["options"]));
 }
 
+#[test]
+fn real_key_reads_the_same_for_scoring() {
+    let Some(bytes) = real_key_bytes() else { return };
+    let full = parse_key(Benchmark::MedAraBench, &bytes).unwrap().key;
+    let lean = super::key::parse_key_for_scoring(Benchmark::MedAraBench, &bytes).unwrap();
+    assert_eq!(full.items(), lean.items());
+    assert_eq!(full.rejected_ids(), lean.rejected_ids());
+}
+
 /// The prediction files of the Python script's `derive` rules, rebuilt from
 /// the parsed key (see the script's docstring).
 fn derive(key: &AnswerKey, rule: &str) -> String {

@@ -69,8 +69,16 @@ pub fn decode(bytes: &[u8], limit: usize) -> Result<&str, InputError> {
         let pos = body.iter().position(|&b| b == 0).unwrap_or(0);
         return Err(InputError::NulByte { line: line_of(body, pos) });
     }
-    let text =
-        std::str::from_utf8(body).map_err(|e| InputError::InvalidUtf8 { line: line_of(body, e.valid_up_to()) })?;
+    // simdutf8 validates several times faster than the standard library on
+    // mixed Arabic and ASCII text; the standard library then finds where
+    // an invalid file goes wrong.
+    let text = match simdutf8::basic::from_utf8(body) {
+        Ok(text) => text,
+        Err(_) => {
+            let valid = std::str::from_utf8(body).map_or_else(|e| e.valid_up_to(), str::len);
+            return Err(InputError::InvalidUtf8 { line: line_of(body, valid) });
+        }
+    };
     if let Some(start) = long_line(text) {
         return Err(InputError::LineTooLong { line: line_of(body, start), limit: MAX_LINE_BYTES });
     }

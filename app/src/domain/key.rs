@@ -17,6 +17,7 @@ use super::benchmark::Benchmark;
 use super::csv_records::Record;
 use super::groups::Groups;
 use super::input::InputError;
+use super::key_builder::{Built, Detail};
 use super::report::KeyReport;
 use super::types::{Letter, Level, QuestionId, Specialty};
 
@@ -86,7 +87,8 @@ pub struct AnswerKey {
     positions: Positions,
     groups: Groups,
     rejected: BTreeSet<QuestionId>,
-    sha256: String,
+    /// `None` when read for scoring only.
+    sha256: Option<String>,
 }
 
 /// Where each scoreable id is in the items.
@@ -134,7 +136,7 @@ impl AnswerKey {
         items: Vec<KeyItem>,
         groups: Groups,
         rejected: BTreeSet<QuestionId>,
-        sha256: String,
+        sha256: Option<String>,
     ) -> Self {
         Self { benchmark, positions: Positions::new(&items), items, groups, rejected, sha256 }
     }
@@ -179,9 +181,10 @@ impl AnswerKey {
         &self.rejected
     }
 
-    /// Lower-case hex SHA-256 of the key file's raw bytes.
-    pub fn sha256(&self) -> &str {
-        &self.sha256
+    /// Lower-case hex SHA-256 of the key file's raw bytes; `None` for a
+    /// key read by [`parse_key_for_scoring`].
+    pub fn sha256(&self) -> Option<&str> {
+        self.sha256.as_deref()
     }
 
     /// The items' breakdown groups, in item order.
@@ -209,9 +212,23 @@ impl CheckedKey {
 /// Reads a key file of the given benchmark's format. Only whole-file
 /// problems are errors; bad rows are listed in the report.
 pub fn parse_key(benchmark: Benchmark, bytes: &[u8]) -> Result<CheckedKey, KeyError> {
+    let Built { key, report, .. } = read_key(benchmark, bytes, Detail::Report)?;
+    Ok(CheckedKey { key, report: report.expect("Detail::Report builds the report") })
+}
+
+/// Reads a key file for scoring only: the same key as [`parse_key`] (the
+/// same rows scoreable, the same errors) without the report's warnings and
+/// SHA-256, which cost more than the scoring itself. Refuses a key with
+/// nothing to score.
+pub fn parse_key_for_scoring(benchmark: Benchmark, bytes: &[u8]) -> Result<AnswerKey, KeyError> {
+    let Built { key, rows, .. } = read_key(benchmark, bytes, Detail::Scoring)?;
+    if key.is_empty() { Err(KeyError::NoScoreableRows { rows }) } else { Ok(key) }
+}
+
+fn read_key(benchmark: Benchmark, bytes: &[u8], detail: Detail) -> Result<Built, KeyError> {
     match benchmark {
-        Benchmark::MedAraBench => super::medarabench_key::parse(bytes),
-        Benchmark::MedArabiQ => super::medarabiq_key::parse(bytes),
+        Benchmark::MedAraBench => super::medarabench_key::parse(bytes, detail),
+        Benchmark::MedArabiQ => super::medarabiq_key::parse(bytes, detail),
     }
 }
 

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::benchmark::Benchmark;
 use super::groups::{GroupsBuilder, Name};
 use super::input::sha256_hex;
-use super::key::{AnswerKey, CheckedKey, KeyError, KeyItem};
+use super::key::{AnswerKey, KeyError, KeyItem};
 use super::report::{KeyReport, KeyWarning, Rejection, WarningKind};
 use super::types::{Letter, Level, QuestionId};
 
@@ -22,6 +22,25 @@ pub(crate) struct Scoreable {
     pub(crate) options: u8,
 }
 
+/// How much a key reader records beyond what scoring needs. Either way the
+/// same rows are scoreable, rejected or duplicates: only the report differs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Detail {
+    /// The validation report too: warnings and the file's SHA-256.
+    Report,
+    /// The key alone (`medarabench score`).
+    Scoring,
+}
+
+/// What [`KeyBuilder::finish`] makes.
+pub(crate) struct Built {
+    pub(crate) key: AnswerKey,
+    /// Data rows read.
+    pub(crate) rows: usize,
+    /// With [`Detail::Report`] only.
+    pub(crate) report: Option<KeyReport>,
+}
+
 /// Where a scoreable row was, and whether its answer was normalized.
 struct Accepted {
     line: usize,
@@ -33,6 +52,7 @@ struct Accepted {
 /// into the key's items (with their line and groups alongside).
 pub(crate) struct KeyBuilder {
     benchmark: Benchmark,
+    detail: Detail,
     rows: usize,
     items: Vec<KeyItem>,
     accepted: Vec<Accepted>,
@@ -43,9 +63,10 @@ pub(crate) struct KeyBuilder {
 
 impl KeyBuilder {
     /// A builder with room for about `rows` rows (an estimate is fine).
-    pub(crate) fn new(benchmark: Benchmark, rows: usize) -> Self {
+    pub(crate) fn new(benchmark: Benchmark, rows: usize, detail: Detail) -> Self {
         Self {
             benchmark,
+            detail,
             rows: 0,
             items: Vec::with_capacity(rows),
             accepted: Vec::with_capacity(rows),
@@ -84,13 +105,33 @@ impl KeyBuilder {
         self.rejected.push(Rejection { question_id, line, reason });
     }
 
+    /// Whether warnings are wanted: readers skip the checks that only warn
+    /// when they are not.
+    pub(crate) fn warns(&self) -> bool {
+        self.detail == Detail::Report
+    }
+
     pub(crate) fn warn(&mut self, question_id: Option<QuestionId>, kind: WarningKind, message: String) {
-        self.warnings.push(KeyWarning { question_id, kind, message });
+        if self.warns() {
+            self.warnings.push(KeyWarning { question_id, kind, message });
+        }
+    }
+
+    /// Builds the key, and its report with [`Detail::Report`].
+    pub(crate) fn finish(mut self, raw: &[u8]) -> Result<Built, KeyError> {
+        let normalized = self.settle()?;
+        let rejected_ids: BTreeSet<QuestionId> = self.rejected.iter().filter_map(|r| r.question_id).collect();
+        let groups = self.groups.finish();
+        let report = self.detail == Detail::Report;
+        let key = AnswerKey::new(self.benchmark, self.items, groups, rejected_ids, report.then(|| sha256_hex(raw)));
+        let report = report.then(|| KeyReport::new(&key, self.rows, self.rejected, normalized, self.warnings));
+        Ok(Built { key, rows: self.rows, report })
     }
 
     /// Rejects every row of an id that occurs more than once (which row is
-    /// right cannot be known), then builds the key and the report.
-    pub(crate) fn finish(mut self, raw: &[u8]) -> Result<CheckedKey, KeyError> {
+    /// right cannot be known) and orders the rejections; returns how many
+    /// scoreable answers were normalized.
+    fn settle(&mut self) -> Result<usize, KeyError> {
         if self.rows == 0 {
             return Err(KeyError::NoRows);
         }
@@ -120,13 +161,8 @@ impl KeyBuilder {
             self.accepted.retain(|_| k2.next().copied().unwrap_or(true));
             self.groups.retain(&keep);
         }
-        let normalized = self.accepted.iter().filter(|a| a.normalized).count();
         self.rejected.sort_by_key(|r| r.line);
-        let rejected_ids: BTreeSet<QuestionId> = self.rejected.iter().filter_map(|r| r.question_id).collect();
-        let groups = self.groups.finish();
-        let key = AnswerKey::new(self.benchmark, self.items, groups, rejected_ids, sha256_hex(raw));
-        let report = KeyReport::new(&key, self.rows, self.rejected, normalized, self.warnings);
-        Ok(CheckedKey { key, report })
+        Ok(self.accepted.iter().filter(|a| a.normalized).count())
     }
 
     /// The lines of every id found on more than one row: scoreable rows

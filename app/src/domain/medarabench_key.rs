@@ -20,8 +20,8 @@ use super::benchmark::Benchmark;
 use super::csv_records::{Reader, Record, records_bound, trim};
 use super::fast_hash::{FastHasher, FastMap};
 use super::input;
-use super::key::{CheckedKey, KeyError, MAX_KEY_BYTES, excerpt, header_index};
-use super::key_builder::{KeyBuilder, Scoreable};
+use super::key::{KeyError, MAX_KEY_BYTES, excerpt, header_index};
+use super::key_builder::{Built, Detail, KeyBuilder, Scoreable};
 use super::report::WarningKind;
 use super::types::{Letter, QuestionId};
 
@@ -64,15 +64,16 @@ struct Questions<'a> {
     seen: FastMap<u64, (QuestionId, u32)>,
 }
 
-pub(super) fn parse(bytes: &[u8]) -> Result<CheckedKey, KeyError> {
+pub(super) fn parse(bytes: &[u8], detail: Detail) -> Result<Built, KeyError> {
     let text = input::decode(bytes, MAX_KEY_BYTES)?;
     let mut reader = Reader::new(text);
     let mut headers = Record::default();
     reader.read(&mut headers);
     let cols = locate(&headers)?;
     let rows = records_bound(text);
-    let mut b = KeyBuilder::new(Benchmark::MedAraBench, rows);
-    let mut questions = Questions { text, seen: FastMap::with_capacity_and_hasher(rows, Default::default()) };
+    let mut b = KeyBuilder::new(Benchmark::MedAraBench, rows, detail);
+    let capacity = if b.warns() { rows } else { 0 };
+    let mut questions = Questions { text, seen: FastMap::with_capacity_and_hasher(capacity, Default::default()) };
     let mut record = Record::default();
     while reader.read(&mut record) {
         b.row();
@@ -135,8 +136,10 @@ fn read_row(b: &mut KeyBuilder, questions: &mut Questions<'_>, cols: &Columns, r
         problems.push("umbrella_specialty is blank".into());
     }
 
-    warn_options(b, id, cols.group.map(cell), &options, count);
-    warn_duplicate(b, questions, cols, id, record);
+    if b.warns() {
+        warn_options(b, id, cols.group.map(cell), &options, count);
+        warn_duplicate(b, questions, cols, id, record);
+    }
 
     match (id, answer, level, specialty) {
         (Some(id), Some(answer), Some(level), Some(specialty)) if problems.is_empty() => {

@@ -2,7 +2,7 @@
 //! normalized rows, duplicate ids, warnings, whole-file refusals.
 
 use super::super::benchmark::Benchmark;
-use super::super::key::parse_key;
+use super::super::key::{CheckedKey, parse_key};
 use super::*;
 
 const HEADER: &str = "Question Number,Question,Option A,Option B,Option C,Option D,Option E,Option F,\

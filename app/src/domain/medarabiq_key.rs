@@ -18,8 +18,8 @@ use super::benchmark::Benchmark;
 use super::csv_records::{Reader, Record, records_bound};
 use super::extract::letter_token;
 use super::input;
-use super::key::{CheckedKey, KeyError, MAX_KEY_BYTES, header_index};
-use super::key_builder::{KeyBuilder, Scoreable};
+use super::key::{KeyError, MAX_KEY_BYTES, header_index};
+use super::key_builder::{Built, Detail, KeyBuilder, Scoreable};
 use super::report::WarningKind;
 use super::types::{Letter, QuestionId};
 
@@ -31,7 +31,7 @@ struct Options {
     texts: Vec<String>,
 }
 
-pub(super) fn parse(bytes: &[u8]) -> Result<CheckedKey, KeyError> {
+pub(super) fn parse(bytes: &[u8], detail: Detail) -> Result<Built, KeyError> {
     let text = input::decode(bytes, MAX_KEY_BYTES)?;
     let mut reader = Reader::new(text);
     let mut headers = Record::default();
@@ -46,7 +46,7 @@ pub(super) fn parse(bytes: &[u8]) -> Result<CheckedKey, KeyError> {
             .collect();
         return Err(KeyError::MissingColumns { missing, found: headers.iter().map(|h| h.trim().to_owned()).collect() });
     };
-    let mut b = KeyBuilder::new(Benchmark::MedArabiQ, records_bound(text));
+    let mut b = KeyBuilder::new(Benchmark::MedArabiQ, records_bound(text), detail);
     let mut seen: HashMap<String, QuestionId> = HashMap::new();
     let mut record = Record::default();
     let mut row = 0;

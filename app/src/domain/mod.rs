@@ -38,7 +38,7 @@ mod proptests;
 pub use benchmark::{Benchmark, UnknownBenchmark};
 pub use extract::{Extraction, Rule, extract_letter};
 pub use input::InputError;
-pub use key::{AnswerKey, CheckedKey, KeyError, KeyItem, MAX_KEY_BYTES, parse_key};
+pub use key::{AnswerKey, CheckedKey, KeyError, KeyItem, MAX_KEY_BYTES, parse_key, parse_key_for_scoring};
 pub use predictions::{MAX_PREDICTION_BYTES, Prediction, PredictionError, PredictionFile, PredictionFormat};
 pub use report::{KeyReport, KeyWarning, Rejection, WarningKind};
 pub use score::{Breakdown, RandomBaseline, ScoreCard, Scored, score, score_bytes};

@@ -7,10 +7,10 @@ use proptest::prelude::*;
 
 use super::benchmark::Benchmark;
 use super::extract::{extract, extract_letter};
-use super::key::{AnswerKey, parse_key};
+use super::key::{AnswerKey, CheckedKey, KeyError, parse_key, parse_key_for_scoring};
 use super::predictions::PredictionFile;
 use super::score::{ScoreCard, Scored, score_bytes};
-use super::synthetic::synthetic_key;
+use super::synthetic::{synthetic_key, synthetic_medarabiq};
 use super::types::Letter;
 
 fn key() -> &'static AnswerKey {
@@ -84,6 +84,23 @@ fn assert_cells_add_up(card: &ScoreCard) {
     );
 }
 
+/// Reads `body` both ways and checks they agree: the same scoreable items,
+/// the same rejected ids, or the same error.
+fn assert_same_key(benchmark: Benchmark, body: &[u8]) -> Result<(), TestCaseError> {
+    let full: Result<AnswerKey, KeyError> =
+        parse_key(benchmark, body).and_then(CheckedKey::require_scoreable).map(|c| c.key);
+    match (full, parse_key_for_scoring(benchmark, body)) {
+        (Ok(full), Ok(lean)) => {
+            prop_assert_eq!(full.items(), lean.items());
+            prop_assert_eq!(full.rejected_ids(), lean.rejected_ids());
+            prop_assert!(full.sha256().is_some() && lean.sha256().is_none());
+        }
+        (Err(full), Err(lean)) => prop_assert_eq!(full, lean),
+        (full, lean) => prop_assert!(false, "full read {:?}, scoring read {:?}", full.err(), lean.err()),
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -135,6 +152,27 @@ proptest! {
         prop_assert_eq!(extract_letter(&text), Some(letter));
         prop_assert_eq!(extract_letter(&format!("The answer is {variant}.")), Some(letter));
         prop_assert_eq!(extract_letter(&format!("الإجابة الصحيحة هي {variant}")), Some(letter));
+    }
+
+    #[test]
+    fn reading_for_scoring_keeps_the_same_key(rows in 1..400usize, seed in any::<u64>()) {
+        // Synthetic keys carry every kind of defect (blank and text answers,
+        // duplicate ids and texts, option gaps).
+        assert_same_key(Benchmark::MedAraBench, synthetic_key(rows, seed).csv.as_bytes())?;
+        assert_same_key(Benchmark::MedArabiQ, synthetic_medarabiq(rows.min(120), seed).as_bytes())?;
+    }
+
+    #[test]
+    fn reading_for_scoring_refuses_what_a_full_read_refuses(
+        text in "\\PC{0,300}",
+        tail in "[\"\r\n,{}:0-9A-Fa-fأبجده ـ]{0,80}",
+    ) {
+        let key_header = "Question Number,Question,Option A,Option B,Option C,Option D,\
+                          Correct Answer,Level,umbrella_specialty\n";
+        for body in [format!("{text}{tail}"), format!("{key_header}{tail}{text}"), format!("{key_header}1,q,a,b,c,d,{tail},Y1,X\n{text}")] {
+            assert_same_key(Benchmark::MedAraBench, body.as_bytes())?;
+        }
+        assert_same_key(Benchmark::MedArabiQ, format!("Question,Answer,Category\n{tail}{text}").as_bytes())?;
     }
 
     #[test]

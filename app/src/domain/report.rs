@@ -133,7 +133,7 @@ impl KeyReport {
             options: counts.by_options(total),
             warnings,
             warning_counts,
-            sha256: key.sha256().to_owned(),
+            sha256: key.sha256().unwrap_or_default().to_owned(),
         }
     }
 

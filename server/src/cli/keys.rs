@@ -44,14 +44,18 @@ pub struct ImportArgs {
 /// Runs `keys check` or `keys import`.
 pub async fn run(database_url: &str, cmd: KeysCommand) -> anyhow::Result<()> {
     match cmd {
-        KeysCommand::Check(args) => {
-            let checked = check(&args)?;
-            print_report(&checked, args.json, None)?;
-            checked.require_scoreable().context("the key would be refused")?;
-            Ok(())
-        }
+        KeysCommand::Check(args) => check_file(&args),
         KeysCommand::Import(args) => import(database_url, args).await,
     }
+}
+
+/// `keys check`: prints the validation report; fails if the key would be
+/// refused.
+pub fn check_file(args: &KeyFileArgs) -> anyhow::Result<()> {
+    let checked = check(args)?;
+    print_report(&checked, args.json, None)?;
+    checked.require_scoreable().context("the key would be refused")?;
+    Ok(())
 }
 
 fn check(args: &KeyFileArgs) -> anyhow::Result<CheckedKey> {

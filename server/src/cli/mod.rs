@@ -45,6 +45,24 @@ pub enum Command {
     Submit(submit::SubmitArgs),
 }
 
+impl Cli {
+    /// Whether the command works on local files only (`score`, `keys
+    /// check`): those run without an async runtime or logging, so that
+    /// scoring a file costs little more than reading it.
+    pub fn is_offline(&self) -> bool {
+        matches!(self.command, Command::Score(_) | Command::Keys(keys::KeysCommand::Check(_)))
+    }
+}
+
+/// Runs an offline command (see [`Cli::is_offline`]) on this thread.
+pub fn run_offline(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        Command::Score(args) => score::run(args),
+        Command::Keys(keys::KeysCommand::Check(args)) => keys::check_file(&args),
+        _ => anyhow::bail!("this command needs the async runtime: use `run`"),
+    }
+}
+
 /// Runs the parsed command.
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {

@@ -6,8 +6,16 @@ import * as path from 'node:path';
 import * as fs from 'node:fs';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
-const dbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'medarabench-e2e-'));
-const binary = process.env.MEDARABENCH_BIN ?? '../target/debug/medarabench';
+// The runner and every worker evaluate this file; the first creates the
+// database directory and the others inherit it through the environment, so
+// specs can run the CLI on the server's own database (E2E_DATABASE_URL,
+// E2E_BINARY).
+const dbDir = process.env.E2E_DB_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'medarabench-e2e-'));
+const databaseUrl = `sqlite:${path.join(dbDir, 'e2e.db')}`;
+const binary = path.resolve(__dirname, process.env.MEDARABENCH_BIN ?? '../target/debug/medarabench');
+process.env.E2E_DB_DIR = dbDir;
+process.env.E2E_DATABASE_URL = databaseUrl;
+process.env.E2E_BINARY = binary;
 
 export default defineConfig({
   testDir: './tests',
@@ -34,7 +42,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
-      DATABASE_URL: `sqlite:${path.join(dbDir, 'e2e.db')}`,
+      DATABASE_URL: databaseUrl,
       LEPTOS_SITE_ROOT: process.env.LEPTOS_SITE_ROOT ?? '../target/site',
       LEPTOS_OUTPUT_NAME: 'medarabench',
       RUST_LOG: 'warn',

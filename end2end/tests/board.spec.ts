@@ -1,9 +1,9 @@
 // The board's filters and sorting in a real browser: hydrated, the GET form
 // and the header links change the table in place (no reload) and the URL
 // keeps every choice; without JavaScript the same form reloads the page
-// filtered by the server. Also the chart, and the comparison page's form.
+// filtered by the server. Also the chart. (Their accessibility audit, with
+// the comparison page's, is in a11y.spec.ts.)
 import { test, expect, type Page } from '@playwright/test';
-import * as path from 'node:path';
 
 async function models(page: Page): Promise<string[]> {
   return page.locator('#leaderboard tbody tr[data-model]').evaluateAll((rows) =>
@@ -93,24 +93,4 @@ test.describe('with JavaScript disabled', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await page.screenshot({ path: info.outputPath('board-no-js.png'), fullPage: true });
   });
-});
-
-test.describe('accessibility', () => {
-  test.use({ bypassCSP: true });
-  const axePath = path.join(__dirname, '..', 'node_modules', 'axe-core', 'axe.min.js');
-
-  for (const url of ['/?q=gpt', '/compare', '/compare?lang=ar']) {
-    test(`${url} has no serious accessibility violations`, async ({ page }) => {
-      await page.goto(url);
-      await expect(page.locator('body')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
-      await page.addScriptTag({ path: axePath });
-      const result = await page.evaluate(async () => {
-        // @ts-expect-error axe is injected above
-        const r = await window.axe.run(document, { resultTypes: ['violations'] });
-        return r.violations.map((v: any) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length }));
-      });
-      const serious = result.filter((v: any) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
-    });
-  }
 });

@@ -45,9 +45,10 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
+// Retrying: after a client-side navigation the figures arrive once the
+// page's data has loaded.
 async function expectFigures(page: Page, figures: string[]) {
-  const text = await page.locator('main').innerText();
-  for (const figure of figures) expect(text, figure).toContain(figure);
+  for (const figure of figures) await expect(page.locator('main'), figure).toContainText(figure);
 }
 
 for (const p of pages) {

@@ -14,6 +14,7 @@ pub mod domain;
 pub mod format;
 pub mod i18n;
 pub mod pages;
+pub mod palette;
 
 #[cfg(feature = "ssr")]
 pub mod charts;

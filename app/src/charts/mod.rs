@@ -5,6 +5,7 @@
 //! the title and description it adds).
 
 pub mod adapting;
+pub mod heatmap;
 pub mod leaderboard;
 pub mod scatter;
 
@@ -127,6 +128,41 @@ fn accessible(svg: &str, id: &str, title: &str, description: &str) -> String {
     )
 }
 
+/// Gives every drawn `<text>` holding Arabic letters a right-to-left base
+/// direction (`direction="rtl"`), so its words, parentheses and
+/// punctuation read in Arabic order, and swaps its `text-anchor` start and
+/// end so it stays where it was placed. Texts without Arabic (figures,
+/// Latin names) keep their left-to-right order.
+pub fn right_to_left_texts(svg: &str) -> String {
+    let is_arabic = |c: char| {
+        matches!(c, '\u{0600}'..='\u{06FF}' | '\u{0750}'..='\u{077F}' | '\u{08A0}'..='\u{08FF}')
+            || matches!(c, '\u{FB50}'..='\u{FDFF}' | '\u{FE70}'..='\u{FEFF}')
+    };
+    let mut out = String::with_capacity(svg.len() + 256);
+    let mut rest = svg;
+    while let Some(start) = rest.find("<text ") {
+        let Some(tag_len) = rest[start..].find('>') else { break };
+        let Some(content_len) = rest[start + tag_len..].find("</text>") else { break };
+        let tag = &rest[start..start + tag_len];
+        let content = &rest[start + tag_len..start + tag_len + content_len];
+        out.push_str(&rest[..start]);
+        if content.chars().any(is_arabic) {
+            let anchored = if tag.contains("text-anchor=\"start\"") {
+                tag.replacen("text-anchor=\"start\"", "text-anchor=\"end\"", 1)
+            } else {
+                tag.replacen("text-anchor=\"end\"", "text-anchor=\"start\"", 1)
+            };
+            out.push_str(&anchored);
+            out.push_str(" direction=\"rtl\"");
+        } else {
+            out.push_str(tag);
+        }
+        rest = &rest[start + tag_len..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Text safe in XML content and attribute values.
 pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -169,6 +205,20 @@ mod tests {
             assert!(svg.contains(&format!(">{text}<")) || svg.contains(text), "{text} drawn");
         }
         assert!(svg.matches("<rect").count() >= 3, "background and two bars");
+    }
+
+    #[test]
+    fn arabic_texts_read_right_to_left_where_they_were_placed() {
+        let svg = "<svg><text x=\"1\" text-anchor=\"start\" fill=\"#000\">\nدقة Model\n</text>\
+                   <text x=\"2\" text-anchor=\"end\">\n0.500 (n = 4)\n</text>\
+                   <text x=\"3\" text-anchor=\"end\">\nالتشريح\n</text>\
+                   <text x=\"4\" text-anchor=\"middle\">\nY1 (السنة الأولى)\n</text></svg>";
+        let out = right_to_left_texts(svg);
+        assert!(out.contains("<text x=\"1\" text-anchor=\"end\" fill=\"#000\" direction=\"rtl\">\nدقة Model"), "{out}");
+        assert!(out.contains("<text x=\"2\" text-anchor=\"end\">\n0.500"), "figures stay left-to-right: {out}");
+        assert!(out.contains("<text x=\"3\" text-anchor=\"start\" direction=\"rtl\">"), "{out}");
+        assert!(out.contains("<text x=\"4\" text-anchor=\"middle\" direction=\"rtl\">"), "{out}");
+        assert!(out.ends_with("</text></svg>"));
     }
 
     #[test]

@@ -3,6 +3,7 @@
 pub mod figures;
 pub mod csp;
 pub mod forms;
+pub mod heatmap;
 pub mod key_report;
 pub mod lang;
 pub mod layout;

@@ -38,6 +38,9 @@ pub fn CiBar(lang: Lang, accuracy: f64, ci95: [f64; 2]) -> impl IntoView {
     }
 }
 
+/// Below this many questions a cell is marked: its interval is wide.
+pub const SMALL_N: usize = 30;
+
 /// One table of cells (by specialty, level, option count...), rows named
 /// in `lang`. Cells with fewer than `small_n` questions are marked: their
 /// interval is wide.
@@ -47,7 +50,7 @@ pub fn BreakdownTable(
     caption: &'static str,
     kind: BreakdownKind,
     cells: BTreeMap<String, Breakdown>,
-    #[prop(default = 30)] small_n: usize,
+    #[prop(default = SMALL_N)] small_n: usize,
 ) -> impl IntoView {
     let t = text(lang);
     let rows = cells

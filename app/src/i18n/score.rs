@@ -32,6 +32,23 @@ pub struct ScoreText {
     pub small_after: &'static str,
     /// A level missing from the key (`n/a`).
     pub no_level: &'static str,
+    /// The specialty × level heatmap's caption.
+    pub heat_caption: &'static str,
+    /// The heading above its row names.
+    pub heat_corner: &'static str,
+    /// A cell without questions (never shown as 0).
+    pub heat_empty: &'static str,
+    /// Before the legend's colours.
+    pub heat_legend: &'static str,
+    /// The legend's entry for marked cells: "fewer than {n} questions".
+    pub heat_small: fn(usize) -> String,
+    /// Shown instead of the heatmap when the key has no cell.
+    pub heat_no_cells: &'static str,
+    /// The chart's title: "{model}: accuracy by specialty and level".
+    pub heat_chart_title: fn(&str) -> String,
+    /// The chart's text alternative, before its cells; takes the small-n
+    /// threshold.
+    pub heat_chart_desc: fn(usize) -> String,
 }
 
 pub const EN: ScoreText = ScoreText {
@@ -49,6 +66,20 @@ pub const EN: ScoreText = ScoreText {
     small_before: "* fewer than ",
     small_after: " questions: the interval is wide; read with care.",
     no_level: "n/a",
+    heat_caption: "Accuracy by specialty (rows) and level (columns): each cell gives the accuracy, its n and its \
+                   95% CI (Wilson); its colour shows the accuracy.",
+    heat_corner: "specialty / level",
+    heat_empty: "no questions",
+    heat_legend: "Colour: accuracy, darker is lower (viridis scale).",
+    heat_small: |n| format!("* fewer than {n} questions"),
+    heat_no_cells: "No cell to show: the key gives no specialty and level for its questions.",
+    heat_chart_title: |model| format!("{model}: accuracy by specialty and level"),
+    heat_chart_desc: |n| {
+        format!(
+            "Heatmap of accuracy by specialty (rows) and level (columns); each cell is coloured on the viridis \
+             scale from dark purple (0) to yellow (1), and cells with fewer than {n} questions are marked *. Cells:"
+        )
+    },
 };
 
 pub const AR: ScoreText = ScoreText {
@@ -66,6 +97,20 @@ pub const AR: ScoreText = ScoreText {
     small_before: "* أقل من ",
     small_after: " سؤالًا: الفترة واسعة، فاقرأ النتيجة بحذر.",
     no_level: "غير محدد",
+    heat_caption: "الدقة حسب التخصص (الصفوف) والمستوى (الأعمدة): في كل خانة الدقة وعدد أسئلتها n وفترة الثقة 95% \
+                   (ويلسون)، ويدل لونها على الدقة.",
+    heat_corner: "التخصص / المستوى",
+    heat_empty: "لا أسئلة",
+    heat_legend: "اللون: الدقة، والأغمق أدنى (مقياس viridis).",
+    heat_small: |n| format!("* أقل من {n} سؤالًا"),
+    heat_no_cells: "لا خانات لعرضها: المفتاح لا يذكر التخصص والمستوى لأسئلته.",
+    heat_chart_title: |model| format!("دقة \u{2068}{model}\u{2069} حسب التخصص والمستوى"),
+    heat_chart_desc: |n| {
+        format!(
+            "خريطة حرارية للدقة حسب التخصص (الصفوف) والمستوى (الأعمدة)؛ تُلوَّن كل خانة بمقياس viridis من \
+             البنفسجي الداكن (0) إلى الأصفر (1)، وتُعلَّم بـ * الخانات التي فيها أقل من {n} سؤالًا. الخانات:"
+        )
+    },
 };
 
 /// The texts of `lang`.

@@ -46,6 +46,12 @@ pub struct SubmissionText {
     pub by_level: &'static str,
     pub level_note: &'static str,
     pub by_level_caption: &'static str,
+    /// The specialty × level heatmap's heading, the confounding note beside
+    /// it, its chart's `alt` and download link.
+    pub by_cell: &'static str,
+    pub by_cell_note: &'static str,
+    pub by_cell_chart_alt: &'static str,
+    pub by_cell_download: &'static str,
     pub by_options: &'static str,
     pub by_options_caption: &'static str,
     pub by_subspecialty: &'static str,
@@ -90,6 +96,13 @@ pub const EN: SubmissionText = SubmissionText {
     level_note: "Specialty and level are confounded in this test split (for example, Ophthalmology questions are \
                  all Y5): compare levels with care.",
     by_level_caption: "Accuracy by year of medical school",
+    by_cell: "By specialty and level",
+    by_cell_note: "Specialty and level are confounded in this test split: most specialties are taught in one or two \
+                   years (for example, Ophthalmology questions are all Y5), so many cells are empty or small, and a \
+                   difference between levels may be a difference between specialties, and the reverse.",
+    by_cell_chart_alt: "The heatmap above as an image: the same cells, colours and figures; the table gives each \
+                        cell's accuracy with its n and 95% CI.",
+    by_cell_download: "Download the heatmap (SVG)",
     by_options: "By number of options",
     by_options_caption: "Accuracy by option count",
     by_subspecialty: "By sub-specialty",
@@ -134,6 +147,13 @@ pub const AR: SubmissionText = SubmissionText {
     level_note: "التخصص والمستوى متداخلان في مجموعة الاختبار هذه (فأسئلة طب العيون مثلًا كلها من المستوى Y5)، \
                  فقارن بين المستويات بحذر.",
     by_level_caption: "الدقة حسب السنة الدراسية في كلية الطب",
+    by_cell: "حسب التخصص والمستوى",
+    by_cell_note: "التخصص والمستوى متداخلان في مجموعة الاختبار هذه: معظم التخصصات تُدرَّس في سنة أو سنتين (فأسئلة \
+                   طب العيون مثلًا كلها من المستوى Y5)، لذا كثير من الخانات فارغ أو صغير، وقد يكون الفرق بين \
+                   المستويات فرقًا بين التخصصات، والعكس.",
+    by_cell_chart_alt: "الخريطة الحرارية السابقة في صورة: الخانات والألوان والأرقام نفسها؛ ويذكر الجدول دقة كل خانة \
+                        مع عدد أسئلتها n وفترة الثقة 95%.",
+    by_cell_download: "تنزيل الخريطة الحرارية (SVG)",
     by_options: "حسب عدد الخيارات",
     by_options_caption: "الدقة حسب عدد الخيارات",
     by_subspecialty: "حسب التخصص الفرعي",

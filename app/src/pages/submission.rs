@@ -1,6 +1,7 @@
 //! `/submissions/:id`: a verified submission's score with its n and 95% CI,
 //! what explains it (missing, unparsed, ignored, chance level), every
-//! breakdown, and the protocol card it was declared with.
+//! breakdown (with the specialty × level heatmap and its SVG chart), and
+//! the protocol card it was declared with.
 
 use leptos::prelude::*;
 use leptos_meta::Title;
@@ -8,11 +9,17 @@ use leptos_router::hooks::use_params_map;
 
 use crate::api::teams::{SubmissionPageData, submission_page};
 use crate::components::figures::Num;
+use crate::components::heatmap::Heatmap;
 use crate::components::score::{AccuracyWithCi, BreakdownTable};
 use crate::format::{acc, utc_datetime};
 use crate::i18n::score::BreakdownKind;
 use crate::i18n::submission::{text, value_label};
 use crate::i18n::{Lang, common, use_lang};
+
+/// The address of a submission's heatmap chart (`/charts/submissions/{id}/heatmap.svg`).
+pub fn heatmap_chart_path(id: &str) -> String {
+    format!("/charts/submissions/{id}/heatmap.svg")
+}
 
 #[component]
 pub fn SubmissionPageView() -> impl IntoView {
@@ -47,6 +54,9 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
     let title = (t.title)(&meta.model_name, &team_name);
     let na = |s: &str| if s.is_empty() || s == "unknown" { t.not_stated.to_owned() } else { s.to_owned() };
     let choice = |s: &str| if s.is_empty() || s == "unknown" { t.not_stated.to_owned() } else { value_label(lang, s).to_owned() };
+    let chart = lang.href(&heatmap_chart_path(&id));
+    let chart_file = format!("medarabench-{id}-heatmap.svg");
+    let has_cells = !card.by_cell.is_empty();
     let number = |v: Option<String>| v.map_or_else(|| t.not_stated.into_any(), |v| view! { <Num value=v /> }.into_any());
     view! {
         <Title text=title.clone() />
@@ -86,6 +96,19 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
         <h2>{t.by_level}</h2>
         <p class="note">{t.level_note}</p>
         <BreakdownTable lang caption=t.by_level_caption kind=BreakdownKind::Level cells=card.by_level.clone() />
+        <section id="by-cell" aria-labelledby="by-cell-h">
+            <h2 id="by-cell-h">{t.by_cell}</h2>
+            <p class="note" id="heatmap-confounded">{t.by_cell_note}</p>
+            <Heatmap lang cells=card.by_cell.clone() />
+            {has_cells.then(|| view! {
+                <figure class="chart" id="heatmap-chart">
+                    <img class="chart-img" src=chart.clone() alt=t.by_cell_chart_alt loading="lazy" />
+                    <figcaption>
+                        <a href=chart.clone() download=chart_file.clone() type="image/svg+xml">{t.by_cell_download}</a>
+                    </figcaption>
+                </figure>
+            })}
+        </section>
         <h2>{t.by_options}</h2>
         <BreakdownTable lang caption=t.by_options_caption kind=BreakdownKind::Options cells=card.by_options.clone() />
         <h2>{t.by_subspecialty}</h2>

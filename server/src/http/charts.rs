@@ -1,11 +1,13 @@
 //! The charts as standalone SVG files, the same drawings the pages show
-//! (`?lang=ar` for Arabic texts): `GET /charts/adapting.svg` (Table 5) and
-//! `GET /charts/leaderboard.svg` (the board, with the page's filters).
+//! (`?lang=ar` for Arabic texts): `GET /charts/adapting.svg` (Table 5),
+//! `GET /charts/leaderboard.svg` (the board, with the page's filters) and
+//! `GET /charts/submissions/{id}/heatmap.svg` (a submission's specialty ×
+//! level heatmap, visible to whoever may see the submission).
 
 use app::i18n::Lang;
 use axum::Router;
-use axum::extract::{Query, State};
-use axum::http::header;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::Deserialize;
@@ -14,7 +16,10 @@ use super::Result;
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/charts/adapting.svg", get(adapting)).route("/charts/leaderboard.svg", get(leaderboard))
+    Router::new()
+        .route("/charts/adapting.svg", get(adapting))
+        .route("/charts/leaderboard.svg", get(leaderboard))
+        .route("/charts/submissions/{id}/heatmap.svg", get(heatmap))
 }
 
 #[derive(Debug, Deserialize)]
@@ -45,6 +50,29 @@ async fn leaderboard(
     let headers = [
         (header::CONTENT_TYPE, "image/svg+xml; charset=utf-8"),
         (header::CONTENT_DISPOSITION, "inline; filename=\"medarabench-leaderboard.svg\""),
+    ];
+    Ok((headers, format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{svg}")).into_response())
+}
+
+/// A submission's specialty × level heatmap: public ones for anyone,
+/// private ones for their team only (404 otherwise, as for an unknown id)
+/// and never stored by a cache.
+async fn heatmap(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Result<Response> {
+    let lang = Lang::from_param(query.lang.as_deref());
+    let record = super::submissions::visible(&state, &id, &headers).await?;
+    let svg =
+        app::charts::heatmap::svg(&record.card.by_cell, &record.meta.model_name, lang).map_err(anyhow::Error::from)?;
+    let cache = if record.meta.visibility == "public" { "no-cache" } else { "private, no-store" };
+    let disposition = format!("inline; filename=\"medarabench-{}-heatmap.svg\"", record.public_id);
+    let headers = [
+        (header::CONTENT_TYPE, "image/svg+xml; charset=utf-8".to_owned()),
+        (header::CONTENT_DISPOSITION, disposition),
+        (header::CACHE_CONTROL, cache.to_owned()),
     ];
     Ok((headers, format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{svg}")).into_response())
 }

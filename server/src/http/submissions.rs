@@ -155,14 +155,19 @@ async fn list_own(State(state): State<AppState>, BearerTeam(who): BearerTeam) ->
     })))
 }
 
-/// Public submissions are readable by anyone; private ones by their team
-/// only (bearer token or session), and 404 for everyone else.
 async fn get_one(State(state): State<AppState>, Path(id): Path<String>, headers: HeaderMap) -> Result<Json<Value>, HttpError> {
-    let record = submissions::get(&state.db, &id).await?.ok_or(HttpError::NotFound)?;
-    if record.meta.visibility != "public" && viewer_team(&state, &headers).await != Some(record.team_id) {
+    Ok(Json(submission_json(&visible(&state, &id, &headers).await?)))
+}
+
+/// The submission `id` as the request may see it: public submissions for
+/// anyone; private ones for their team only (bearer token or session),
+/// and 404 for everyone else, as for an unknown id.
+pub(super) async fn visible(state: &AppState, id: &str, headers: &HeaderMap) -> Result<SubmissionRecord, HttpError> {
+    let record = submissions::get(&state.db, id).await?.ok_or(HttpError::NotFound)?;
+    if record.meta.visibility != "public" && viewer_team(state, headers).await != Some(record.team_id) {
         return Err(HttpError::NotFound);
     }
-    Ok(Json(submission_json(&record)))
+    Ok(record)
 }
 
 async fn viewer_team(state: &AppState, headers: &HeaderMap) -> Option<i64> {

@@ -7,6 +7,7 @@ mod board_page;
 mod cli;
 mod compare;
 mod harness;
+mod heatmap;
 mod medarabiq;
 mod pages;
 mod security;

@@ -6,31 +6,13 @@
 // finds no serious violation on the page, every heatmap text passing the
 // contrast rule.
 import { test, expect, type Page } from '@playwright/test';
-import * as path from 'node:path';
+import { expectNoSeriousViolations } from './axe';
 import { demoKeyPredictions } from './demo-predictions';
-
-const axePath = path.join(__dirname, '..', 'node_modules', 'axe-core', 'axe.min.js');
+import { collectErrors, expectHydrated, password, unique } from './support';
 
 // The page's CSP forbids injected scripts; the audit bypasses it in the test
 // browser only.
 test.use({ bypassCSP: true });
-
-const password = 'a long browser-test password';
-
-function unique(prefix: string): string {
-  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
-}
-
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
-  page.on('pageerror', (err) => errors.push(err.message));
-  return errors;
-}
-
-async function hydrated(page: Page) {
-  await expect(page.locator('body')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
-}
 
 // Every filled cell shows what its data attributes hold.
 async function expectCellsConsistent(page: Page) {
@@ -61,15 +43,7 @@ async function expectCellsConsistent(page: Page) {
 // axe on the whole page: no serious or critical violation; and on the
 // heatmap's section alone, every text decided and passing the contrast rule.
 async function expectAccessible(page: Page) {
-  await page.addScriptTag({ path: axePath });
-  const serious = await page.evaluate(async () => {
-    // @ts-expect-error axe is injected above
-    const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations
-      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v: any) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length }));
-  });
-  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+  await expectNoSeriousViolations(page);
   const contrast = await page.evaluate(async () => {
     // @ts-expect-error axe is injected above
     const r = await window.axe.run('#by-cell', { runOnly: ['color-contrast'] });
@@ -94,7 +68,7 @@ test('a submission page shows its specialty × level heatmap in English and Arab
   const errors = collectErrors(page);
 
   await page.goto('/register');
-  await hydrated(page);
+  await expectHydrated(page);
   await page.fill('input[name=name]', unique('Heatmap Team'));
   await page.fill('input[name=email]', `${unique('heat')}@example.org`);
   await page.fill('input[name=password]', password);
@@ -102,7 +76,7 @@ test('a submission page shows its specialty × level heatmap in English and Arab
   await expect(page).toHaveURL(/\/team$/);
 
   await page.goto('/upload');
-  await hydrated(page);
+  await expectHydrated(page);
   await page.setInputFiles('input[name=file]', {
     name: 'preds.csv', mimeType: 'text/csv', buffer: Buffer.from(demoKeyPredictions()),
   });
@@ -112,7 +86,7 @@ test('a submission page shows its specialty × level heatmap in English and Arab
   await page.click('#upload-form button[type=submit]');
   await expect(page).toHaveURL(/\/submissions\/[0-9a-f]+$/, { timeout: 30_000 });
   const path = new URL(page.url()).pathname;
-  await hydrated(page);
+  await expectHydrated(page);
 
   // English.
   const heatmap = page.locator('#heatmap');
@@ -140,7 +114,7 @@ test('a submission page shows its specialty × level heatmap in English and Arab
   // Arabic: right-to-left, Arabic labels, numbers left-to-right.
   await page.click('.lang-switch');
   await expect(page).toHaveURL(/\/submissions\/[0-9a-f]+\?lang=ar$/);
-  await hydrated(page);
+  await expectHydrated(page);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('#by-cell-h')).toHaveText('حسب التخصص والمستوى');
   await expect(page.locator('#heatmap-confounded')).toContainText('طب العيون');

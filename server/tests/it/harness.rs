@@ -281,3 +281,27 @@ macro_rules! on_both_backends {
         }
     )*};
 }
+
+/// A page's HTML with Leptos's hydration markers (`<!>`, `<!--...-->`)
+/// removed, so adjacent text nodes read as one string.
+pub fn without_markers(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(i) = rest.find("<!") {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i..];
+        let end =
+            if tail.starts_with("<!--") { tail.find("-->").map(|e| e + 3) } else { tail.find('>').map(|e| e + 1) };
+        rest = &tail[end.unwrap_or(tail.len())..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The part of `html` from `start` (e.g. `<table id="table-2"`) up to the
+/// first `end` after it; panics if `start` is not there.
+pub fn section<'a>(html: &'a str, start: &str, end: &str) -> &'a str {
+    let from = html.find(start).unwrap_or_else(|| panic!("{start} not in the page"));
+    let rest = &html[from..];
+    &rest[..rest.find(end).map_or(rest.len(), |e| e + end.len())]
+}

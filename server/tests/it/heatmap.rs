@@ -10,7 +10,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use serde_json::Value;
 
-use crate::harness::{Backend, PASSWORD, Response, TestApp, session_from};
+use crate::harness::{Backend, PASSWORD, Response, TestApp, section, session_from, without_markers};
 use crate::on_both_backends;
 
 on_both_backends!(page_heatmap_is_the_score_cards_cells, heatmap_chart_follows_the_submissions_visibility);
@@ -37,27 +37,10 @@ async fn signin(app: &TestApp, email: &str) -> String {
     session_from(&resp).expect("a session")
 }
 
-/// The page with Leptos's hydration markers (`<!>`, `<!--...-->`) removed.
+/// The page with Leptos's hydration markers removed.
 fn page(resp: &Response) -> String {
     assert_eq!(resp.status, StatusCode::OK, "{}", resp.body);
-    let mut out = String::with_capacity(resp.body.len());
-    let mut rest = resp.body.as_str();
-    while let Some(i) = rest.find("<!") {
-        out.push_str(&rest[..i]);
-        let tail = &rest[i..];
-        let end =
-            if tail.starts_with("<!--") { tail.find("-->").map(|e| e + 3) } else { tail.find('>').map(|e| e + 1) };
-        rest = &tail[end.unwrap_or(tail.len())..];
-    }
-    out.push_str(rest);
-    out
-}
-
-/// From `start` up to the first `end` after it.
-fn section<'a>(html: &'a str, start: &str, end: &str) -> &'a str {
-    let from = html.find(start).unwrap_or_else(|| panic!("{start} not in the page"));
-    let rest = &html[from..];
-    &rest[..rest.find(end).map_or(rest.len(), |e| e + end.len())]
+    without_markers(&resp.body)
 }
 
 /// An attribute's value in a start tag.

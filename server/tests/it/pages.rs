@@ -8,7 +8,7 @@ use app::domain::synthetic::synthetic_key;
 use app::domain::{Benchmark, KeyReport, WarningKind, parse_key};
 use axum::http::{StatusCode, header};
 
-use crate::harness::{Backend, TestApp};
+use crate::harness::{Backend, TestApp, section, without_markers};
 use crate::on_both_backends;
 
 on_both_backends!(
@@ -23,29 +23,6 @@ on_both_backends!(
     arabic_links_keep_the_language,
 );
 
-/// The page's text with Leptos's hydration markers (`<!>`, `<!--...-->`)
-/// removed, so adjacent text nodes read as one string.
-fn text(html: &str) -> String {
-    let mut out = String::with_capacity(html.len());
-    let mut rest = html;
-    while let Some(i) = rest.find("<!") {
-        out.push_str(&rest[..i]);
-        let tail = &rest[i..];
-        let end =
-            if tail.starts_with("<!--") { tail.find("-->").map(|e| e + 3) } else { tail.find('>').map(|e| e + 1) };
-        rest = &tail[end.unwrap_or(tail.len())..];
-    }
-    out.push_str(rest);
-    out
-}
-
-/// The element opening with `start` (e.g. `<table id="table-2"`) up to the
-/// first `end` after it.
-fn section<'a>(html: &'a str, start: &str, end: &str) -> &'a str {
-    let from = html.find(start).unwrap_or_else(|| panic!("{start} not in page"));
-    let rest = &html[from..];
-    &rest[..rest.find(end).map_or(rest.len(), |e| e + end.len())]
-}
 
 /// The language switch link.
 fn lang_switch(html: &str) -> &str {
@@ -62,7 +39,7 @@ fn html_tag(html: &str) -> &str {
 async fn page(app: &TestApp, path: &str) -> String {
     let resp = app.get(path).await;
     assert_eq!(resp.status, StatusCode::OK, "{path}: {}", resp.body);
-    let html = text(&resp.body);
+    let html = without_markers(&resp.body);
     let tag = html_tag(&html);
     if path.contains("lang=ar") {
         assert!(tag.contains(r#"lang="ar""#) && tag.contains(r#"dir="rtl""#), "{path}: {tag}");
@@ -327,7 +304,7 @@ async fn every_page_has_an_arabic_version(backend: Backend) {
     // Unknown pages too, with a 404.
     let resp = app.get("/no-such-page?lang=ar").await;
     assert_eq!(resp.status, StatusCode::NOT_FOUND);
-    let html = text(&resp.body);
+    let html = without_markers(&resp.body);
     assert!(html_tag(&html).contains(r#"dir="rtl""#) && html.contains("الصفحة غير موجودة"));
     app.finish().await;
 }

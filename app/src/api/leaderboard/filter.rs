@@ -102,25 +102,9 @@ mod tests {
 
     fn row(model: &str, source: RowSource, access: Option<&str>) -> BoardRow {
         BoardRow {
-            source,
-            model: model.into(),
-            team: None,
-            submission_id: None,
-            source_table: None,
             access: access.map(Into::into),
             focus: access.map(|_| "Arabic".into()),
-            params: None,
-            contamination: None,
-            accuracy: 0.5,
-            correct: None,
-            n: 10,
-            ci95: [0.2, 0.8],
-            ci95_approximate: false,
-            key: None,
-            synthetic_key: false,
-            submitted_at: None,
-            rank: None,
-            baseline: None,
+            ..BoardRow::for_tests(model, source)
         }
     }
 

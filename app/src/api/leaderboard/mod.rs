@@ -139,6 +139,33 @@ pub struct BoardRow {
 }
 
 impl BoardRow {
+    /// A row of `source` named `model` with every optional field empty, for
+    /// unit tests to fill in with struct update syntax.
+    #[cfg(test)]
+    pub(crate) fn for_tests(model: &str, source: RowSource) -> Self {
+        Self {
+            source,
+            model: model.into(),
+            team: None,
+            submission_id: None,
+            source_table: None,
+            access: None,
+            focus: None,
+            params: None,
+            contamination: None,
+            accuracy: 0.5,
+            correct: None,
+            n: 10,
+            ci95: [0.2, 0.8],
+            ci95_approximate: false,
+            key: None,
+            synthetic_key: false,
+            submitted_at: None,
+            rank: None,
+            baseline: None,
+        }
+    }
+
     /// "open, Arabic", or `None` when the source gives no category.
     pub fn category(&self) -> Option<String> {
         Some(format!("{}, {}", self.access.as_ref()?, self.focus.as_ref()?))

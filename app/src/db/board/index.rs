@@ -95,25 +95,12 @@ mod tests {
     fn row(model: String, source: RowSource, accuracy: f64) -> BoardRow {
         let published = source == RowSource::Reported;
         BoardRow {
-            source,
-            model,
-            team: None,
-            submission_id: None,
-            source_table: None,
             access: published.then(|| "open".into()),
             focus: published.then(|| if accuracy > 0.5 { "Arabic" } else { "general" }.into()),
-            params: None,
-            contamination: None,
             accuracy,
-            correct: None,
             n: 100,
             ci95: [0.0, 1.0],
-            ci95_approximate: false,
-            key: None,
-            synthetic_key: false,
-            submitted_at: None,
-            rank: None,
-            baseline: None,
+            ..BoardRow::for_tests(&model, source)
         }
     }
 

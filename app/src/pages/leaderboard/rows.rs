@@ -154,26 +154,19 @@ mod tests {
     use crate::api::leaderboard::Ranks;
 
     fn row(model: &str, acc: f64, rank: Option<(usize, usize)>, params: Option<&str>) -> BoardRow {
+        let source = if params.is_some() { RowSource::Verified } else { RowSource::Reported };
         BoardRow {
-            source: if params.is_some() { RowSource::Verified } else { RowSource::Reported },
-            model: model.into(),
             team: params.map(|_| "Team".into()),
-            submission_id: None,
             source_table: Some("Table 4".into()),
             access: Some("open".into()),
             focus: Some("general".into()),
             params: params.map(Into::into),
-            contamination: None,
             accuracy: acc,
-            correct: None,
             n: 4989,
             ci95: [0.0, 1.0],
             ci95_approximate: true,
-            key: None,
-            synthetic_key: false,
-            submitted_at: None,
             rank: rank.map(|(best, worst)| Ranks { best, worst }),
-            baseline: None,
+            ..BoardRow::for_tests(model, source)
         }
     }
 

@@ -45,9 +45,15 @@ pub async fn get_medarabiq(lang: Lang) -> Result<MedarabiqData, ApiError> {
     use crate::domain::Benchmark;
     let db = expect_context::<crate::db::Db>();
     let pairs = crate::db::medarabiq::pairs(&db).await?;
-    let chart_svg = crate::charts::scatter::medarabiq_svg(&pairs, lang)
-        .map_err(|e| tracing::warn!(error = %e, "MedArabiQ chart"))
-        .ok();
+    // No pairs, no chart: the page says so; only a drawing failure is logged.
+    let chart_svg = match crate::charts::scatter::medarabiq_svg(&pairs, lang) {
+        Ok(svg) => Some(svg),
+        Err(crate::charts::ChartError::Empty) => None,
+        Err(e) => {
+            tracing::warn!(error = %e, "MedArabiQ chart");
+            None
+        }
+    };
     let medarabiq_key_questions = keys::default_key(&db, Benchmark::MedArabiQ).await?.map(|k| k.scoreable);
     let synthetic_medarabench_key =
         keys::default_key(&db, Benchmark::MedAraBench).await?.is_some_and(|k| k.synthetic);

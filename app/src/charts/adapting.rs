@@ -93,5 +93,9 @@ mod tests {
         assert!(desc.contains("QLoRA 0.320 (+88.2% relative)") && desc.contains("Table 5"), "{desc}");
         let ar = super::svg(&table5(), Lang::Ar).unwrap();
         assert!(ar.contains("الجدول 5") && ar.contains("نسبيًا"));
+        // Drawn Arabic reads right to left; the figures stay left to right.
+        let drawn = &ar[ar.find("</desc>").unwrap()..];
+        assert!(drawn.contains("direction=\"rtl\"") && !drawn.contains("direction=\"rtl\">\n0.320"), "{drawn}");
+        assert!(!svg.contains("direction=\"rtl\""), "no Arabic in the English chart");
     }
 }

@@ -6,7 +6,7 @@
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::{ChartError, accessible, escape, right_to_left_texts};
+use super::{ChartError, accessible, escape};
 use crate::components::heatmap::{Cells, levels};
 use crate::components::score::SMALL_N;
 use crate::format::{acc, ci};
@@ -136,7 +136,6 @@ pub fn svg(cells: &Cells, model: &str, lang: Lang) -> Result<String, ChartError>
         root.draw(&Text::new((t.heat_small)(SMALL_N), (MARGIN + 128, keys), font(14, black, HPos::Left)))?;
         root.present()?;
     }
-    let svg = if lang == Lang::Ar { right_to_left_texts(&svg) } else { svg };
     Ok(accessible(&svg, ID, &title, &describe(cells, lang)))
 }
 

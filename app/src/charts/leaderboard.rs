@@ -62,7 +62,7 @@ pub fn svg(board: &Board, filter: &BoardFilter, lang: Lang) -> Result<String, Ch
         description = format!("{description} {}", (t.chart_limited)(MAX_MODEL_ROWS, kept));
     }
     if rows.is_empty() {
-        return Ok(empty(t.chart_title, t.no_match));
+        return Ok(empty(t.chart_title, t.no_match, lang));
     }
     let n = rows.len();
     let mut svg = String::new();
@@ -126,12 +126,14 @@ pub fn svg(board: &Board, filter: &BoardFilter, lang: Lang) -> Result<String, Ch
     Ok(accessible(&svg, "chart-leaderboard", t.chart_title, &description))
 }
 
-/// A small SVG that says there is nothing to draw.
-fn empty(title: &str, message: &str) -> String {
+/// A small SVG that says there is nothing to draw (from the right edge, in
+/// Arabic).
+fn empty(title: &str, message: &str, lang: Lang) -> String {
+    let place = if lang == Lang::Ar { "x=\"740\" direction=\"rtl\"" } else { "x=\"20\"" };
     format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"760\" height=\"80\" viewBox=\"0 0 760 80\" role=\"img\" \
          aria-labelledby=\"chart-leaderboard-title\"><title id=\"chart-leaderboard-title\">{}</title>\
-         <rect width=\"760\" height=\"80\" fill=\"#fff\"/><text x=\"20\" y=\"45\" font-family=\"sans-serif\" \
+         <rect width=\"760\" height=\"80\" fill=\"#fff\"/><text {place} y=\"45\" font-family=\"sans-serif\" \
          font-size=\"16\">{}</text></svg>",
         escape(title),
         escape(message)
@@ -201,6 +203,8 @@ mod tests {
         assert_eq!((rows.len(), kept), (1, 1));
         let none = BoardFilter { search: "no such model".into(), category: Some("x".into()), ..BoardFilter::default() };
         let svg = svg(&board, &none, Lang::Ar).unwrap();
-        assert!(svg.contains("لا يوجد نموذج"), "{svg}");
+        assert!(svg.contains("x=\"740\" direction=\"rtl\"") && svg.contains("لا يوجد نموذج"), "{svg}");
+        let drawn = super::svg(&board, &BoardFilter::default(), Lang::Ar).unwrap();
+        assert!(drawn.contains("direction=\"rtl\""), "drawn Arabic reads right to left: {drawn}");
     }
 }

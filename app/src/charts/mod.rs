@@ -19,8 +19,8 @@ pub enum ChartError {
     /// means a layout problem such as an empty range).
     #[error("cannot draw the chart: {0}")]
     Draw(String),
-    /// There is nothing to draw.
-    #[error("a chart needs at least one bar")]
+    /// There is nothing to draw (no bar, no point).
+    #[error("nothing to draw")]
     Empty,
 }
 
@@ -114,8 +114,11 @@ impl BarChart<'_> {
 }
 
 /// Adds `role="img"`, `aria-labelledby`, `<title>` and `<desc>` to the root
-/// `<svg>` element of `svg`.
+/// `<svg>` element of `svg`, and sets Arabic texts right to left (see
+/// [`right_to_left_texts`]; a chart of either language may hold Arabic
+/// names).
 fn accessible(svg: &str, id: &str, title: &str, description: &str) -> String {
+    let svg = &right_to_left_texts(svg);
     let Some(open) = svg.find("<svg") else { return svg.to_owned() };
     let Some(close) = svg[open..].find('>').map(|i| open + i) else { return svg.to_owned() };
     let id = escape(id);

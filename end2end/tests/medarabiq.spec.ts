@@ -160,6 +160,14 @@ for (const lang of ['en', 'ar'] as const) {
       `${model}: MedAraBench ${acc(bench.accuracy)}, MedArabiQ ${acc(RIGHT / QUESTIONS)}`,
     );
     await expect(svg.locator('circle')).toHaveCount(1);
+    // The same drawing downloads as an SVG file.
+    const download = page.locator('#medarabiq-chart figcaption a[download]');
+    const href = await download.getAttribute('href');
+    expect(href).toBe(lang === 'ar' ? '/charts/medarabiq.svg?lang=ar' : '/charts/medarabiq.svg');
+    const file = await page.request.get(href!);
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toContain('image/svg+xml');
+    expect(await file.text()).toContain(text[lang].chartTitle);
 
     await page.screenshot({ path: info.outputPath(`medarabiq-pairs-${lang}.png`), fullPage: true });
     expect(errors).toEqual([]);

@@ -22,6 +22,7 @@ pub struct MedarabiqText {
     pub col_difference: &'static str,
     pub chart_title: &'static str,
     pub chart_desc: &'static str,
+    pub download_chart: &'static str,
     pub axis_medarabench: &'static str,
     pub axis_medarabiq: &'static str,
     pub how_heading: &'static str,
@@ -52,6 +53,7 @@ pub const EN: MedarabiqText = MedarabiqText {
     chart_title: "MedArabiQ against MedAraBench accuracy",
     chart_desc: "Scatter plot of each model's MedArabiQ accuracy against its MedAraBench accuracy with 95% CIs; \
                  points above the diagonal scored higher on MedArabiQ.",
+    download_chart: "Download the chart (SVG)",
     axis_medarabench: "MedAraBench accuracy",
     axis_medarabiq: "MedArabiQ accuracy",
     how_heading: "How to take part",
@@ -82,6 +84,7 @@ pub const AR: MedarabiqText = MedarabiqText {
     chart_title: "دقة MedArabiQ مقابل دقة MedAraBench",
     chart_desc: "مخطط انتشار لدقة كل نموذج على MedArabiQ مقابل دقته على MedAraBench مع فواصل الثقة 95%؛ \
                  النقاط فوق القطر حقّقت دقة أعلى على MedArabiQ.",
+    download_chart: "تنزيل المخطط (SVG)",
     axis_medarabench: "دقة MedAraBench",
     axis_medarabiq: "دقة MedArabiQ",
     how_heading: "طريقة المشاركة",

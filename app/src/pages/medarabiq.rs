@@ -9,6 +9,9 @@ use leptos_meta::Title;
 use crate::api::medarabiq::{BenchmarkScore, MedarabiqData, get_medarabiq};
 use crate::i18n::{Lang, common, count, medarabiq, use_lang};
 
+/// The chart's download address.
+pub const CHART_PATH: &str = "/charts/medarabiq.svg";
+
 #[component]
 pub fn MedarabiqPage() -> impl IntoView {
     let lang = use_lang();
@@ -95,7 +98,14 @@ fn Verified(data: MedarabiqData, lang: Lang) -> impl IntoView {
                 <tbody>{rows}</tbody>
             </table>
             {data.chart_svg.map(|svg| view! {
-                <figure class="chart"><div class="chart-svg" dir="ltr" inner_html=svg></div></figure>
+                <figure class="chart" id="medarabiq-chart">
+                    <div class="chart-svg" dir="ltr" inner_html=svg></div>
+                    <figcaption>
+                        <a href=lang.href(CHART_PATH) download="medarabiq-vs-medarabench.svg" type="image/svg+xml">
+                            {t.download_chart}
+                        </a>
+                    </figcaption>
+                </figure>
             })}
         }
         .into_any()

@@ -1,6 +1,8 @@
 //! The charts as standalone SVG files, the same drawings the pages show
 //! (`?lang=ar` for Arabic texts): `GET /charts/adapting.svg` (Table 5),
-//! `GET /charts/leaderboard.svg` (the board, with the page's filters) and
+//! `GET /charts/leaderboard.svg` (the board, with the page's filters),
+//! `GET /charts/medarabiq.svg` (MedArabiQ against MedAraBench; 404 while no
+//! model has a verified score on both) and
 //! `GET /charts/submissions/{id}/heatmap.svg` (a submission's specialty ×
 //! level heatmap, visible to whoever may see the submission).
 
@@ -19,6 +21,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/charts/adapting.svg", get(adapting))
         .route("/charts/leaderboard.svg", get(leaderboard))
+        .route("/charts/medarabiq.svg", get(medarabiq))
         .route("/charts/submissions/{id}/heatmap.svg", get(heatmap))
 }
 
@@ -50,6 +53,23 @@ async fn leaderboard(
     let headers = [
         (header::CONTENT_TYPE, "image/svg+xml; charset=utf-8"),
         (header::CONTENT_DISPOSITION, "inline; filename=\"medarabench-leaderboard.svg\""),
+    ];
+    Ok((headers, format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{svg}")).into_response())
+}
+
+/// Each model's MedArabiQ score against its MedAraBench score, from verified
+/// submissions; 404 while there is no such pair.
+async fn medarabiq(State(state): State<AppState>, Query(query): Query<LangQuery>) -> Result<Response> {
+    let lang = Lang::from_param(query.lang.as_deref());
+    let pairs = app::db::medarabiq::pairs(&state.db).await?;
+    let svg = match app::charts::scatter::medarabiq_svg(&pairs, lang) {
+        Ok(svg) => svg,
+        Err(app::charts::ChartError::Empty) => return Err(super::HttpError::NotFound),
+        Err(e) => return Err(anyhow::Error::from(e).into()),
+    };
+    let headers = [
+        (header::CONTENT_TYPE, "image/svg+xml; charset=utf-8"),
+        (header::CONTENT_DISPOSITION, "inline; filename=\"medarabiq-vs-medarabench.svg\""),
     ];
     Ok((headers, format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{svg}")).into_response())
 }

@@ -17,6 +17,7 @@ async fn comparison_page_pairs_verified_scores(backend: Backend) {
     let empty = app.get("/medarabiq").await;
     assert_eq!(empty.status, StatusCode::OK);
     assert!(empty.body.contains("id=\"no-pairs\""), "{}", empty.body);
+    assert_eq!(app.get("/charts/medarabiq.svg").await.status, StatusCode::NOT_FOUND, "no pairs, no chart");
     assert!(empty.body.contains("most models score higher on MedArabiQ"));
     assert!(empty.body.contains("No MedArabiQ answer key is stored"));
     let token = app.team_with_token("Qalam", "q@qalam.example").await;
@@ -52,6 +53,14 @@ async fn comparison_page_pairs_verified_scores(backend: Backend) {
     let diff = q["accuracy"].as_f64().unwrap() - b["accuracy"].as_f64().unwrap();
     assert!(page.body.contains(&format!("{diff:+.3}")), "the difference is shown");
     assert!(page.body.contains("role=\"img\"") && page.body.contains("chart-medarabiq-title"));
+    // The same chart downloads as an SVG file, in either language.
+    assert!(page.body.contains("href=\"/charts/medarabiq.svg\""), "download link");
+    let chart = app.get("/charts/medarabiq.svg").await;
+    assert_eq!(chart.status, StatusCode::OK);
+    assert!(chart.headers["content-type"].to_str().unwrap().starts_with("image/svg+xml"));
+    assert!(chart.body.contains("<title id=\"chart-medarabiq-title\">") && chart.body.contains("Qalam-7B"));
+    let chart_ar = app.get("/charts/medarabiq.svg?lang=ar").await.body;
+    assert!(chart_ar.contains("دقة MedArabiQ مقابل دقة MedAraBench"), "{chart_ar}");
     assert!(page.body.contains("120 scoreable questions"));
 
     let ar = app.get("/medarabiq?lang=ar").await;

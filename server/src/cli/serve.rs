@@ -3,6 +3,7 @@
 use std::net::SocketAddr;
 
 use anyhow::Context;
+use axum::serve::ListenerExt;
 use app::db::{Db, keys, seed};
 use app::domain::{Benchmark, parse_key};
 use clap::Args;
@@ -91,15 +92,26 @@ pub async fn run(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
     let config = server_config(&db, &args).await?;
     let state = AppState::new(leptos_options(addr), db, config);
     let router = crate::build_router(state);
-    let listener = tokio::net::TcpListener::bind(addr)
-        .await
-        .with_context(|| format!("cannot listen on {addr}"))?;
+    let listener = listen(addr).await?;
     tracing::info!("serving the MedAraBench leaderboard on http://{addr}");
     axum::serve(listener, router)
         .with_graceful_shutdown(shutdown_signal())
         .await
         .context("server failed")?;
     Ok(())
+}
+
+/// Listens on `addr`, with TCP_NODELAY on every connection: a small
+/// response written in two pieces (head, body) must not wait on Nagle's
+/// algorithm and the client's delayed ACK (that cost a steady ~44 ms per
+/// static file under load; see BENCHMARKS.md).
+pub async fn listen(addr: SocketAddr) -> anyhow::Result<impl axum::serve::Listener<Io = tokio::net::TcpStream, Addr = SocketAddr>> {
+    let listener = tokio::net::TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;
+    Ok(listener.tap_io(|tcp| {
+        if let Err(e) = tcp.set_nodelay(true) {
+            tracing::debug!(error = %e, "cannot set TCP_NODELAY");
+        }
+    }))
 }
 
 /// Connects, migrates and seeds: what every database-backed command needs.
@@ -145,7 +157,19 @@ async fn shutdown_signal() {
 
 #[cfg(test)]
 mod tests {
+    use axum::serve::Listener;
+
     use super::redact;
+
+    #[tokio::test]
+    async fn accepted_connections_do_not_wait_for_nagle() {
+        let mut listener = super::listen("127.0.0.1:0".parse().unwrap()).await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let client = tokio::spawn(tokio::net::TcpStream::connect(addr));
+        let (stream, _) = listener.accept().await;
+        assert!(stream.nodelay().unwrap(), "TCP_NODELAY on the server's side of the connection");
+        client.await.unwrap().unwrap();
+    }
 
     #[test]
     fn redact_hides_only_the_password() {

@@ -21,12 +21,20 @@ pub struct AppState {
     pub config: Arc<ServerConfig>,
     /// Parsed answer keys by id (keys are immutable once stored).
     pub keys: KeyCache,
+    /// The leaderboard exports of the current board version, serialized.
+    pub exports: ExportCache,
 }
 
 impl AppState {
     /// State over an opened database.
     pub fn new(leptos_options: LeptosOptions, db: Db, config: ServerConfig) -> Self {
-        Self { leptos_options, db, config: Arc::new(config), keys: KeyCache::default() }
+        Self {
+            leptos_options,
+            db,
+            config: Arc::new(config),
+            keys: KeyCache::default(),
+            exports: ExportCache::default(),
+        }
     }
 }
 
@@ -54,5 +62,26 @@ impl KeyCache {
 
     fn cached(&self, id: i64) -> Option<Arc<AnswerKey>> {
         self.0.lock().expect("key cache lock").get(&id).cloned()
+    }
+}
+
+/// Serialized exports (`/api/v1/leaderboard`, its CSV) by name, each for
+/// one board version: a version's export is made once per process, not per
+/// request (at 100,000 submissions the JSON is ~44 MB and takes a second or
+/// two to build). An export of an older version is replaced when a newer
+/// one is made.
+#[derive(Clone, Debug, Default)]
+pub struct ExportCache(Arc<Mutex<HashMap<&'static str, (String, axum::body::Bytes)>>>);
+
+impl ExportCache {
+    /// Export `name` of board `version`, if made already.
+    pub fn get(&self, name: &'static str, version: &str) -> Option<axum::body::Bytes> {
+        let exports = self.0.lock().expect("export cache lock");
+        exports.get(name).filter(|(v, _)| v == version).map(|(_, body)| body.clone())
+    }
+
+    /// Keeps `body` as export `name` of board `version`.
+    pub fn put(&self, name: &'static str, version: &str, body: axum::body::Bytes) {
+        self.0.lock().expect("export cache lock").insert(name, (version.to_owned(), body));
     }
 }

@@ -5,13 +5,21 @@
 //! best first, each with its 95% CI and rank range; the baselines on the
 //! default key (`"reference"`) in the JSON's `reference` array, and in the
 //! CSV with `?include=reference`.
+//!
+//! Each export is serialized once per board version and process (see
+//! [`crate::state::ExportCache`]) and carries the version as its `ETag`:
+//! a client sending it back in `If-None-Match` gets `304 Not Modified`
+//! until a submission or key changes the board.
 
-use app::api::leaderboard::{BoardRow, RANK_ALPHA, RANKED_VERIFIED_LIMIT};
+use std::sync::Arc;
+
+use app::api::leaderboard::{Board, BoardRow, RANK_ALPHA, RANKED_VERIFIED_LIMIT};
+use axum::Router;
+use axum::body::Bytes;
 use axum::extract::{Query, State};
-use axum::http::header;
-use axum::response::IntoResponse;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -24,9 +32,65 @@ pub fn router() -> Router<AppState> {
         .route("/api/v1/leaderboard.csv", get(leaderboard_csv))
 }
 
-async fn leaderboard_json(State(state): State<AppState>) -> Result<Json<Value>, HttpError> {
+/// One serialized export.
+struct Export {
+    /// Its name in the cache and its `ETag`.
+    name: &'static str,
+    content_type: &'static str,
+    /// `Content-Disposition`.
+    disposition: &'static str,
+    make: fn(&Board) -> Result<Vec<u8>, HttpError>,
+}
+
+/// Export `export` of the current board: from the cache, or made once for
+/// this board version (off the async workers: it can take seconds); `304`
+/// when the client already has this version.
+async fn serve_export(state: &AppState, headers: &HeaderMap, export: &Export) -> Result<Response, HttpError> {
     let board = app::db::board::board(&state.db).await?;
-    Ok(Json(json!({
+    let etag = format!("\"{}-{}\"", export.name, board.version);
+    let etag_value = HeaderValue::from_str(&etag).map_err(|e| HttpError::Unexpected(e.into()))?;
+    let fresh = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"));
+    let cache_headers = [(header::ETAG, etag_value), (header::CACHE_CONTROL, HeaderValue::from_static("no-cache"))];
+    if fresh {
+        return Ok((StatusCode::NOT_MODIFIED, cache_headers).into_response());
+    }
+    let body = match state.exports.get(export.name, &board.version) {
+        Some(body) => body,
+        None => {
+            let make = export.make;
+            let for_task = Arc::clone(&board);
+            let body = Bytes::from(
+                tokio::task::spawn_blocking(move || make(&for_task))
+                    .await
+                    .map_err(|e| HttpError::Unexpected(e.into()))??,
+            );
+            state.exports.put(export.name, &board.version, body.clone());
+            body
+        }
+    };
+    let content = [
+        (header::CONTENT_TYPE, HeaderValue::from_static(export.content_type)),
+        (header::CONTENT_DISPOSITION, HeaderValue::from_static(export.disposition)),
+    ];
+    Ok((content, cache_headers, body).into_response())
+}
+
+const JSON_EXPORT: Export = Export {
+    name: "leaderboard.json",
+    content_type: "application/json",
+    disposition: "inline; filename=\"medarabench-leaderboard.json\"",
+    make: board_json,
+};
+
+async fn leaderboard_json(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, HttpError> {
+    serve_export(&state, &headers, &JSON_EXPORT).await
+}
+
+fn board_json(board: &Board) -> Result<Vec<u8>, HttpError> {
+    let doc = json!({
         "benchmark": "medarabench",
         "rows": board.rows.iter().map(row_json).collect::<Vec<_>>(),
         "reference": board.reference.iter().map(row_json).collect::<Vec<_>>(),
@@ -37,7 +101,8 @@ async fn leaderboard_json(State(state): State<AppState>) -> Result<Json<Value>, 
             "tests": "exact McNemar for verified pairs on the same key, else a two-proportion z-test",
         },
         "board_version": board.version,
-    })))
+    });
+    serde_json::to_vec(&doc).map_err(|e| HttpError::Unexpected(e.into()))
 }
 
 /// One row as the JSON and the CSV give it.
@@ -108,12 +173,33 @@ struct CsvQuery {
     include: Option<String>,
 }
 
+const CSV_DISPOSITION: &str = "attachment; filename=\"medarabench-leaderboard.csv\"";
+
 async fn leaderboard_csv(
     State(state): State<AppState>,
     Query(q): Query<CsvQuery>,
-) -> Result<impl IntoResponse, HttpError> {
-    let board = app::db::board::board(&state.db).await?;
+    headers: HeaderMap,
+) -> Result<Response, HttpError> {
     let with_reference = q.include.as_deref().is_some_and(|i| i.split(',').any(|p| p.trim() == "reference"));
+    let export = if with_reference {
+        Export {
+            name: "leaderboard-with-reference.csv",
+            content_type: "text/csv; charset=utf-8",
+            disposition: CSV_DISPOSITION,
+            make: |board| board_csv(board, true),
+        }
+    } else {
+        Export {
+            name: "leaderboard.csv",
+            content_type: "text/csv; charset=utf-8",
+            disposition: CSV_DISPOSITION,
+            make: |board| board_csv(board, false),
+        }
+    };
+    serve_export(&state, &headers, &export).await
+}
+
+fn board_csv(board: &Board, with_reference: bool) -> Result<Vec<u8>, HttpError> {
     let rows = board.rows.iter().chain(board.reference.iter().filter(|_| with_reference));
     let mut out = csv::Writer::from_writer(Vec::new());
     let io = |e: csv::Error| HttpError::Unexpected(e.into());
@@ -129,14 +215,7 @@ async fn leaderboard_csv(
             .collect();
         out.write_record(&cells).map_err(io)?;
     }
-    let body = out.into_inner().map_err(|e| HttpError::Unexpected(anyhow::anyhow!("{e}")))?;
-    Ok((
-        [
-            (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
-            (header::CONTENT_DISPOSITION, "attachment; filename=\"medarabench-leaderboard.csv\""),
-        ],
-        body,
-    ))
+    out.into_inner().map_err(|e| HttpError::Unexpected(anyhow::anyhow!("{e}")))
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ on_both_backends!(
     page_filters_sorts_and_escapes,
     chart_and_csv_follow_the_board,
     two_processes_show_one_board,
+    exports_are_made_once_per_board_version,
 );
 
 pub(crate) fn demo_key() -> app::domain::AnswerKey {
@@ -318,4 +319,46 @@ async fn two_processes_show_one_board(backend: Backend) {
     assert_eq!(rank_cells(&page_two), rank_cells(&page_one), "the same rank ranges on both pages");
     second.finish().await;
     first.finish().await;
+}
+
+/// The JSON and CSV exports carry the board version as their ETag: sent
+/// back, it gets 304 until the board changes; then the new export (with
+/// the new row) is made and served.
+async fn exports_are_made_once_per_board_version(backend: Backend) {
+    use axum::body::Body;
+    use axum::http::{Request, header};
+    let Some(app) = TestApp::start(backend).await else { return };
+    let token = app.team_with_token("Cedars", "lead@cedars.example").await;
+    upload(&app, &token, "model_name=Cedar-70B", 0.6, 1).await;
+    for path in ["/api/v1/leaderboard", "/api/v1/leaderboard.csv", "/api/v1/leaderboard.csv?include=reference"] {
+        let get_if = |etag: Option<String>| {
+            let app = &app;
+            async move {
+                let mut req = Request::get(path);
+                if let Some(etag) = etag {
+                    req = req.header(header::IF_NONE_MATCH, etag);
+                }
+                app.request(req.body(Body::empty()).unwrap()).await
+            }
+        };
+        let first = get_if(None).await;
+        assert_eq!(first.status, StatusCode::OK, "{path}");
+        let etag = first.headers[header::ETAG].to_str().unwrap().to_owned();
+        assert_eq!(first.headers[header::CACHE_CONTROL], "no-cache", "{path}");
+        assert!(first.body.contains("Cedar-70B"), "{path}");
+        // The same version again: the same bytes, or 304 for a client that has them.
+        assert_eq!(get_if(None).await.body, first.body, "{path}");
+        let unchanged = get_if(Some(etag.clone())).await;
+        assert_eq!((unchanged.status, unchanged.body.as_str()), (StatusCode::NOT_MODIFIED, ""), "{path}");
+        assert_eq!(get_if(Some("\"something-else\"".into())).await.status, StatusCode::OK, "{path}");
+
+        // A new public submission moves the board on: a new export, a new tag.
+        let model = format!("Olive-8B-{}", path.len());
+        upload(&app, &token, &format!("model_name={model}"), 0.4, path.len() as u64).await;
+        let next = get_if(Some(etag.clone())).await;
+        assert_eq!(next.status, StatusCode::OK, "{path}: the old tag is stale");
+        assert_ne!(next.headers[header::ETAG].to_str().unwrap(), etag, "{path}");
+        assert!(next.body.contains(&model), "{path}: the export was made again");
+    }
+    app.finish().await;
 }

@@ -173,7 +173,8 @@ PY
   # The first request computes the board (once per version) and caches it.
   echo "first / (computes the board): $(curl -fs -o /dev/null -w '%{time_total}' "$base/") s"
   echo "/ : $(curl -fs -o /dev/null -w '%{size_download} bytes, %{time_total} s' "$base/") (warm)"
-  echo "/api/v1/leaderboard (every row): $(curl -fs -o /dev/null -w '%{size_download} bytes, %{time_total} s' "$base/api/v1/leaderboard")"
+  echo "/api/v1/leaderboard (every row), first at this version: $(curl -fs -o /dev/null -w '%{size_download} bytes, %{time_total} s' "$base/api/v1/leaderboard")"
+  echo "/api/v1/leaderboard again (cached): $(curl -fs -o /dev/null -w '%{size_download} bytes, %{time_total} s' "$base/api/v1/leaderboard")"
   echo "== / with $n submissions"
   load_during "page-$n" bench "$base/"
   echo "== static file (/favicon.ico, $(curl -fs -o /dev/null -w '%{size_download}' "$base/favicon.ico") bytes) with $n submissions"

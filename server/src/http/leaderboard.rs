@@ -7,7 +7,7 @@
 //! CSV with `?include=reference`.
 //!
 //! Each export is serialized once per board version and process (see
-//! [`crate::state::ExportCache`]) and carries the version as its `ETag`:
+//! [`crate::state::ExportCache`]) and carries the version as its (weak) `ETag`:
 //! a client sending it back in `If-None-Match` gets `304 Not Modified`
 //! until a submission or key changes the board.
 
@@ -47,12 +47,12 @@ struct Export {
 /// when the client already has this version.
 async fn serve_export(state: &AppState, headers: &HeaderMap, export: &Export) -> Result<Response, HttpError> {
     let board = app::db::board::board(&state.db).await?;
-    let etag = format!("\"{}-{}\"", export.name, board.version);
-    let etag_value = HeaderValue::from_str(&etag).map_err(|e| HttpError::Unexpected(e.into()))?;
-    let fresh = headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"));
+    // Weak: the same export is sent gzipped or not (see `http::compression`).
+    let tag = format!("\"{}-{}\"", export.name, board.version);
+    let etag_value = HeaderValue::from_str(&format!("W/{tag}")).map_err(|e| HttpError::Unexpected(e.into()))?;
+    let fresh = headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).is_some_and(|v| {
+        v.split(',').map(str::trim).any(|t| t == "*" || t.strip_prefix("W/").unwrap_or(t) == tag)
+    });
     let cache_headers = [(header::ETAG, etag_value), (header::CACHE_CONTROL, HeaderValue::from_static("no-cache"))];
     if fresh {
         return Ok((StatusCode::NOT_MODIFIED, cache_headers).into_response());

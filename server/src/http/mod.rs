@@ -1,6 +1,7 @@
 //! The HTTP surface: the server-rendered site, the REST API, the web
 //! forms' endpoints and plain routes, merged in one place with the
-//! cross-cutting layers (security headers, CSRF, body limits, timeouts).
+//! cross-cutting layers (security headers, CSRF, body limits, timeouts,
+//! gzip for everything but HTML).
 
 mod charts;
 mod dataset;
@@ -24,6 +25,8 @@ use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
 use leptos::prelude::provide_context;
 use leptos_axum::{AxumRouteListing, LeptosRoutes, generate_route_list};
+use tower_http::compression::CompressionLayer;
+use tower_http::compression::predicate::{DefaultPredicate, NotForContentType, Predicate};
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
@@ -39,6 +42,16 @@ use crate::state::AppState;
 fn route_list() -> Vec<AxumRouteListing> {
     static ROUTES: OnceLock<Vec<AxumRouteListing>> = OnceLock::new();
     ROUTES.get_or_init(|| generate_route_list(App)).clone()
+}
+
+/// gzip for what is large and holds no secret: the WASM bundle, scripts,
+/// styles, SVG charts, the JSON and CSV exports (a 44 MB JSON at 100,000
+/// submissions). Never HTML: a page can reflect what a visitor typed (the
+/// search box) beside what a session may see, the mix that compression
+/// turns into a leak (BREACH).
+fn compression() -> CompressionLayer<impl Predicate> {
+    let predicate = DefaultPredicate::new().and(NotForContentType::const_new("text/html"));
+    CompressionLayer::new().gzip(true).compress_when(predicate)
 }
 
 /// The whole application as one axum router; tests call it in-process.
@@ -69,6 +82,7 @@ pub fn build_router(state: AppState) -> Router {
         .fallback(leptos_axum::file_and_error_handler::<AppState, _>(shell))
         .layer(axum::middleware::from_fn(security::csrf_guard))
         .layer(DefaultBodyLimit::max(state.config.body_limit))
+        .layer(compression())
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, state.config.request_timeout))
         .layer(axum::middleware::from_fn(security::security_headers))
         .layer(TraceLayer::new_for_http())

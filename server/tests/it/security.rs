@@ -15,7 +15,8 @@ on_both_backends!(
     revoked_tokens_stop_working,
     limits_and_headers,
     team_names_are_escaped_in_pages,
-    slow_requests_time_out_with_408
+    slow_requests_time_out_with_408,
+    large_responses_are_gzipped_but_pages_never,
 );
 
 async fn slow_requests_time_out_with_408(backend: Backend) {
@@ -199,5 +200,47 @@ async fn team_names_are_escaped_in_pages(backend: Backend) {
     let page = app.get_with_cookie("/team", &cookie).await;
     assert!(!page.body.contains("<img src=x"), "markup must not reach the page");
     assert!(page.body.contains("&lt;img src=x onerror=alert(1)&gt;"), "{}", page.body);
+    app.finish().await;
+}
+
+/// `GET path`, optionally with `Accept-Encoding: gzip`: status, the
+/// `Content-Encoding` (if any) and the body as sent.
+async fn raw_get(app: &TestApp, path: &str, gzip: bool) -> (StatusCode, Option<String>, Vec<u8>) {
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    let mut req = Request::get(path);
+    if gzip {
+        req = req.header("accept-encoding", "gzip");
+    }
+    let resp = server::build_router(app.state.clone()).oneshot(req.body(Body::empty()).unwrap()).await.unwrap();
+    let encoding = resp.headers().get("content-encoding").map(|v| v.to_str().unwrap().to_owned());
+    let status = resp.status();
+    (status, encoding, resp.into_body().collect().await.unwrap().to_bytes().to_vec())
+}
+
+fn gunzip(bytes: &[u8]) -> String {
+    use std::io::Read;
+    let mut out = String::new();
+    flate2::read::GzDecoder::new(bytes).read_to_string(&mut out).expect("a gzip stream");
+    out
+}
+
+/// Exports and charts are gzipped for clients that accept it, to the same
+/// content; HTML pages never are (they may reflect a visitor's input).
+async fn large_responses_are_gzipped_but_pages_never(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    for path in ["/api/v1/leaderboard", "/api/v1/leaderboard.csv", "/charts/leaderboard.svg"] {
+        let (status, encoding, plain) = raw_get(&app, path, false).await;
+        assert_eq!((status, encoding), (StatusCode::OK, None), "{path} without Accept-Encoding");
+        let (status, encoding, zipped) = raw_get(&app, path, true).await;
+        assert_eq!((status, encoding.as_deref()), (StatusCode::OK, Some("gzip")), "{path}");
+        assert!(zipped.len() < plain.len(), "{path}: {} gzipped vs {} bytes", zipped.len(), plain.len());
+        assert_eq!(gunzip(&zipped), String::from_utf8(plain).unwrap(), "{path}: the same content");
+    }
+    for path in ["/", "/?q=gpt", "/quality", "/signin"] {
+        let (status, encoding, body) = raw_get(&app, path, true).await;
+        assert_eq!((status, encoding), (StatusCode::OK, None), "{path}: HTML is never compressed");
+        assert!(String::from_utf8(body).unwrap().contains("</html>"), "{path}");
+    }
     app.finish().await;
 }

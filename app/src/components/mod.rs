@@ -6,6 +6,7 @@ pub mod forms;
 pub mod heatmap;
 pub mod key_report;
 pub mod lang;
+pub mod loaded;
 pub mod layout;
 pub mod score;
 pub mod table;

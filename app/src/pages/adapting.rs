@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 use leptos_meta::Title;
 
+use crate::components::loaded::loaded;
 use crate::api::adapting::{AdaptingData, get_adapting};
 use crate::components::figures::Source;
 use crate::i18n::{Lang, adapting, common, count, relative, use_lang};
@@ -26,14 +27,7 @@ pub fn AdaptingPage() -> impl IntoView {
             <Title text=t.title />
             <h1>{t.title}</h1>
             <p class="lede">{t.lede}</p>
-            <Suspense fallback=move || view! { <p>{common::text(lang).loading}</p> }>
-                {move || Suspend::new(async move {
-                    match data.await {
-                        Ok(data) => view! { <AdaptingBody data lang /> }.into_any(),
-                        Err(err) => view! { <p class="error" role="alert">{err.to_string()}</p> }.into_any(),
-                    }
-                })}
-            </Suspense>
+            {loaded(lang, data, move |data| view! { <AdaptingBody data lang /> }.into_any())}
         }
     }
 }

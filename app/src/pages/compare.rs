@@ -8,6 +8,7 @@ use leptos_meta::Title;
 use leptos_router::components::Form;
 use leptos_router::hooks::use_query_map;
 
+use crate::components::loaded::loaded;
 use crate::api::compare::{
     CompareCell, CompareChoice, CompareOutcome, CompareSide, Comparison, compare, compare_choices,
 };
@@ -48,14 +49,7 @@ pub fn ComparePage() -> impl IntoView {
                     view! { <Pickers choices ids lang /> }
                 })}
             </Suspense>
-            <Suspense fallback=move || view! { <p>{common::text(lang).loading}</p> }>
-                {move || Suspend::new(async move {
-                    match outcome.await {
-                        Ok(outcome) => view! { <Outcome outcome lang /> }.into_any(),
-                        Err(err) => view! { <p class="error" role="alert">{err.to_string()}</p> }.into_any(),
-                    }
-                })}
-            </Suspense>
+            {loaded(lang, outcome, move |outcome| view! { <Outcome outcome lang /> }.into_any())}
             <p><a href=lang.href("/")>{t.back}</a></p>
         }
     }

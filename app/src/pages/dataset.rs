@@ -6,6 +6,7 @@
 use leptos::prelude::*;
 use leptos_meta::Title;
 
+use crate::components::loaded::loaded;
 use crate::api::dataset::get_dataset;
 use crate::components::figures::{CountTable, Source};
 use crate::components::key_report::KeyReport;
@@ -33,14 +34,7 @@ pub fn DatasetPage() -> impl IntoView {
                     <code>"dataset-card.md"</code>
                 </a>
             </p>
-            <Suspense fallback=move || view! { <p>{common::text(lang).loading}</p> }>
-                {move || Suspend::new(async move {
-                    match data.await {
-                        Ok(facts) => view! { <DatasetBody facts lang /> }.into_any(),
-                        Err(err) => view! { <p class="error" role="alert">{err.to_string()}</p> }.into_any(),
-                    }
-                })}
-            </Suspense>
+            {loaded(lang, data, move |facts| view! { <DatasetBody facts lang /> }.into_any())}
         }
     }
 }

@@ -6,6 +6,7 @@
 use leptos::prelude::*;
 use leptos_meta::Title;
 
+use crate::components::loaded::loaded;
 use crate::api::medarabiq::{BenchmarkScore, MedarabiqData, get_medarabiq};
 use crate::i18n::{Lang, common, count, medarabiq, use_lang};
 
@@ -27,14 +28,7 @@ pub fn MedarabiqPage() -> impl IntoView {
                 <h2 id="finding-h">{t.finding_heading}</h2>
                 <p id="published-finding">{t.finding}</p>
             </section>
-            <Suspense fallback=move || view! { <p>{common::text(lang).loading}</p> }>
-                {move || Suspend::new(async move {
-                    match data.await {
-                        Ok(data) => view! { <Verified data lang /> }.into_any(),
-                        Err(err) => view! { <p class="error" role="alert">{err.to_string()}</p> }.into_any(),
-                    }
-                })}
-            </Suspense>
+            {loaded(lang, data, move |data| view! { <Verified data lang /> }.into_any())}
             <section aria-labelledby="how-h">
                 <h2 id="how-h">{t.how_heading}</h2>
                 <p>{t.how}</p>

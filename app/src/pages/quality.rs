@@ -6,6 +6,7 @@
 use leptos::prelude::*;
 use leptos_meta::Title;
 
+use crate::components::loaded::loaded;
 use crate::api::figures::Figures;
 use crate::api::quality::{QualityData, get_quality};
 use crate::components::figures::{Num, Source};
@@ -35,14 +36,7 @@ pub fn QualityPage() -> impl IntoView {
             <Title text=t.title />
             <h1>{t.title}</h1>
             <p class="lede">{t.lede}</p>
-            <Suspense fallback=move || view! { <p>{common::text(lang).loading}</p> }>
-                {move || Suspend::new(async move {
-                    match data.await {
-                        Ok(data) => view! { <QualityBody data lang /> }.into_any(),
-                        Err(err) => view! { <p class="error" role="alert">{err.to_string()}</p> }.into_any(),
-                    }
-                })}
-            </Suspense>
+            {loaded(lang, data, move |data| view! { <QualityBody data lang /> }.into_any())}
         }
     }
 }

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use leptos_meta::Title;
 use leptos_router::hooks::use_params_map;
 
+use crate::components::loaded::loaded;
 use crate::api::teams::{SubmissionPageData, submission_page};
 use crate::components::figures::Num;
 use crate::components::heatmap::Heatmap;
@@ -14,7 +15,7 @@ use crate::components::score::{AccuracyWithCi, BreakdownTable};
 use crate::format::{acc, utc_datetime};
 use crate::i18n::score::BreakdownKind;
 use crate::i18n::submission::{text, value_label};
-use crate::i18n::{Lang, common, use_lang};
+use crate::i18n::{Lang, use_lang};
 
 /// The address of a submission's heatmap chart (`/charts/submissions/{id}/heatmap.svg`).
 pub fn heatmap_chart_path(id: &str) -> String {
@@ -30,19 +31,14 @@ pub fn SubmissionPageView() -> impl IntoView {
         let lang = lang.get();
         let t = text(lang);
         view! {
-            <Suspense fallback=move || view! { <p>{common::text(lang).loading}</p> }>
-                {move || Suspend::new(async move {
-                    match data.await {
-                        Ok(Some(page)) => view! { <SubmissionDetails page lang /> }.into_any(),
-                        Ok(None) => view! {
-                            <Title text=t.not_found_title />
-                            <h1>{t.not_found_title}</h1>
-                            <p>{t.not_found_text}</p>
-                        }.into_any(),
-                        Err(e) => view! { <p class="error" role="alert">{e.to_string()}</p> }.into_any(),
-                    }
-                })}
-            </Suspense>
+            {loaded(lang, data, move |page| match page {
+                Some(page) => view! { <SubmissionDetails page lang /> }.into_any(),
+                None => view! {
+                    <Title text=t.not_found_title />
+                    <h1>{t.not_found_title}</h1>
+                    <p>{t.not_found_text}</p>
+                }.into_any(),
+            })}
         }
     }
 }

@@ -6,6 +6,7 @@
 use leptos::prelude::*;
 use leptos_meta::Title;
 
+use crate::components::loaded::loaded;
 use crate::api::submit::{SubmitInfo, get_submit_info};
 use crate::domain::MAX_PREDICTION_BYTES;
 use crate::i18n::{Lang, common, submit::text, use_lang};
@@ -47,14 +48,7 @@ pub fn SubmitPage() -> impl IntoView {
             <Steps lang />
             <Formats lang />
             <Extraction lang />
-            <Suspense fallback=move || view! { <p>{common::text(lang).loading}</p> }>
-                {move || Suspend::new(async move {
-                    match data.await {
-                        Ok(info) => view! { <Examples info lang /> }.into_any(),
-                        Err(err) => view! { <p class="error" role="alert">{err.to_string()}</p> }.into_any(),
-                    }
-                })}
-            </Suspense>
+            {loaded(lang, data, move |info| view! { <Examples info lang /> }.into_any())}
         }
     }
 }

@@ -4,12 +4,13 @@
 use leptos::prelude::*;
 use leptos_meta::Title;
 
+use crate::components::loaded::loaded;
 use crate::api::teams::{SubmissionSummary, TeamPageData, TokenRow, team_page};
 use crate::components::figures::Num;
 use crate::components::forms::{FormError, LangField};
 use crate::format::{acc, ci, utc_datetime};
 use crate::i18n::submission::value_label;
-use crate::i18n::{Lang, common, team::text, use_lang};
+use crate::i18n::{Lang, team::text, use_lang};
 
 #[component]
 pub fn TeamPageView() -> impl IntoView {
@@ -20,19 +21,14 @@ pub fn TeamPageView() -> impl IntoView {
         let t = text(lang);
         view! {
             <Title text=t.title />
-            <Suspense fallback=move || view! { <p>{common::text(lang).loading}</p> }>
-                {move || Suspend::new(async move {
-                    match data.await {
-                        Ok(Some(page)) => view! { <TeamDetails page lang /> }.into_any(),
-                        Ok(None) => view! {
-                            <h1>{t.title}</h1>
-                            <p>{t.not_signed_in} <a href=lang.href("/signin")>{t.sign_in}</a> {t.or}
-                                <a href=lang.href("/register")>{t.register}</a> "."</p>
-                        }.into_any(),
-                        Err(e) => view! { <p class="error" role="alert">{e.to_string()}</p> }.into_any(),
-                    }
-                })}
-            </Suspense>
+            {loaded(lang, data, move |page| match page {
+                Some(page) => view! { <TeamDetails page lang /> }.into_any(),
+                None => view! {
+                    <h1>{t.title}</h1>
+                    <p>{t.not_signed_in} <a href=lang.href("/signin")>{t.sign_in}</a> {t.or}
+                        <a href=lang.href("/register")>{t.register}</a> "."</p>
+                }.into_any(),
+            })}
         }
     }
 }

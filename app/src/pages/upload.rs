@@ -8,11 +8,12 @@
 use leptos::prelude::*;
 use leptos_meta::Title;
 
+use crate::components::loaded::loaded;
 use crate::api::teams::{UploadPageData, upload_page};
 use crate::components::forms::{FormError, LangField};
 use crate::domain::submission::{CHAIN_OF_THOUGHT, CONTAMINATION, PROMPT_LANGUAGES, VISIBILITY};
 use crate::i18n::submission::value_label;
-use crate::i18n::{Lang, common, upload::text, use_lang};
+use crate::i18n::{Lang, upload::text, use_lang};
 
 #[component]
 pub fn UploadPageView() -> impl IntoView {
@@ -24,17 +25,11 @@ pub fn UploadPageView() -> impl IntoView {
         view! {
             <Title text=t.title />
             <h1>{t.title}</h1>
-            <Suspense fallback=move || view! { <p>{common::text(lang).loading}</p> }>
-                {move || Suspend::new(async move {
-                    match data.await {
-                        Ok(page) if page.signed_in => view! { <UploadForm page lang /> }.into_any(),
-                        Ok(_) => view! {
-                            <p>{t.please} <a href=lang.href("/signin")>{t.sign_in}</a> {t.to_upload}</p>
-                        }.into_any(),
-                        Err(e) => view! { <p class="error" role="alert">{e.to_string()}</p> }.into_any(),
-                    }
-                })}
-            </Suspense>
+            {loaded(lang, data, move |page| if page.signed_in {
+                view! { <UploadForm page lang /> }.into_any()
+            } else {
+                view! { <p>{t.please} <a href=lang.href("/signin")>{t.sign_in}</a> {t.to_upload}</p> }.into_any()
+            })}
         }
     }
 }

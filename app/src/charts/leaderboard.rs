@@ -147,25 +147,13 @@ mod tests {
 
     fn row(model: &str, source: RowSource, accuracy: f64) -> BoardRow {
         BoardRow {
-            source,
-            model: model.into(),
             team: Some("<b>team</b>".into()),
-            submission_id: None,
-            source_table: None,
-            access: None,
-            focus: None,
-            params: None,
-            contamination: None,
             accuracy,
-            correct: None,
             n: 100,
             ci95: [accuracy - 0.05, accuracy + 0.05],
-            ci95_approximate: false,
-            key: None,
-            synthetic_key: false,
-            submitted_at: None,
             rank: Some(Ranks { best: 1, worst: 1 }),
             baseline: (source == RowSource::Reference).then_some(Baseline::Always('A')),
+            ..BoardRow::bare(model, source)
         }
     }
 

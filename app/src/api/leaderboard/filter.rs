@@ -104,7 +104,7 @@ mod tests {
         BoardRow {
             access: access.map(Into::into),
             focus: access.map(|_| "Arabic".into()),
-            ..BoardRow::for_tests(model, source)
+            ..BoardRow::bare(model, source)
         }
     }
 

@@ -100,7 +100,7 @@ mod tests {
             accuracy,
             n: 100,
             ci95: [0.0, 1.0],
-            ..BoardRow::for_tests(&model, source)
+            ..BoardRow::bare(&model, source)
         }
     }
 

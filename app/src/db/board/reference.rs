@@ -21,25 +21,13 @@ fn constant_file(key: &AnswerKey, letter: Letter) -> String {
 
 fn row(model: String, baseline: Baseline, key_name: &str, synthetic: bool) -> BoardRow {
     BoardRow {
-        source: RowSource::Reference,
-        model,
-        team: None,
-        submission_id: None,
-        source_table: None,
-        access: None,
-        focus: None,
-        params: None,
-        contamination: None,
         accuracy: 0.0,
-        correct: None,
         n: 0,
         ci95: [0.0, 1.0],
-        ci95_approximate: false,
         key: Some(key_name.to_owned()),
         synthetic_key: synthetic,
-        submitted_at: None,
-        rank: None,
         baseline: Some(baseline),
+        ..BoardRow::bare(&model, RowSource::Reference)
     }
 }
 

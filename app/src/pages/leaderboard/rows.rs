@@ -166,7 +166,7 @@ mod tests {
             ci95: [0.0, 1.0],
             ci95_approximate: true,
             rank: rank.map(|(best, worst)| Ranks { best, worst }),
-            ..BoardRow::for_tests(model, source)
+            ..BoardRow::bare(model, source)
         }
     }
 

@@ -9,8 +9,10 @@ pub struct MedarabiqText {
     pub finding_heading: &'static str,
     pub finding: &'static str,
     pub verified_heading: &'static str,
-    pub none_yet: &'static str,
-    pub no_key: &'static str,
+    /// Before and after the `--benchmark medarabiq` option.
+    pub none_yet: [&'static str; 2],
+    /// Before and after the import command.
+    pub no_key: [&'static str; 2],
     /// "The stored MedArabiQ key has {n} scoreable questions."
     pub key_note: fn(&str) -> String,
     pub synthetic_note: &'static str,
@@ -26,7 +28,8 @@ pub struct MedarabiqText {
     pub axis_medarabench: &'static str,
     pub axis_medarabiq: &'static str,
     pub how_heading: &'static str,
-    pub how: &'static str,
+    /// Before and after the import command.
+    pub how: [&'static str; 2],
 }
 
 pub const EN: MedarabiqText = MedarabiqText {
@@ -39,9 +42,12 @@ pub const EN: MedarabiqText = MedarabiqText {
               The paper's per-model MedArabiQ figures are not in the published results this site holds, \
               so none is shown here.",
     verified_heading: "Models verified here on both benchmarks",
-    none_yet: "No model has been scored here on both benchmarks yet. Upload predictions for the same model \
-               name to both (the upload form's Benchmark field, or `--benchmark medarabiq`).",
-    no_key: "No MedArabiQ answer key is stored on this server yet (`medarabench keys import FILE.csv --benchmark medarabiq`).",
+    none_yet: [
+        "No model has been scored here on both benchmarks yet. Upload predictions for the same model name to both \
+         (the upload form's Benchmark field, or ",
+        ").",
+    ],
+    no_key: ["No MedArabiQ answer key is stored on this server yet (", ")."],
     key_note: |n| format!("The stored MedArabiQ key has {n} scoreable questions."),
     synthetic_note: "The MedAraBench scores below come from the synthetic demo key, not the real test split.",
     caption: "Accuracy with 95% CI (Wilson) on each benchmark; the newest public submission per model.",
@@ -57,8 +63,11 @@ pub const EN: MedarabiqText = MedarabiqText {
     axis_medarabench: "MedAraBench accuracy",
     axis_medarabiq: "MedArabiQ accuracy",
     how_heading: "How to take part",
-    how: "Import the MedArabiQ multiple-choice CSV (columns Question, Answer, Category; options inside the \
-          question labelled أ/ب/ج/د/ه) with `keys import --benchmark medarabiq`, then submit the same model to both benchmarks.",
+    how: [
+        "Import the MedArabiQ multiple-choice CSV (columns Question, Answer, Category; options inside the question \
+         labelled أ/ب/ج/د/ه) with ",
+        ", then submit the same model to both benchmarks.",
+    ],
 };
 
 pub const AR: MedarabiqText = MedarabiqText {
@@ -70,9 +79,12 @@ pub const AR: MedarabiqText = MedarabiqText {
               تحقّق دقة أعلى على MedArabiQ منها على MedAraBench، أي أن MedAraBench هو الاختبار الأصعب. \
               أرقام MedArabiQ لكل نموذج ليست ضمن النتائج المنشورة المتاحة لهذا الموقع، لذا لا يُعرض هنا أيٌّ منها.",
     verified_heading: "نماذج قُيّمت هنا على المعيارين",
-    none_yet: "لم يُقيَّم أي نموذج هنا على المعيارين بعد. ارفع تنبؤات النموذج نفسه باسمه نفسه إلى المعيارين \
-               (حقل المعيار في نموذج الرفع، أو الخيار ‎--benchmark medarabiq‎).",
-    no_key: "لا يوجد مفتاح إجابات لـ MedArabiQ على هذا الخادم بعد (‎medarabench keys import FILE.csv --benchmark medarabiq‎).",
+    none_yet: [
+        "لم يُقيَّم أي نموذج هنا على المعيارين بعد. ارفع تنبؤات النموذج نفسه باسمه نفسه إلى المعيارين \
+         (حقل المعيار في نموذج الرفع، أو الخيار ",
+        ").",
+    ],
+    no_key: ["لا يوجد مفتاح إجابات لـ MedArabiQ على هذا الخادم بعد (", ")."],
     key_note: |n| format!("يضم مفتاح MedArabiQ المخزّن {n} سؤالًا قابلًا للتقييم."),
     synthetic_note: "درجات MedAraBench أدناه محسوبة على مفتاح العرض الاصطناعي، لا على مجموعة الاختبار الحقيقية.",
     caption: "الدقة مع فاصل الثقة 95% (ويلسون) على كل معيار؛ أحدث مشاركة عامة لكل نموذج.",
@@ -88,8 +100,11 @@ pub const AR: MedarabiqText = MedarabiqText {
     axis_medarabench: "دقة MedAraBench",
     axis_medarabiq: "دقة MedArabiQ",
     how_heading: "طريقة المشاركة",
-    how: "استورد ملف أسئلة MedArabiQ متعددة الخيارات (الأعمدة Question وAnswer وCategory؛ الخيارات داخل نص السؤال \
-          مرقّمة أ/ب/ج/د/ه) بالأمر keys import مع ‎--benchmark medarabiq‎، ثم شارك بالنموذج نفسه في المعيارين.",
+    how: [
+        "استورد ملف أسئلة MedArabiQ متعددة الخيارات (الأعمدة Question وAnswer وCategory؛ الخيارات داخل نص السؤال \
+         مرقّمة أ/ب/ج/د/ه) بالأمر ",
+        "، ثم شارك بالنموذج نفسه في المعيارين.",
+    ],
 };
 
 /// The page's strings in `lang`.

@@ -10,6 +10,9 @@ use crate::components::loaded::loaded;
 use crate::api::medarabiq::{BenchmarkScore, MedarabiqData, get_medarabiq};
 use crate::i18n::{Lang, common, count, medarabiq, use_lang};
 
+/// How to store a MedArabiQ key.
+const IMPORT_COMMAND: &str = "medarabench keys import FILE.csv --benchmark medarabiq";
+
 /// The chart's download address.
 pub const CHART_PATH: &str = "/charts/medarabiq.svg";
 
@@ -31,10 +34,21 @@ pub fn MedarabiqPage() -> impl IntoView {
             {loaded(lang, data, move |data| view! { <Verified data lang /> }.into_any())}
             <section aria-labelledby="how-h">
                 <h2 id="how-h">{t.how_heading}</h2>
-                <p>{t.how}</p>
+                <p id="how">{t.how[0]} {command(IMPORT_COMMAND)} {t.how[1]}</p>
             </section>
         }
     }
+}
+
+/// A command quoted in running text: left to right in either language,
+/// broken only at its spaces.
+fn command(c: &'static str) -> impl IntoView + use<> {
+    let words = c
+        .split(' ')
+        .enumerate()
+        .map(|(i, w)| view! { {(i > 0).then_some(" ")}<span class="word">{w}</span> })
+        .collect_view();
+    view! { <code dir="ltr" class="command">{words}</code> }
 }
 
 fn score_cell(s: &Option<BenchmarkScore>, lang: Lang) -> impl IntoView + use<> {
@@ -52,11 +66,11 @@ fn score_cell(s: &Option<BenchmarkScore>, lang: Lang) -> impl IntoView + use<> {
 fn Verified(data: MedarabiqData, lang: Lang) -> impl IntoView {
     let t = medarabiq::text(lang);
     let key_note = match data.medarabiq_key_questions {
-        Some(n) => (t.key_note)(&count(n as u64)),
-        None => t.no_key.to_owned(),
+        Some(n) => (t.key_note)(&count(n as u64)).into_any(),
+        None => view! { {t.no_key[0]} {command(IMPORT_COMMAND)} {t.no_key[1]} }.into_any(),
     };
     let body = if data.pairs.is_empty() {
-        view! { <p id="no-pairs">{t.none_yet}</p> }.into_any()
+        view! { <p id="no-pairs">{t.none_yet[0]} {command("--benchmark medarabiq")} {t.none_yet[1]}</p> }.into_any()
     } else {
         let rows = data
             .pairs

@@ -18,6 +18,13 @@ async fn comparison_page_pairs_verified_scores(backend: Backend) {
     assert_eq!(empty.status, StatusCode::OK);
     assert!(empty.body.contains("id=\"no-pairs\""), "{}", empty.body);
     assert_eq!(app.get("/charts/medarabiq.svg").await.status, StatusCode::NOT_FOUND, "no pairs, no chart");
+    // Commands are code, left to right, in both languages; no Markdown backticks leak into the text.
+    for page in [&empty.body, &app.get("/medarabiq?lang=ar").await.body] {
+        let page = crate::harness::section(page, "<main", "</main>");
+        assert!(!page.contains('`'), "{page}");
+        let commands = page.matches("<code dir=\"ltr\" class=\"command\">").count();
+        assert_eq!(commands, 3, "the option, and the import command twice: {page}");
+    }
     assert!(empty.body.contains("most models score higher on MedArabiQ"));
     assert!(empty.body.contains("No MedArabiQ answer key is stored"));
     let token = app.team_with_token("Qalam", "q@qalam.example").await;

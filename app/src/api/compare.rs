@@ -128,14 +128,9 @@ pub async fn compare(a: String, b: String) -> Result<CompareOutcome, ApiError> {
     if let Err(missing) = crate::db::compare::public_pair(&db, &a, &b).await? {
         return Ok(CompareOutcome::NotFound(missing));
     }
-    if let Some(cached) = db.comparisons().get(&a, &b) {
-        return Ok(cached);
-    }
-    let outcome = compute(&db, a.clone(), b.clone()).await?;
-    if !matches!(outcome, CompareOutcome::NotFound(_)) {
-        db.comparisons().put(&a, &b, outcome.clone());
-    }
-    Ok(outcome)
+    let comparisons = db.comparisons();
+    let computed = compute(&db, a.clone(), b.clone());
+    comparisons.get_or_compute(&a, &b, computed, |o| !matches!(o, CompareOutcome::NotFound(_))).await
 }
 
 /// The comparison of two distinct public ids, computed.

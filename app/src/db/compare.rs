@@ -23,6 +23,7 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use sqlx::Row;
 
@@ -75,13 +76,24 @@ pub async fn public_pair(db: &Db, a: &str, b: &str) -> Result<std::result::Resul
 pub const COMPARISON_CACHE_SIZE: usize = 256;
 
 /// Computed comparisons by (a, b) in that order (the difference and the
-/// bootstrap's seed depend on the order).
+/// bootstrap's seed depend on the order), and a lock so that a process
+/// computes one comparison at a time: simultaneous first requests for a
+/// pair compute it once, and requests for many new pairs cannot take every
+/// core (a bootstrap is CPU-bound).
 #[derive(Debug)]
-pub struct ComparisonCache(Mutex<Lru<(String, String), CompareOutcome>>);
+pub struct ComparisonCache {
+    outcomes: Mutex<Lru<(String, String), CompareOutcome>>,
+    computing: tokio::sync::Mutex<()>,
+    computed: AtomicU64,
+}
 
 impl Default for ComparisonCache {
     fn default() -> Self {
-        Self(Mutex::new(Lru::new(COMPARISON_CACHE_SIZE)))
+        Self {
+            outcomes: Mutex::new(Lru::new(COMPARISON_CACHE_SIZE)),
+            computing: tokio::sync::Mutex::new(()),
+            computed: AtomicU64::new(0),
+        }
     }
 }
 
@@ -89,12 +101,43 @@ impl ComparisonCache {
     /// The outcome stored for (a, b). Call only once both are known to be
     /// public ([`public_pair`]).
     pub fn get(&self, a: &str, b: &str) -> Option<CompareOutcome> {
-        self.0.lock().expect("comparison cache lock").get(&(a.to_owned(), b.to_owned())).cloned()
+        self.outcomes.lock().expect("comparison cache lock").get(&(a.to_owned(), b.to_owned())).cloned()
     }
 
     /// Stores the outcome of (a, b).
     pub fn put(&self, a: &str, b: &str, outcome: CompareOutcome) {
-        self.0.lock().expect("comparison cache lock").put((a.to_owned(), b.to_owned()), outcome);
+        self.outcomes.lock().expect("comparison cache lock").put((a.to_owned(), b.to_owned()), outcome);
+    }
+
+    /// The outcome of (a, b): from the cache, or from `compute` run while
+    /// no other comparison is computed (looking in the cache again once it
+    /// is this request's turn). Outcomes `keep` refuses are not stored.
+    pub async fn get_or_compute<E>(
+        &self,
+        a: &str,
+        b: &str,
+        compute: impl Future<Output = std::result::Result<CompareOutcome, E>>,
+        keep: impl Fn(&CompareOutcome) -> bool,
+    ) -> std::result::Result<CompareOutcome, E> {
+        if let Some(cached) = self.get(a, b) {
+            return Ok(cached);
+        }
+        let _turn = self.computing.lock().await;
+        if let Some(cached) = self.get(a, b) {
+            return Ok(cached);
+        }
+        let outcome = compute.await?;
+        self.computed.fetch_add(1, Ordering::Relaxed);
+        if keep(&outcome) {
+            self.put(a, b, outcome.clone());
+        }
+        Ok(outcome)
+    }
+
+    /// How many comparisons this process has computed (not served from the
+    /// cache).
+    pub fn computed(&self) -> u64 {
+        self.computed.load(Ordering::Relaxed)
     }
 }
 
@@ -174,7 +217,7 @@ mod tests {
         for i in 0..COMPARISON_CACHE_SIZE + 50 {
             cache.put(&format!("a{i}"), "b", CompareOutcome::Same);
         }
-        assert_eq!(cache.0.lock().unwrap().len(), COMPARISON_CACHE_SIZE);
+        assert_eq!(cache.outcomes.lock().unwrap().len(), COMPARISON_CACHE_SIZE);
         assert!(
             cache.get("a0", "b").is_none() && cache.get(&format!("a{}", COMPARISON_CACHE_SIZE + 49), "b").is_some()
         );

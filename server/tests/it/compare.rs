@@ -8,7 +8,11 @@ use crate::board::{SCRIPT, demo_key, predictions, with_submissions};
 use crate::harness::{Backend, TestApp};
 use crate::on_both_backends;
 
-on_both_backends!(compare_pairs_two_submissions, comparisons_are_cached_for_public_submissions_only);
+on_both_backends!(
+    compare_pairs_two_submissions,
+    comparisons_are_cached_for_public_submissions_only,
+    simultaneous_first_requests_compute_a_pair_once,
+);
 
 /// The `data-value` (or another attribute) of the element with `id`.
 fn attr(html: &str, id: &str, name: &str) -> f64 {
@@ -165,4 +169,32 @@ async fn comparisons_are_cached_for_public_submissions_only(backend: Backend) {
     let unknown = app.get(&format!("/compare?a={good}&b=no-such-id")).await.body;
     assert!(unknown.contains("No public submission has the id no-such-id."));
     app.finish().await;
+}
+
+/// Several requests for a pair nobody compared yet, at once: the pair is
+/// computed once and every request gets the same result.
+async fn simultaneous_first_requests_compute_a_pair_once(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let (good, weak) = with_submissions(&app).await;
+    let app = std::sync::Arc::new(app);
+    let path = format!("/compare?a={good}&b={weak}");
+    let before = app.state.db.comparisons().computed();
+    let requests: Vec<_> = (0..4)
+        .map(|_| {
+            let (app, path) = (app.clone(), path.clone());
+            tokio::spawn(async move { app.get(&path).await })
+        })
+        .collect();
+    let mut outcomes = Vec::new();
+    for request in requests {
+        let resp = request.await.unwrap();
+        assert_eq!(resp.status, StatusCode::OK);
+        outcomes.push(outcome_html(&resp.body).to_owned());
+    }
+    assert_eq!(app.state.db.comparisons().computed() - before, 1, "computed once");
+    assert!(outcomes.windows(2).all(|w| w[0] == w[1]), "the same result for every request");
+    match std::sync::Arc::try_unwrap(app) {
+        Ok(app) => app.finish().await,
+        Err(_) => panic!("a request still holds the app"),
+    }
 }

@@ -55,7 +55,6 @@ pub async fn get_medarabiq(lang: Lang) -> Result<MedarabiqData, ApiError> {
         }
     };
     let medarabiq_key_questions = keys::default_key(&db, Benchmark::MedArabiQ).await?.map(|k| k.scoreable);
-    let synthetic_medarabench_key =
-        keys::default_key(&db, Benchmark::MedAraBench).await?.is_some_and(|k| k.synthetic);
+    let synthetic_medarabench_key = keys::default_key(&db, Benchmark::MedAraBench).await?.is_some_and(|k| k.synthetic);
     Ok(MedarabiqData { pairs, chart_svg, medarabiq_key_questions, synthetic_medarabench_key })
 }

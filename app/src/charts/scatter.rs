@@ -75,7 +75,13 @@ mod tests {
             total: 2,
             ci95: [acc - 0.05, acc + 0.05],
         };
-        BenchmarkPair { team_id: 1, team: "t".into(), model: model.into(), medarabench: Some(s(a)), medarabiq: Some(s(q)) }
+        BenchmarkPair {
+            team_id: 1,
+            team: "t".into(),
+            model: model.into(),
+            medarabench: Some(s(a)),
+            medarabiq: Some(s(q)),
+        }
     }
 
     #[test]

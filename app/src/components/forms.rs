@@ -9,9 +9,7 @@ use crate::i18n::Lang;
 #[component]
 pub fn FormError() -> impl IntoView {
     let query = use_query_map();
-    move || {
-        query.read().get("error").map(|e| view! { <p class="error" role="alert" id="form-error">{e}</p> })
-    }
+    move || query.read().get("error").map(|e| view! { <p class="error" role="alert" id="form-error">{e}</p> })
 }
 
 /// The page's language as a hidden form field, so that the endpoint's

@@ -52,7 +52,10 @@ pub fn SortHeader(
         let dir = if cur_key == key { cur_dir.flip() } else { natural };
         let rest = query.get().into_iter().filter(|(k, v)| k != "sort" && k != "dir" && !v.is_empty());
         let q: leptos_router::params::ParamsMap =
-            [("sort".into(), key.to_owned()), ("dir".into(), dir.as_str().to_owned())].into_iter().chain(rest).collect();
+            [("sort".into(), key.to_owned()), ("dir".into(), dir.as_str().to_owned())]
+                .into_iter()
+                .chain(rest)
+                .collect();
         q.to_query_string()
     };
     let aria = move || {

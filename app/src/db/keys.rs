@@ -114,20 +114,16 @@ pub async fn insert(db: &Db, key: NewKey<'_>) -> Result<StoredKey, KeyStoreError
 
 /// Every stored key, newest first.
 pub async fn list(db: &Db) -> Result<Vec<StoredKey>> {
-    let rows = sqlx::query(&format!("SELECT {COLUMNS} FROM answer_keys ORDER BY id DESC"))
-        .fetch_all(db.pool())
-        .await?;
+    let rows = sqlx::query(&format!("SELECT {COLUMNS} FROM answer_keys ORDER BY id DESC")).fetch_all(db.pool()).await?;
     rows.iter().map(from_row).collect()
 }
 
 /// The default key of a benchmark: the newest one.
 pub async fn default_key(db: &Db, benchmark: Benchmark) -> Result<Option<StoredKey>> {
-    let row = sqlx::query(&format!(
-        "SELECT {COLUMNS} FROM answer_keys WHERE benchmark = $1 ORDER BY id DESC LIMIT 1"
-    ))
-    .bind(benchmark.as_str())
-    .fetch_optional(db.pool())
-    .await?;
+    let row = sqlx::query(&format!("SELECT {COLUMNS} FROM answer_keys WHERE benchmark = $1 ORDER BY id DESC LIMIT 1"))
+        .bind(benchmark.as_str())
+        .fetch_optional(db.pool())
+        .await?;
     row.as_ref().map(from_row).transpose()
 }
 
@@ -137,15 +133,12 @@ pub async fn report(db: &Db, key_id: i64) -> Result<Option<KeyReport>> {
         .bind(key_id)
         .fetch_optional(db.pool())
         .await?;
-    json.map(|j| serde_json::from_str(&j).map_err(|e| DbError::Seed(format!("stored key report: {e}"))))
-        .transpose()
+    json.map(|j| serde_json::from_str(&j).map_err(|e| DbError::Seed(format!("stored key report: {e}")))).transpose()
 }
 
 /// The raw key file, for the scorer only. Never render its result.
 pub async fn content_for_scoring(db: &Db, key_id: i64) -> Result<Vec<u8>> {
-    let bytes: Vec<u8> = sqlx::query_scalar("SELECT content FROM answer_keys WHERE id = $1")
-        .bind(key_id)
-        .fetch_one(db.pool())
-        .await?;
+    let bytes: Vec<u8> =
+        sqlx::query_scalar("SELECT content FROM answer_keys WHERE id = $1").bind(key_id).fetch_one(db.pool()).await?;
     Ok(bytes)
 }

@@ -126,16 +126,12 @@ impl Db {
 /// Creates the SQLite file and its directory if missing and sets WAL mode,
 /// which is stored in the file and so holds for every later connection.
 async fn prepare_sqlite_file(url: &str) -> Result<()> {
-    let opts = SqliteConnectOptions::from_str(url)?
-        .create_if_missing(true)
-        .journal_mode(SqliteJournalMode::Wal);
+    let opts = SqliteConnectOptions::from_str(url)?.create_if_missing(true).journal_mode(SqliteJournalMode::Wal);
     let path = opts.get_filename();
     if path.as_os_str() != ":memory:" {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|source| DbError::CreateDir {
-                path: dir.display().to_string(),
-                source,
-            })?;
+            std::fs::create_dir_all(dir)
+                .map_err(|source| DbError::CreateDir { path: dir.display().to_string(), source })?;
         }
     }
     use sqlx::ConnectOptions;
@@ -146,10 +142,7 @@ async fn prepare_sqlite_file(url: &str) -> Result<()> {
 
 /// The current time as Unix seconds (UTC), as stored in `*_at` columns.
 pub fn now_unix() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs() as i64)
-        .unwrap_or(0)
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
 }
 
 /// Reads a server-wide setting, storing `make()` first if it is absent.

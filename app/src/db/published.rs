@@ -31,9 +31,7 @@ pub async fn list_models(db: &Db) -> Result<Vec<PublishedModel>> {
 
 /// How many published figures (Table 2, 5, judge, dataset, Cochran) are stored.
 pub async fn count_figures(db: &Db) -> Result<i64> {
-    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM published_figures")
-        .fetch_one(db.pool())
-        .await?;
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM published_figures").fetch_one(db.pool()).await?;
     Ok(n)
 }
 

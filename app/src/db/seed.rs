@@ -26,14 +26,11 @@ struct Models {
 /// Inserts the published figures if the tables are empty; returns whether
 /// it did. Runs in one transaction: either everything is seeded or nothing.
 pub async fn seed_published(db: &Db) -> Result<bool> {
-    let existing: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM published_models")
-        .fetch_one(db.pool())
-        .await?;
+    let existing: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM published_models").fetch_one(db.pool()).await?;
     if existing > 0 {
         return Ok(false);
     }
-    let data: Published =
-        serde_json::from_str(PUBLISHED_JSON).map_err(|e| DbError::Seed(e.to_string()))?;
+    let data: Published = serde_json::from_str(PUBLISHED_JSON).map_err(|e| DbError::Seed(e.to_string()))?;
     let mut tx = db.pool().begin().await?;
     for (model, access, focus, accuracy) in &data.models.rows {
         sqlx::query(

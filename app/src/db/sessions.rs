@@ -60,8 +60,7 @@ pub async fn session_principal(db: &Db, id_hash: &str) -> Result<Option<Principa
     .bind(now_unix())
     .fetch_optional(db.pool())
     .await?;
-    row.map(|r| Ok(Principal { team_id: r.try_get("team_id")?, member_id: Some(r.try_get("member_id")?) }))
-        .transpose()
+    row.map(|r| Ok(Principal { team_id: r.try_get("team_id")?, member_id: Some(r.try_get("member_id")?) })).transpose()
 }
 
 /// Ends a session (sign-out, or rotation at sign-in).
@@ -160,11 +159,12 @@ pub async fn list_tokens(db: &Db, team_id: i64) -> Result<Vec<TokenInfo>> {
 
 /// Revokes one of the team's tokens; false when it is not theirs or already revoked.
 pub async fn revoke_token(db: &Db, team_id: i64, token_id: i64) -> Result<bool> {
-    let done = sqlx::query("UPDATE api_tokens SET revoked_at = $1 WHERE id = $2 AND team_id = $3 AND revoked_at IS NULL")
-        .bind(now_unix())
-        .bind(token_id)
-        .bind(team_id)
-        .execute(db.pool())
-        .await?;
+    let done =
+        sqlx::query("UPDATE api_tokens SET revoked_at = $1 WHERE id = $2 AND team_id = $3 AND revoked_at IS NULL")
+            .bind(now_unix())
+            .bind(token_id)
+            .bind(team_id)
+            .execute(db.pool())
+            .await?;
     Ok(done.rows_affected() == 1)
 }

@@ -141,7 +141,11 @@ pub fn unpack_bits(bytes: &[u8], len: usize) -> Vec<bool> {
 /// (SQLite: `BEGIN IMMEDIATE`; PostgreSQL: a row lock on the team), so
 /// the quota holds under any concurrency. A public submission moves the
 /// board's version on in the same transaction.
-pub async fn insert_within_quota(db: &Db, new: NewSubmission<'_>, defaults: QuotaDefaults) -> Result<QuotaUse, InsertError> {
+pub async fn insert_within_quota(
+    db: &Db,
+    new: NewSubmission<'_>,
+    defaults: QuotaDefaults,
+) -> Result<QuotaUse, InsertError> {
     let now = now_unix();
     let day = utc_day(now);
     let mut tx = match db.backend() {

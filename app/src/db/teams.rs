@@ -85,7 +85,8 @@ pub async fn create(db: &Db, name: &str, email: &str, password_hash: &str) -> Re
         Err(e) => return Err(e.into()),
     };
     tx.commit().await?;
-    let team = Team { id: team_id, name: name.trim().to_owned(), daily_quota: None, total_quota: None, created_at: now };
+    let team =
+        Team { id: team_id, name: name.trim().to_owned(), daily_quota: None, total_quota: None, created_at: now };
     Ok((team, member_id))
 }
 
@@ -163,9 +164,6 @@ pub async fn record_failure(db: &Db, email: &str) -> Result<()> {
         .bind(now)
         .execute(db.pool())
         .await?;
-    sqlx::query("DELETE FROM signin_failures WHERE at < $1")
-        .bind(now - 86_400)
-        .execute(db.pool())
-        .await?;
+    sqlx::query("DELETE FROM signin_failures WHERE at < $1").bind(now - 86_400).execute(db.pool()).await?;
     Ok(())
 }

@@ -59,7 +59,9 @@ mod tests {
         let preds = synthetic_predictions(&key, 0.6, 3);
         let card = score_bytes(&key, preds.as_bytes()).unwrap().card;
         let text = card.render_text();
-        assert!(text.starts_with(&format!("accuracy {:.4}  ({} / {} correct", card.accuracy, card.correct, card.total)));
+        assert!(
+            text.starts_with(&format!("accuracy {:.4}  ({} / {} correct", card.accuracy, card.correct, card.total))
+        );
         for name in card.by_specialty.keys().chain(card.by_level.keys()) {
             assert!(text.contains(name.as_str()), "{name} missing from\n{text}");
         }

@@ -109,14 +109,17 @@ impl RawMeta {
         }));
         let model_params = keep(text("model_params", self.model_params.as_deref(), 40, false));
         let notes = keep(text("notes", self.notes.as_deref(), 2000, false));
-        let prompt_language = keep(choice("prompt_language", self.prompt_language.as_deref(), PROMPT_LANGUAGES, "unknown"));
-        let chain_of_thought = keep(choice("chain_of_thought", self.chain_of_thought.as_deref(), CHAIN_OF_THOUGHT, "unknown"));
+        let prompt_language =
+            keep(choice("prompt_language", self.prompt_language.as_deref(), PROMPT_LANGUAGES, "unknown"));
+        let chain_of_thought =
+            keep(choice("chain_of_thought", self.chain_of_thought.as_deref(), CHAIN_OF_THOUGHT, "unknown"));
         let extraction = keep(text("extraction", self.extraction.as_deref(), 200, false));
         let contamination = keep(choice("contamination", self.contamination.as_deref(), CONTAMINATION, "unknown"));
         let visibility = keep(choice("visibility", self.visibility.as_deref(), VISIBILITY, "public"));
         let shots = number::<i64>("shots", self.shots.as_deref(), 0, 100).map_err(|e| errors.push(e)).unwrap_or(None);
-        let temperature =
-            number::<f64>("temperature", self.temperature.as_deref(), 0.0, 2.0).map_err(|e| errors.push(e)).unwrap_or(None);
+        let temperature = number::<f64>("temperature", self.temperature.as_deref(), 0.0, 2.0)
+            .map_err(|e| errors.push(e))
+            .unwrap_or(None);
         if !errors.is_empty() {
             return Err(errors);
         }

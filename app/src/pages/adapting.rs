@@ -5,9 +5,9 @@
 use leptos::prelude::*;
 use leptos_meta::Title;
 
-use crate::components::loaded::loaded;
 use crate::api::adapting::{AdaptingData, get_adapting};
 use crate::components::figures::Source;
+use crate::components::loaded::loaded;
 use crate::i18n::{Lang, adapting, common, count, relative, use_lang};
 
 const TABLE5: &str = "Table 5";

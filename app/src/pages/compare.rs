@@ -8,10 +8,10 @@ use leptos_meta::Title;
 use leptos_router::components::Form;
 use leptos_router::hooks::use_query_map;
 
-use crate::components::loaded::loaded;
 use crate::api::compare::{
     CompareCell, CompareChoice, CompareOutcome, CompareSide, Comparison, compare, compare_choices,
 };
+use crate::components::loaded::loaded;
 use crate::components::score::{AccuracyWithCi, CiBar};
 use crate::format::{acc, ci};
 use crate::i18n::{Lang, common, compare::text, count, use_lang};

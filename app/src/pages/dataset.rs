@@ -6,10 +6,10 @@
 use leptos::prelude::*;
 use leptos_meta::Title;
 
-use crate::components::loaded::loaded;
 use crate::api::dataset::get_dataset;
 use crate::components::figures::{CountTable, Source};
 use crate::components::key_report::KeyReport;
+use crate::components::loaded::loaded;
 use crate::dataset::{BIBTEX, COLUMNS, DatasetFacts, PUBLIC_TEST_CSV_ROWS, SPECIALTIES};
 use crate::i18n::{Lang, common, count, dataset::text, use_lang};
 

@@ -6,8 +6,8 @@
 use leptos::prelude::*;
 use leptos_meta::Title;
 
-use crate::components::loaded::loaded;
 use crate::api::medarabiq::{BenchmarkScore, MedarabiqData, get_medarabiq};
+use crate::components::loaded::loaded;
 use crate::i18n::{Lang, common, count, medarabiq, use_lang};
 
 /// How to store a MedArabiQ key.

@@ -6,11 +6,11 @@
 use leptos::prelude::*;
 use leptos_meta::Title;
 
-use crate::components::loaded::loaded;
 use crate::api::figures::Figures;
 use crate::api::quality::{QualityData, get_quality};
 use crate::components::figures::{Num, Source};
 use crate::components::key_report::KeyReport;
+use crate::components::loaded::loaded;
 use crate::domain::sample_size::CochranInputs;
 use crate::i18n::{Lang, common, count, percent, quality::text, use_lang};
 

@@ -7,10 +7,10 @@ use leptos::prelude::*;
 use leptos_meta::Title;
 use leptos_router::hooks::use_params_map;
 
-use crate::components::loaded::loaded;
 use crate::api::teams::{SubmissionPageData, submission_page};
 use crate::components::figures::Num;
 use crate::components::heatmap::Heatmap;
+use crate::components::loaded::loaded;
 use crate::components::score::{AccuracyWithCi, BreakdownTable};
 use crate::format::{acc, utc_datetime};
 use crate::i18n::score::BreakdownKind;
@@ -45,15 +45,30 @@ pub fn SubmissionPageView() -> impl IntoView {
 
 #[component]
 fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
-    let SubmissionPageData { id, team_name, benchmark, key_name, key_synthetic, meta, file_sha256, file_format, created_at, card, own } = page;
+    let SubmissionPageData {
+        id,
+        team_name,
+        benchmark,
+        key_name,
+        key_synthetic,
+        meta,
+        file_sha256,
+        file_format,
+        created_at,
+        card,
+        own,
+    } = page;
     let t = text(lang);
     let title = (t.title)(&meta.model_name, &team_name);
     let na = |s: &str| if s.is_empty() || s == "unknown" { t.not_stated.to_owned() } else { s.to_owned() };
-    let choice = |s: &str| if s.is_empty() || s == "unknown" { t.not_stated.to_owned() } else { value_label(lang, s).to_owned() };
+    let choice = |s: &str| {
+        if s.is_empty() || s == "unknown" { t.not_stated.to_owned() } else { value_label(lang, s).to_owned() }
+    };
     let chart = lang.href(&heatmap_chart_path(&id));
     let chart_file = format!("medarabench-{id}-heatmap.svg");
     let has_cells = !card.by_cell.is_empty();
-    let number = |v: Option<String>| v.map_or_else(|| t.not_stated.into_any(), |v| view! { <Num value=v /> }.into_any());
+    let number =
+        |v: Option<String>| v.map_or_else(|| t.not_stated.into_any(), |v| view! { <Num value=v /> }.into_any());
     view! {
         <Title text=title.clone() />
         <h1 id="submission-title">{title}</h1>

@@ -6,8 +6,8 @@
 use leptos::prelude::*;
 use leptos_meta::Title;
 
-use crate::components::loaded::loaded;
 use crate::api::submit::{SubmitInfo, get_submit_info};
+use crate::components::loaded::loaded;
 use crate::domain::MAX_PREDICTION_BYTES;
 use crate::i18n::{Lang, common, submit::text, use_lang};
 

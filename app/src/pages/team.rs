@@ -4,10 +4,10 @@
 use leptos::prelude::*;
 use leptos_meta::Title;
 
-use crate::components::loaded::loaded;
 use crate::api::teams::{SubmissionSummary, TeamPageData, TokenRow, team_page};
 use crate::components::figures::Num;
 use crate::components::forms::{FormError, LangField};
+use crate::components::loaded::loaded;
 use crate::format::{acc, ci, utc_datetime};
 use crate::i18n::submission::value_label;
 use crate::i18n::{Lang, team::text, use_lang};
@@ -35,7 +35,17 @@ pub fn TeamPageView() -> impl IntoView {
 
 #[component]
 fn TeamDetails(page: TeamPageData, lang: Lang) -> impl IntoView {
-    let TeamPageData { team_name, members, tokens, new_token, daily_remaining, daily_limit, total_remaining, total_limit, submissions } = page;
+    let TeamPageData {
+        team_name,
+        members,
+        tokens,
+        new_token,
+        daily_remaining,
+        daily_limit,
+        total_remaining,
+        total_limit,
+        submissions,
+    } = page;
     let t = text(lang);
     view! {
         <h1>{t.heading} <span id="team-name">{team_name}</span></h1>

@@ -8,9 +8,9 @@
 use leptos::prelude::*;
 use leptos_meta::Title;
 
-use crate::components::loaded::loaded;
 use crate::api::teams::{UploadPageData, upload_page};
 use crate::components::forms::{FormError, LangField};
+use crate::components::loaded::loaded;
 use crate::domain::submission::{CHAIN_OF_THOUGHT, CONTAMINATION, PROMPT_LANGUAGES, VISIBILITY};
 use crate::i18n::submission::value_label;
 use crate::i18n::{Lang, upload::text, use_lang};
@@ -164,7 +164,9 @@ mod client {
             return;
         }
         let Some(form) = form_ref.get() else { return };
-        let (Ok(data), Ok(xhr)) = (web_sys::FormData::new_with_form(&form), web_sys::XmlHttpRequest::new()) else { return };
+        let (Ok(data), Ok(xhr)) = (web_sys::FormData::new_with_form(&form), web_sys::XmlHttpRequest::new()) else {
+            return;
+        };
         ev.prevent_default();
         if xhr.open("POST", "/upload").is_err() {
             return;

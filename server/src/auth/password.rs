@@ -53,10 +53,7 @@ pub async fn verify(password: String, phc: String) -> bool {
 /// so that unknown and known accounts take the same time.
 pub async fn dummy_hash() -> String {
     static DUMMY: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
-    DUMMY
-        .get_or_init(|| async { hash(super::new_secret("dummy_")).await.unwrap_or_default() })
-        .await
-        .clone()
+    DUMMY.get_or_init(|| async { hash(super::new_secret("dummy_")).await.unwrap_or_default() }).await.clone()
 }
 
 #[cfg(test)]

@@ -57,17 +57,22 @@ pub fn check_registration(name: &str, email: &str, password: &str) -> Result<(),
     let mut problems = Vec::new();
     let name_chars = name.trim().chars().count();
     if !(2..=60).contains(&name_chars) {
-        problems.push(app::domain::submission::FieldError { field: "name", problem: "must have 2 to 60 characters".into() });
+        problems.push(app::domain::submission::FieldError {
+            field: "name",
+            problem: "must have 2 to 60 characters".into(),
+        });
     }
     if name.chars().any(char::is_control) {
-        problems.push(app::domain::submission::FieldError { field: "name", problem: "contains control characters".into() });
+        problems
+            .push(app::domain::submission::FieldError { field: "name", problem: "contains control characters".into() });
     }
     let email = email.trim();
     let valid_email = email.len() <= 254
         && email.split_once('@').is_some_and(|(local, domain)| !local.is_empty() && domain.contains('.'))
         && !email.chars().any(|c| c.is_whitespace() || c.is_control());
     if !valid_email {
-        problems.push(app::domain::submission::FieldError { field: "email", problem: "is not an email address".into() });
+        problems
+            .push(app::domain::submission::FieldError { field: "email", problem: "is not an email address".into() });
     }
     if let Err(p) = password::check_strength(password) {
         problems.push(app::domain::submission::FieldError { field: "password", problem: p });

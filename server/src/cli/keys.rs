@@ -71,17 +71,18 @@ async fn import(database_url: &str, args: ImportArgs) -> anyhow::Result<()> {
     let name = match args.name {
         Some(n) if !n.trim().is_empty() => n.trim().to_owned(),
         Some(_) => anyhow::bail!("--name must not be blank"),
-        None => args
-            .key
-            .file
-            .file_name()
-            .map(|f| f.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "key".into()),
+        None => args.key.file.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_else(|| "key".into()),
     };
     let db = open_database(database_url).await?;
     let stored = keys::insert(
         &db,
-        NewKey { benchmark: args.key.benchmark, name: &name, report: &checked.report, content: &bytes, synthetic: false },
+        NewKey {
+            benchmark: args.key.benchmark,
+            name: &name,
+            report: &checked.report,
+            content: &bytes,
+            synthetic: false,
+        },
     )
     .await
     .context("the key was not stored")?;

@@ -32,8 +32,8 @@ pub fn run(args: ScoreArgs) -> anyhow::Result<()> {
     let key = parse_key_for_scoring(args.benchmark, &key_bytes)
         .with_context(|| format!("{} is not a usable key", args.keys.display()))?;
     let pred_bytes = read_input(&args.predictions)?;
-    let scored = score_bytes(&key, &pred_bytes)
-        .with_context(|| format!("{} was refused", args.predictions.display()))?;
+    let scored =
+        score_bytes(&key, &pred_bytes).with_context(|| format!("{} was refused", args.predictions.display()))?;
     if args.json {
         print_json(&scored.card)
     } else {

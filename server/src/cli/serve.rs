@@ -3,9 +3,9 @@
 use std::net::SocketAddr;
 
 use anyhow::Context;
-use axum::serve::ListenerExt;
 use app::db::{Db, keys, seed};
 use app::domain::{Benchmark, parse_key};
+use axum::serve::ListenerExt;
 use clap::Args;
 
 use crate::config::{ServerConfig, default_addr, leptos_options};
@@ -94,10 +94,7 @@ pub async fn run(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
     let router = crate::build_router(state);
     let listener = listen(addr).await?;
     tracing::info!("serving the MedAraBench leaderboard on http://{addr}");
-    axum::serve(listener, router)
-        .with_graceful_shutdown(shutdown_signal())
-        .await
-        .context("server failed")?;
+    axum::serve(listener, router).with_graceful_shutdown(shutdown_signal()).await.context("server failed")?;
     Ok(())
 }
 
@@ -105,7 +102,9 @@ pub async fn run(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
 /// response written in two pieces (head, body) must not wait on Nagle's
 /// algorithm and the client's delayed ACK (that cost a steady ~44 ms per
 /// static file under load; see BENCHMARKS.md).
-pub async fn listen(addr: SocketAddr) -> anyhow::Result<impl axum::serve::Listener<Io = tokio::net::TcpStream, Addr = SocketAddr>> {
+pub async fn listen(
+    addr: SocketAddr,
+) -> anyhow::Result<impl axum::serve::Listener<Io = tokio::net::TcpStream, Addr = SocketAddr>> {
     let listener = tokio::net::TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;
     Ok(listener.tap_io(|tcp| {
         if let Err(e) = tcp.set_nodelay(true) {
@@ -116,9 +115,8 @@ pub async fn listen(addr: SocketAddr) -> anyhow::Result<impl axum::serve::Listen
 
 /// Connects, migrates and seeds: what every database-backed command needs.
 pub async fn open_database(database_url: &str) -> anyhow::Result<Db> {
-    let db = Db::connect(database_url)
-        .await
-        .with_context(|| format!("cannot open database {}", redact(database_url)))?;
+    let db =
+        Db::connect(database_url).await.with_context(|| format!("cannot open database {}", redact(database_url)))?;
     db.migrate().await.context("cannot migrate the database")?;
     if seed::seed_published(&db).await.context("cannot seed the published results")? {
         tracing::info!("seeded the published results of the MedAraBench paper");

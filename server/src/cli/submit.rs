@@ -41,7 +41,8 @@ pub async fn run(args: SubmitArgs) -> anyhow::Result<()> {
     let bytes = read_input(&args.file)?;
     let check = app::domain::PredictionFile::parse(&bytes)
         .with_context(|| format!("{} would be refused", args.file.display()))?;
-    let filename = args.file.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_else(|| "predictions".into());
+    let filename =
+        args.file.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_else(|| "predictions".into());
     let mut form = reqwest::multipart::Form::new()
         .text("model_name", args.model.clone())
         .text("benchmark", args.benchmark.to_string());

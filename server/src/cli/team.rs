@@ -34,20 +34,25 @@ pub async fn run(database_url: &str, cmd: TeamCommand) -> anyhow::Result<()> {
     let mut password = String::new();
     std::io::stdin().lock().read_line(&mut password).context("cannot read the password from stdin")?;
     let password = password.trim_end_matches(['\r', '\n']);
-    anyhow::ensure!(!password.is_empty(), "give the password on stdin, e.g. `echo \"$PASSWORD\" | medarabench team create ...`");
+    anyhow::ensure!(
+        !password.is_empty(),
+        "give the password on stdin, e.g. `echo \"$PASSWORD\" | medarabench team create ...`"
+    );
     let db = open_database(database_url).await?;
     let (team_id, member_id) = signin::register(&db, &args.name, &args.email, password)
         .await
         .map_err(|e| anyhow::anyhow!("{e}"))
         .context("the team was not created")?;
-    let (_, token) = issue_token(&db, team_id, Some(member_id), "created by the CLI")
-        .await
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let (_, token) =
+        issue_token(&db, team_id, Some(member_id), "created by the CLI").await.map_err(|e| anyhow::anyhow!("{e}"))?;
     if args.json {
         super::print_json(&serde_json::json!({"team_id": team_id, "name": args.name.trim(), "token": token}))
     } else {
         println!("{token}");
-        eprintln!("created team {:?} (id {team_id}); the line above is its API token, shown only once", args.name.trim());
+        eprintln!(
+            "created team {:?} (id {team_id}); the line above is its API token, shown only once",
+            args.name.trim()
+        );
         Ok(())
     }
 }

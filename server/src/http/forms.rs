@@ -9,13 +9,13 @@ use app::db::{audit, sessions};
 use app::domain::Benchmark;
 use app::domain::submission::RawMeta;
 use app::i18n::Lang;
+use axum::Router;
 use axum::extract::rejection::FormRejection;
 use axum::extract::{Form, Multipart, Path, State};
 use axum::http::header::{LOCATION, SET_COOKIE};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
-use axum::Router;
 use serde::Deserialize;
 
 use super::HttpError;
@@ -149,7 +149,11 @@ struct TokenForm {
     lang: Option<String>,
 }
 
-async fn new_token(State(state): State<AppState>, session: SessionTeam, Form(f): Form<TokenForm>) -> Result<Response, HttpError> {
+async fn new_token(
+    State(state): State<AppState>,
+    session: SessionTeam,
+    Form(f): Form<TokenForm>,
+) -> Result<Response, HttpError> {
     let (_, token) = issue_token(&state.db, session.principal.team_id, session.principal.member_id, &f.label).await?;
     sessions::set_flash_token(&state.db, &session.session_hash, &token).await?;
     Ok(see_other(&Lang::from_param(f.lang.as_deref()).href("/team#tokens"), None))
@@ -177,7 +181,9 @@ async fn upload(State(state): State<AppState>, session: SessionTeam, mut form: M
         let mut meta = RawMeta::default();
         let mut benchmark = Benchmark::MedAraBench;
         let mut file = Vec::new();
-        while let Some(field) = form.next_field().await.map_err(|e| HttpError::bad_request("invalid_form", e.body_text()))? {
+        while let Some(field) =
+            form.next_field().await.map_err(|e| HttpError::bad_request("invalid_form", e.body_text()))?
+        {
             let name = field.name().unwrap_or_default().to_owned();
             let bytes = field.bytes().await.map_err(|e| {
                 if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
@@ -190,10 +196,9 @@ async fn upload(State(state): State<AppState>, session: SessionTeam, mut form: M
                 "file" => file = bytes.to_vec(),
                 "lang" => lang = Lang::from_param(Some(&String::from_utf8_lossy(&bytes))),
                 "benchmark" => {
-                    benchmark = String::from_utf8_lossy(&bytes)
-                        .trim()
-                        .parse()
-                        .map_err(|e: app::domain::UnknownBenchmark| HttpError::bad_request("unknown_benchmark", e.to_string()))?;
+                    benchmark = String::from_utf8_lossy(&bytes).trim().parse().map_err(
+                        |e: app::domain::UnknownBenchmark| HttpError::bad_request("unknown_benchmark", e.to_string()),
+                    )?;
                 }
                 other => {
                     meta.set(other, String::from_utf8_lossy(&bytes).into_owned());

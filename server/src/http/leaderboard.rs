@@ -50,9 +50,10 @@ async fn serve_export(state: &AppState, headers: &HeaderMap, export: &Export) ->
     // Weak: the same export is sent gzipped or not (see `http::compression`).
     let tag = format!("\"{}-{}\"", export.name, board.version);
     let etag_value = HeaderValue::from_str(&format!("W/{tag}")).map_err(|e| HttpError::Unexpected(e.into()))?;
-    let fresh = headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).is_some_and(|v| {
-        v.split(',').map(str::trim).any(|t| t == "*" || t.strip_prefix("W/").unwrap_or(t) == tag)
-    });
+    let fresh = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').map(str::trim).any(|t| t == "*" || t.strip_prefix("W/").unwrap_or(t) == tag));
     let cache_headers = [(header::ETAG, etag_value), (header::CACHE_CONTROL, HeaderValue::from_static("no-cache"))];
     if fresh {
         return Ok((StatusCode::NOT_MODIFIED, cache_headers).into_response());

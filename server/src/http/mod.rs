@@ -58,7 +58,8 @@ fn compression() -> CompressionLayer<impl Predicate> {
 pub fn build_router(state: AppState) -> Router {
     let routes = route_list();
     let db = state.db.clone();
-    let page_config = app::api::PageConfig { daily_quota: state.config.daily_quota, total_quota: state.config.total_quota };
+    let page_config =
+        app::api::PageConfig { daily_quota: state.config.daily_quota, total_quota: state.config.total_quota };
     let options = state.leptos_options.clone();
     let upload_limit = state.config.upload_limit;
     Router::new()

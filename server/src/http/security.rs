@@ -60,8 +60,10 @@ pub async fn csrf_guard(req: Request, next: Next) -> Response {
     let needs_check = !safe && (is_form_path(req.uri().path()) || (session_cookie(headers).is_some() && !bearer));
     if needs_check && !same_origin(headers) {
         tracing::warn!(path = %req.uri().path(), "refused a cross-site write");
-        return HttpError::Forbidden("cross-site request refused: this form must be sent from the leaderboard's own pages")
-            .into_response();
+        return HttpError::Forbidden(
+            "cross-site request refused: this form must be sent from the leaderboard's own pages",
+        )
+        .into_response();
     }
     next.run(req).await
 }

@@ -70,7 +70,12 @@ fn quota_json(q: &QuotaUse) -> Value {
 
 /// Reads the upload from a multipart form (`file` + metadata fields) or a
 /// raw CSV/NDJSON body with metadata in the query string.
-async fn read_upload(state: &AppState, team_id: i64, query: Vec<(String, String)>, req: Request) -> Result<Upload, HttpError> {
+async fn read_upload(
+    state: &AppState,
+    team_id: i64,
+    query: Vec<(String, String)>,
+    req: Request,
+) -> Result<Upload, HttpError> {
     let mut meta = RawMeta::default();
     let mut benchmark: Option<String> = None;
     for (k, v) in query {
@@ -155,7 +160,11 @@ async fn list_own(State(state): State<AppState>, BearerTeam(who): BearerTeam) ->
     })))
 }
 
-async fn get_one(State(state): State<AppState>, Path(id): Path<String>, headers: HeaderMap) -> Result<Json<Value>, HttpError> {
+async fn get_one(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, HttpError> {
     Ok(Json(submission_json(&visible(&state, &id, &headers).await?)))
 }
 
@@ -178,5 +187,9 @@ async fn viewer_team(state: &AppState, headers: &HeaderMap) -> Option<i64> {
         return BearerTeam::from_request_parts(&mut parts, state).await.ok().map(|b| b.0.team_id);
     }
     let cookie = session_cookie(headers)?;
-    app::db::sessions::session_principal(&state.db, &crate::auth::secret_hash(&cookie)).await.ok().flatten().map(|p| p.team_id)
+    app::db::sessions::session_principal(&state.db, &crate::auth::secret_hash(&cookie))
+        .await
+        .ok()
+        .flatten()
+        .map(|p| p.team_id)
 }

@@ -25,9 +25,15 @@ struct RegisterBody {
     password: String,
 }
 
-async fn register(State(state): State<AppState>, JsonBody(body): JsonBody<RegisterBody>) -> Result<(StatusCode, Json<Value>), HttpError> {
+async fn register(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<RegisterBody>,
+) -> Result<(StatusCode, Json<Value>), HttpError> {
     let (team_id, _) = signin::register(&state.db, &body.name, &body.email, &body.password).await?;
-    Ok((StatusCode::CREATED, Json(json!({"team": {"id": team_id, "name": body.name.trim()}, "email": body.email.trim().to_lowercase()}))))
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({"team": {"id": team_id, "name": body.name.trim()}, "email": body.email.trim().to_lowercase()})),
+    ))
 }
 
 #[derive(Debug, Deserialize)]
@@ -40,7 +46,12 @@ struct TokenBody {
 
 /// Issues a new API token for the member's team. The token is returned
 /// once; only its hash is stored.
-pub async fn issue_token(db: &Db, team_id: i64, member_id: Option<i64>, label: &str) -> Result<(i64, String), HttpError> {
+pub async fn issue_token(
+    db: &Db,
+    team_id: i64,
+    member_id: Option<i64>,
+    label: &str,
+) -> Result<(i64, String), HttpError> {
     let label: String = label.trim().chars().filter(|c| !c.is_control()).take(80).collect();
     let token = new_secret("mbt_");
     let prefix: String = token.chars().take(12).collect();
@@ -49,7 +60,10 @@ pub async fn issue_token(db: &Db, team_id: i64, member_id: Option<i64>, label: &
     Ok((id, token))
 }
 
-async fn create_token(State(state): State<AppState>, JsonBody(body): JsonBody<TokenBody>) -> Result<(StatusCode, Json<Value>), HttpError> {
+async fn create_token(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<TokenBody>,
+) -> Result<(StatusCode, Json<Value>), HttpError> {
     let who = signin::verify_credentials(&state, &body.email, &body.password).await?;
     let (id, token) = issue_token(&state.db, who.team_id, Some(who.member_id), &body.label).await?;
     Ok((StatusCode::CREATED, Json(json!({"token": token, "id": id, "team_id": who.team_id}))))

@@ -67,7 +67,10 @@ fn keys_check_reports_the_synthetic_defects() {
     let out = medarabench(&["keys", "check", s(&key)], None);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains(&format!("scoreable {:>8}", synthetic.expected.scoreable)) || text.contains(&synthetic.expected.scoreable.to_string()));
+    assert!(
+        text.contains(&format!("scoreable {:>8}", synthetic.expected.scoreable))
+            || text.contains(&synthetic.expected.scoreable.to_string())
+    );
 }
 
 #[test]
@@ -275,7 +278,19 @@ async fn team_create_and_submit_over_real_http(backend: Backend) {
     let pred_path = files.write("preds.csv", &preds);
     let expected = score_bytes(&key, preds.as_bytes()).unwrap().card;
     let out = medarabench(
-        &["submit", "--server", &base, "--token", &token, "--model", "Oasis-1", "--field", "shots=0", "--json", s(&pred_path)],
+        &[
+            "submit",
+            "--server",
+            &base,
+            "--token",
+            &token,
+            "--model",
+            "Oasis-1",
+            "--field",
+            "shots=0",
+            "--json",
+            s(&pred_path),
+        ],
         None,
     );
     let sub = stdout_json(&out);

@@ -32,16 +32,16 @@ pub struct ScratchDb {
 enum Cleanup {
     /// Removed when dropped.
     Sqlite(#[expect(dead_code, reason = "held only to delete the directory on drop")] tempfile::TempDir),
-    Postgres { admin_url: String, name: String },
+    Postgres {
+        admin_url: String,
+        name: String,
+    },
 }
 
 static COUNTER: AtomicU64 = AtomicU64::new(0);
 
 fn unique_suffix() -> String {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
     format!("{}_{}_{}", std::process::id(), nanos % 1_000_000_000, COUNTER.fetch_add(1, Ordering::Relaxed))
 }
 
@@ -65,10 +65,7 @@ pub async fn scratch_database(backend: Backend) -> Option<ScratchDb> {
             let admin = Db::connect(&admin_url).await.unwrap_or_else(|e| {
                 panic!("PostgreSQL at {admin_url} is unreachable ({e}); start it or set MEDARABENCH_SKIP_POSTGRES=1")
             });
-            sqlx::query(&format!("CREATE DATABASE {name}"))
-                .execute(admin.pool())
-                .await
-                .expect("create test database");
+            sqlx::query(&format!("CREATE DATABASE {name}")).execute(admin.pool()).await.expect("create test database");
             admin.pool().close().await;
             let base = admin_url.rsplit_once('/').map(|(b, _)| b).unwrap_or(&admin_url);
             Some(ScratchDb { url: format!("{base}/{name}"), cleanup: Cleanup::Postgres { admin_url, name } })
@@ -86,9 +83,8 @@ impl ScratchDb {
     pub async fn finish(self) {
         if let Cleanup::Postgres { admin_url, name } = &self.cleanup {
             if let Ok(admin) = Db::connect(admin_url).await {
-                let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-                    .execute(admin.pool())
-                    .await;
+                let _ =
+                    sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).execute(admin.pool()).await;
                 admin.pool().close().await;
             }
         }
@@ -176,12 +172,15 @@ impl TestApp {
 
     /// `GET path` with a session cookie.
     pub async fn get_with_cookie(&self, path: &str, cookie: &str) -> Response {
-        self.request(Request::get(path).header("cookie", format!("mb_session={cookie}")).body(Body::empty()).unwrap()).await
+        self.request(Request::get(path).header("cookie", format!("mb_session={cookie}")).body(Body::empty()).unwrap())
+            .await
     }
 
     /// Registers a team and returns an API token for it.
     pub async fn team_with_token(&self, name: &str, email: &str) -> String {
-        let resp = self.post_json("/api/v1/teams", serde_json::json!({"name": name, "email": email, "password": PASSWORD})).await;
+        let resp = self
+            .post_json("/api/v1/teams", serde_json::json!({"name": name, "email": email, "password": PASSWORD}))
+            .await;
         assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
         let resp = self.post_json("/api/v1/tokens", serde_json::json!({"email": email, "password": PASSWORD})).await;
         assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
@@ -227,7 +226,9 @@ pub fn multipart_body(fields: &[(&str, &str)], file: Option<(&str, &[u8])>) -> (
     let boundary = "----medarabench-test-boundary";
     let mut body = Vec::new();
     for (name, value) in fields {
-        body.extend_from_slice(format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes());
+        body.extend_from_slice(
+            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes(),
+        );
     }
     if let Some((filename, bytes)) = file {
         body.extend_from_slice(

@@ -36,7 +36,13 @@ async fn comparison_page_pairs_verified_scores(backend: Backend) {
     assert_eq!(checked.report.scoreable, 120);
     keys::insert(
         &app.state.db,
-        NewKey { benchmark: Benchmark::MedArabiQ, name: "medarabiq-test", report: &checked.report, content: csv.as_bytes(), synthetic: true },
+        NewKey {
+            benchmark: Benchmark::MedArabiQ,
+            name: "medarabiq-test",
+            report: &checked.report,
+            content: csv.as_bytes(),
+            synthetic: true,
+        },
     )
     .await
     .unwrap();

@@ -23,7 +23,6 @@ on_both_backends!(
     arabic_links_keep_the_language,
 );
 
-
 /// The language switch link.
 fn lang_switch(html: &str) -> &str {
     let class = html.find(r#"class="lang-switch""#).expect("a language switch");

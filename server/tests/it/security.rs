@@ -20,11 +20,13 @@ on_both_backends!(
 );
 
 async fn slow_requests_time_out_with_408(backend: Backend) {
-    let Some(app) = TestApp::start_with(backend, |c| c.request_timeout = std::time::Duration::from_millis(1)).await else {
+    let Some(app) = TestApp::start_with(backend, |c| c.request_timeout = std::time::Duration::from_millis(1)).await
+    else {
         return;
     };
     // Registering hashes a password with argon2id: far longer than 1 ms.
-    let resp = app.post_json("/api/v1/teams", json!({"name": "Slow", "email": "s@slow.example", "password": PASSWORD})).await;
+    let resp =
+        app.post_json("/api/v1/teams", json!({"name": "Slow", "email": "s@slow.example", "password": PASSWORD})).await;
     assert_eq!(resp.status, StatusCode::REQUEST_TIMEOUT);
     app.finish().await;
 }
@@ -33,22 +35,34 @@ async fn register_and_token_errors(backend: Backend) {
     let Some(app) = TestApp::start(backend).await else { return };
     let resp = app.post_json("/api/v1/teams", json!({"name": "x", "email": "nope", "password": "short"})).await;
     assert_eq!(resp.status, StatusCode::BAD_REQUEST);
-    let fields: Vec<String> =
-        resp.json()["error"]["details"].as_array().unwrap().iter().map(|d| d["field"].as_str().unwrap().to_owned()).collect();
+    let fields: Vec<String> = resp.json()["error"]["details"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["field"].as_str().unwrap().to_owned())
+        .collect();
     assert_eq!(fields, ["name", "email", "password"]);
 
     app.team_with_token("Alpha", "a@alpha.example").await;
-    let dup = app.post_json("/api/v1/teams", json!({"name": "ALPHA", "email": "b@alpha.example", "password": PASSWORD})).await;
+    let dup = app
+        .post_json("/api/v1/teams", json!({"name": "ALPHA", "email": "b@alpha.example", "password": PASSWORD}))
+        .await;
     assert_eq!(dup.status, StatusCode::CONFLICT);
     assert!(dup.json()["error"]["message"].as_str().unwrap().contains("name"));
-    let dup = app.post_json("/api/v1/teams", json!({"name": "Beta", "email": "A@Alpha.example", "password": PASSWORD})).await;
+    let dup =
+        app.post_json("/api/v1/teams", json!({"name": "Beta", "email": "A@Alpha.example", "password": PASSWORD})).await;
     assert_eq!(dup.status, StatusCode::CONFLICT);
     assert!(dup.json()["error"]["message"].as_str().unwrap().contains("email"));
 
     let bad = app.post_json("/api/v1/tokens", json!({"email": "a@alpha.example", "password": "wrong password!"})).await;
     assert_eq!(bad.status, StatusCode::UNAUTHORIZED);
     let malformed = app
-        .request(Request::post("/api/v1/teams").header("content-type", "application/json").body(Body::from("{not json")).unwrap())
+        .request(
+            Request::post("/api/v1/teams")
+                .header("content-type", "application/json")
+                .body(Body::from("{not json"))
+                .unwrap(),
+        )
         .await;
     assert_eq!(malformed.status, StatusCode::BAD_REQUEST);
     assert_eq!(malformed.json()["error"]["code"], "invalid_json");
@@ -64,7 +78,9 @@ async fn register_and_token_errors(backend: Backend) {
 
 async fn sessions_rotate_and_sign_out_invalidates(backend: Backend) {
     let Some(app) = TestApp::start(backend).await else { return };
-    let reg = app.post_form("/auth/register", &[("name", "Gamma"), ("email", "g@gamma.example"), ("password", PASSWORD)], None).await;
+    let reg = app
+        .post_form("/auth/register", &[("name", "Gamma"), ("email", "g@gamma.example"), ("password", PASSWORD)], None)
+        .await;
     assert_eq!(reg.status, StatusCode::SEE_OTHER, "{}", reg.body);
     assert_eq!(reg.headers["location"], "/team");
     let first = session_from(&reg).expect("a session cookie");
@@ -76,7 +92,8 @@ async fn sessions_rotate_and_sign_out_invalidates(backend: Backend) {
     assert!(team.body.contains("id=\"team-name\">Gamma<"), "signed in: {}", team.body);
 
     // Signing in again from the same browser issues a new id and ends the old one.
-    let signin = app.post_form("/auth/signin", &[("email", "g@gamma.example"), ("password", PASSWORD)], Some(&first)).await;
+    let signin =
+        app.post_form("/auth/signin", &[("email", "g@gamma.example"), ("password", PASSWORD)], Some(&first)).await;
     assert_eq!(signin.status, StatusCode::SEE_OTHER);
     let second = session_from(&signin).expect("a new session cookie");
     assert_ne!(first, second, "the session id is rotated at sign-in");
@@ -100,7 +117,8 @@ async fn sessions_rotate_and_sign_out_invalidates(backend: Backend) {
     assert_eq!(write.status, StatusCode::UNAUTHORIZED);
 
     // A failed form sign-in goes back to the form with the reason, keeping the email.
-    let failed = app.post_form("/auth/signin", &[("email", "g@gamma.example"), ("password", "not the password")], None).await;
+    let failed =
+        app.post_form("/auth/signin", &[("email", "g@gamma.example"), ("password", "not the password")], None).await;
     assert_eq!(failed.status, StatusCode::SEE_OTHER);
     let location = failed.headers["location"].to_str().unwrap();
     assert!(location.starts_with("/signin?email=g%40gamma.example&error=wrong+email+or+password"), "{location}");
@@ -113,7 +131,9 @@ async fn signin_is_throttled_after_ten_failures(backend: Backend) {
     let Some(app) = TestApp::start(backend).await else { return };
     app.team_with_token("Delta", "d@delta.example").await;
     for i in 0..10 {
-        let resp = app.post_json("/api/v1/tokens", json!({"email": "d@delta.example", "password": format!("wrong password {i}")})).await;
+        let resp = app
+            .post_json("/api/v1/tokens", json!({"email": "d@delta.example", "password": format!("wrong password {i}")}))
+            .await;
         assert_eq!(resp.status, StatusCode::UNAUTHORIZED, "failure {i}");
     }
     // The 11th attempt is refused before the password is checked, even a right one.
@@ -129,7 +149,9 @@ async fn signin_is_throttled_after_ten_failures(backend: Backend) {
 
 async fn cross_site_writes_are_refused(backend: Backend) {
     let Some(app) = TestApp::start(backend).await else { return };
-    let reg = app.post_form("/auth/register", &[("name", "Zeta"), ("email", "z@zeta.example"), ("password", PASSWORD)], None).await;
+    let reg = app
+        .post_form("/auth/register", &[("name", "Zeta"), ("email", "z@zeta.example"), ("password", PASSWORD)], None)
+        .await;
     let cookie = session_from(&reg).unwrap();
     let forged = |origin: Option<&'static str>, site: Option<&'static str>| {
         let mut req = Request::post("/team/tokens")
@@ -144,12 +166,18 @@ async fn cross_site_writes_are_refused(backend: Backend) {
         }
         req.body(Body::from("label=evil")).unwrap()
     };
-    for (origin, site) in [(Some("https://evil.example"), None), (None, Some("cross-site")), (None, None), (Some("http://127.0.0.1:3000"), Some("same-site"))] {
+    for (origin, site) in [
+        (Some("https://evil.example"), None),
+        (None, Some("cross-site")),
+        (None, None),
+        (Some("http://127.0.0.1:3000"), Some("same-site")),
+    ] {
         let resp = app.request(forged(origin, site)).await;
         assert_eq!(resp.status, StatusCode::FORBIDDEN, "origin {origin:?} site {site:?}");
     }
     assert_eq!(app.request(forged(None, Some("same-origin"))).await.status, StatusCode::SEE_OTHER);
-    let tokens: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM api_tokens").fetch_one(app.state.db.pool()).await.unwrap();
+    let tokens: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM api_tokens").fetch_one(app.state.db.pool()).await.unwrap();
     assert_eq!(tokens, 1, "only the same-origin request created a token");
     app.finish().await;
 }
@@ -157,7 +185,9 @@ async fn cross_site_writes_are_refused(backend: Backend) {
 async fn revoked_tokens_stop_working(backend: Backend) {
     let Some(app) = TestApp::start(backend).await else { return };
     let token = app.team_with_token("Eta", "e@eta.example").await;
-    let list = |t: String| Request::get("/api/v1/submissions").header("authorization", format!("Bearer {t}")).body(Body::empty()).unwrap();
+    let list = |t: String| {
+        Request::get("/api/v1/submissions").header("authorization", format!("Bearer {t}")).body(Body::empty()).unwrap()
+    };
     assert_eq!(app.request(list(token.clone())).await.status, StatusCode::OK);
     let signin = app.post_form("/auth/signin", &[("email", "e@eta.example"), ("password", PASSWORD)], None).await;
     let cookie = session_from(&signin).unwrap();
@@ -194,7 +224,11 @@ async fn limits_and_headers(backend: Backend) {
 async fn team_names_are_escaped_in_pages(backend: Backend) {
     let Some(app) = TestApp::start(backend).await else { return };
     let reg = app
-        .post_form("/auth/register", &[("name", "<img src=x onerror=alert(1)>"), ("email", "x@xss.example"), ("password", PASSWORD)], None)
+        .post_form(
+            "/auth/register",
+            &[("name", "<img src=x onerror=alert(1)>"), ("email", "x@xss.example"), ("password", PASSWORD)],
+            None,
+        )
         .await;
     let cookie = session_from(&reg).unwrap();
     let page = app.get_with_cookie("/team", &cookie).await;

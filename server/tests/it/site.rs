@@ -23,10 +23,7 @@ async fn healthz_answers(backend: Backend) {
 
 /// Model names in the order the server-rendered table lists them.
 fn table_models(html: &str) -> Vec<String> {
-    html.split("<tr data-model=\"")
-        .skip(1)
-        .map(|s| s[..s.find('"').unwrap()].to_owned())
-        .collect()
+    html.split("<tr data-model=\"").skip(1).map(|s| s[..s.find('"').unwrap()].to_owned()).collect()
 }
 
 async fn leaderboard_lists_published_models(backend: Backend) {

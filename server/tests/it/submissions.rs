@@ -20,7 +20,8 @@ on_both_backends!(
 );
 
 fn predictions_for_demo_key(accuracy: f64, seed: u64) -> String {
-    let key = app::domain::parse_key(app::domain::Benchmark::MedAraBench, TestApp::demo_key_csv().as_bytes()).unwrap().key;
+    let key =
+        app::domain::parse_key(app::domain::Benchmark::MedAraBench, TestApp::demo_key_csv().as_bytes()).unwrap().key;
     app::domain::synthetic::synthetic_predictions(&key, accuracy, seed)
 }
 
@@ -47,7 +48,18 @@ async fn upload_scores_like_the_cli(backend: Backend) {
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let cli: Value = serde_json::from_slice(&out.stdout).unwrap();
-    for field in ["accuracy", "correct", "total", "missing", "unparsed", "ignored", "ci95", "by_specialty", "by_level", "by_options"] {
+    for field in [
+        "accuracy",
+        "correct",
+        "total",
+        "missing",
+        "unparsed",
+        "ignored",
+        "ci95",
+        "by_specialty",
+        "by_level",
+        "by_options",
+    ] {
         assert_eq!(sub[field], cli[field], "{field} differs between the API and the CLI");
     }
     assert_eq!(sub["scores"]["correct"], cli["correct"]);
@@ -63,7 +75,12 @@ async fn upload_scores_like_the_cli(backend: Backend) {
     assert_eq!(one.status, StatusCode::OK);
     assert_eq!(one.json()["correct"], cli["correct"]);
     let list = app
-        .request(Request::get("/api/v1/submissions").header("authorization", format!("Bearer {token}")).body(Body::empty()).unwrap())
+        .request(
+            Request::get("/api/v1/submissions")
+                .header("authorization", format!("Bearer {token}"))
+                .body(Body::empty())
+                .unwrap(),
+        )
         .await;
     assert_eq!(list.status, StatusCode::OK);
     let list = list.json();
@@ -145,7 +162,11 @@ fn malformed_files(valid_id: u32) -> Vec<(&'static str, Vec<u8>, &'static str)> 
         ("wrong header", format!("id,letter\n{id},A\n").into_bytes(), "header"),
         ("missing answer column", format!("question_id\n{id}\n").into_bytes(), "answer"),
         ("tab separated", format!("question_id\tanswer\n{id}\tA\n").into_bytes(), ""),
-        ("bad UTF-8", [b"question_id,answer\n".as_slice(), format!("{id},").as_bytes(), b"\xC3\x28\n"].concat(), "UTF-8"),
+        (
+            "bad UTF-8",
+            [b"question_id,answer\n".as_slice(), format!("{id},").as_bytes(), b"\xC3\x28\n"].concat(),
+            "UTF-8",
+        ),
         ("UTF-16 file", b"\xFF\xFEq\x00u\x00e\x00s\x00".to_vec(), ""),
         ("NUL byte", nul, "NUL"),
         ("duplicate ids", format!("question_id,answer\n{id},A\n{id},B\n").into_bytes(), "duplicate"),
@@ -162,13 +183,22 @@ fn malformed_files(valid_id: u32) -> Vec<(&'static str, Vec<u8>, &'static str)> 
         ("binary file (PNG)", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00".to_vec(), ""),
         ("gzip bytes", b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\xcb\x48\xcd\xc9\xc9\x07\x00".to_vec(), ""),
         ("unbalanced quote", format!("question_id,answer\n\"{id},A\n").into_bytes(), ""),
-        ("truncated JSONL", format!("{{\"question_id\": {id}, \"answer\": \"A\"}}\n{{\"question_id\": 2, \"ans").into_bytes(), ""),
+        (
+            "truncated JSONL",
+            format!("{{\"question_id\": {id}, \"answer\": \"A\"}}\n{{\"question_id\": 2, \"ans").into_bytes(),
+            "",
+        ),
         ("JSONL not an object", "[1, \"A\"]\n".into(), ""),
         ("JSONL missing id", "{\"answer\": \"A\"}\n".into(), ""),
         ("JSONL id is an object", "{\"question_id\": {\"x\": 1}, \"answer\": \"A\"}\n".into(), ""),
         ("JSONL answer is a number", format!("{{\"question_id\": {id}, \"answer\": 1}}\n").into_bytes(), ""),
         ("JSONL neither answer nor response", format!("{{\"question_id\": {id}}}\n").into_bytes(), ""),
-        ("JSONL duplicate ids", format!("{{\"question_id\": {id}, \"answer\": \"A\"}}\n{{\"question_id\": {id}, \"answer\": \"B\"}}\n").into_bytes(), "duplicate"),
+        (
+            "JSONL duplicate ids",
+            format!("{{\"question_id\": {id}, \"answer\": \"A\"}}\n{{\"question_id\": {id}, \"answer\": \"B\"}}\n")
+                .into_bytes(),
+            "duplicate",
+        ),
         ("JSON array instead of lines", format!("[{{\"question_id\": {id}, \"answer\": \"A\"}}]").into_bytes(), ""),
         ("XML", b"<?xml version=\"1.0\"?><answers><a id=\"1\">A</a></answers>".to_vec(), ""),
         ("HTML", b"<html><body>question_id,answer</body></html>".to_vec(), ""),
@@ -179,7 +209,8 @@ fn malformed_files(valid_id: u32) -> Vec<(&'static str, Vec<u8>, &'static str)> 
 async fn malformed_files_are_refused_and_change_nothing(backend: Backend) {
     let Some(app) = TestApp::start(backend).await else { return };
     let token = app.team_with_token("Refusals", "r@refusals.example").await;
-    let key = app::domain::parse_key(app::domain::Benchmark::MedAraBench, TestApp::demo_key_csv().as_bytes()).unwrap().key;
+    let key =
+        app::domain::parse_key(app::domain::Benchmark::MedAraBench, TestApp::demo_key_csv().as_bytes()).unwrap().key;
     let valid_id = key.items()[0].id.get();
     let cases = malformed_files(valid_id);
     assert!(cases.len() >= 30);
@@ -262,7 +293,9 @@ async fn private_submissions_stay_private(backend: Backend) {
 async fn leaderboard_lists_verified_submissions(backend: Backend) {
     let Some(app) = TestApp::start(backend).await else { return };
     let token = app.team_with_token("<b>Bold</b> & Co", "b@bold.example").await;
-    let resp = app.upload_raw(&token, "model_name=%3Cscript%3Ealert(1)%3C%2Fscript%3E", predictions_for_demo_key(0.7, 6)).await;
+    let resp = app
+        .upload_raw(&token, "model_name=%3Cscript%3Ealert(1)%3C%2Fscript%3E", predictions_for_demo_key(0.7, 6))
+        .await;
     assert_eq!(resp.status, StatusCode::CREATED);
     let board = app.get("/api/v1/leaderboard").await.json();
     let rows = board["rows"].as_array().unwrap();

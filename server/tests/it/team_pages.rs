@@ -43,7 +43,9 @@ fn location(resp: &Response) -> &str {
 
 /// Registers a team through the form (in Arabic) and returns its session.
 async fn register(app: &TestApp, name: &str, email: &str) -> String {
-    let resp = app.post_form("/auth/register", &[("name", name), ("email", email), ("password", PASSWORD), ("lang", "ar")], None).await;
+    let resp = app
+        .post_form("/auth/register", &[("name", name), ("email", email), ("password", PASSWORD), ("lang", "ar")], None)
+        .await;
     assert_eq!(location(&resp), "/team?lang=ar");
     session_from(&resp).expect("a session cookie")
 }
@@ -65,15 +67,20 @@ const PREDICTIONS: &str = "question_id,answer\n1,A\n2,B\n3,C\n";
 
 async fn register_and_sign_in_pages_in_arabic(backend: Backend) {
     let Some(app) = TestApp::start(backend).await else { return };
-    let html = arabic(&app.get("/register?lang=ar").await, &["<title>تسجيل فريق · MedAraBench</title>", "اسم الفريق", "كلمة المرور"]);
+    let html = arabic(
+        &app.get("/register?lang=ar").await,
+        &["<title>تسجيل فريق · MedAraBench</title>", "اسم الفريق", "كلمة المرور"],
+    );
     assert!(html.contains(r#"href="/signin?lang=ar""#), "the sign-in link keeps Arabic");
     assert!(html.contains(r#"<input type="hidden" name="lang" value="ar""#), "the form sends the language");
-    let html = arabic(&app.get("/signin?lang=ar").await, &["<title>تسجيل الدخول · MedAraBench</title>", "البريد الإلكتروني"]);
+    let html =
+        arabic(&app.get("/signin?lang=ar").await, &["<title>تسجيل الدخول · MedAraBench</title>", "البريد الإلكتروني"]);
     assert!(html.contains(r#"href="/register?lang=ar""#));
     assert!(html.contains(r#"<input type="hidden" name="lang" value="ar""#));
 
     // A failed sign-in comes back in Arabic with the (English) reason and the email kept.
-    let html = arabic(&app.get("/signin?email=a%40b.example&error=wrong+email+or+password&lang=ar").await, &["تسجيل الدخول"]);
+    let html =
+        arabic(&app.get("/signin?email=a%40b.example&error=wrong+email+or+password&lang=ar").await, &["تسجيل الدخول"]);
     let error = &html[html.find(r#"id="form-error""#).expect("the error")..];
     assert!(error[..error.find("</p>").unwrap()].ends_with(">wrong email or password"), "{error}");
     assert!(html.contains(r#"value="a@b.example""#));
@@ -96,13 +103,19 @@ async fn team_and_upload_pages_in_arabic(backend: Backend) {
     let made = app.post_form("/team/tokens", &[("label", "ci"), ("lang", "ar")], Some(&cookie)).await;
     assert_eq!(location(&made), "/team?lang=ar#tokens");
     let team = app.get_with_cookie("/team?lang=ar", &cookie).await;
-    let html = arabic(&team, &["فريق ", "عمليات الرفع المتبقية اليوم", "رموز الوصول", "رمز الوصول الجديد", "لا توجد مشاركات بعد."]);
+    let html = arabic(
+        &team,
+        &["فريق ", "عمليات الرفع المتبقية اليوم", "رموز الوصول", "رمز الوصول الجديد", "لا توجد مشاركات بعد."],
+    );
     assert!(html.contains(r#"id="team-name">Nakhil<"#), "{html}");
     assert!(html.contains(r#"id="new-token">mbt_"#));
     assert!(html.contains(r#"href="/upload?lang=ar""#), "the upload link keeps Arabic");
     assert!(html.matches(r#"<input type="hidden" name="lang" value="ar""#).count() >= 3, "sign out, revoke, create");
 
-    let html = arabic(&app.get_with_cookie("/upload?lang=ar", &cookie).await, &["<title>رفع التنبؤات · MedAraBench</title>", "بطاقة البروتوكول", "ارفع الملف وقيِّمه"]);
+    let html = arabic(
+        &app.get_with_cookie("/upload?lang=ar", &cookie).await,
+        &["<title>رفع التنبؤات · MedAraBench</title>", "بطاقة البروتوكول", "ارفع الملف وقيِّمه"],
+    );
     // The protocol values keep their stored names, labelled in Arabic.
     assert!(html.contains(r#"<option value="ar">العربية</option>"#), "{html}");
     assert!(html.contains(r#"<option value="train_and_test">نعم، على مجموعتي التدريب والاختبار</option>"#));
@@ -113,7 +126,10 @@ async fn team_and_upload_pages_in_arabic(backend: Backend) {
     // The team's submissions link to their Arabic result pages.
     let done = upload(&app, &cookie, &[("lang", "ar"), ("model_name", "Sidr-1B")], PREDICTIONS).await;
     let result = location(&done).to_owned();
-    let html = arabic(&app.get_with_cookie("/team?lang=ar", &cookie).await, &["فترة الثقة 95%", "علنية", "(مفتاح عرض اصطناعي)"]);
+    let html = arabic(
+        &app.get_with_cookie("/team?lang=ar", &cookie).await,
+        &["فترة الثقة 95%", "علنية", "(مفتاح عرض اصطناعي)"],
+    );
     assert!(html.contains(&format!(r#"href="{result}""#)), "{result} in {html}");
     app.finish().await;
 }
@@ -149,7 +165,10 @@ async fn submission_page_in_arabic(backend: Backend) {
     // The specialties of the paper are named in Arabic.
     let specialties = &html[html.find("الدقة حسب التخصص العام").unwrap()..];
     let specialties = &specialties[..specialties.find("</table>").unwrap()];
-    assert!(["التشريح", "الجراحة", "الطب الباطني", "طب الأطفال"].iter().any(|s| specialties.contains(s)), "{specialties}");
+    assert!(
+        ["التشريح", "الجراحة", "الطب الباطني", "طب الأطفال"].iter().any(|s| specialties.contains(s)),
+        "{specialties}"
+    );
 
     // The same page in English is as it was.
     let en = page_text(&app.get(path.trim_end_matches("?lang=ar")).await);
@@ -163,18 +182,36 @@ async fn form_posts_keep_arabic(backend: Backend) {
     let cookie = register(&app, "Rumman", "r@rumman.example").await;
 
     // Problems go back to the form, in Arabic.
-    let dup = app.post_form("/auth/register", &[("name", "Rumman"), ("email", "x@rumman.example"), ("password", PASSWORD), ("lang", "ar")], None).await;
+    let dup = app
+        .post_form(
+            "/auth/register",
+            &[("name", "Rumman"), ("email", "x@rumman.example"), ("password", PASSWORD), ("lang", "ar")],
+            None,
+        )
+        .await;
     let back = location(&dup);
-    assert!(back.starts_with("/register?name=Rumman&email=x%40rumman.example&error=") && back.ends_with("&lang=ar"), "{back}");
-    let failed = app.post_form("/auth/signin", &[("email", "r@rumman.example"), ("password", "not the password"), ("lang", "ar")], None).await;
+    assert!(
+        back.starts_with("/register?name=Rumman&email=x%40rumman.example&error=") && back.ends_with("&lang=ar"),
+        "{back}"
+    );
+    let failed = app
+        .post_form(
+            "/auth/signin",
+            &[("email", "r@rumman.example"), ("password", "not the password"), ("lang", "ar")],
+            None,
+        )
+        .await;
     let back = location(&failed);
     assert!(back.starts_with("/signin?email=r%40rumman.example&error=") && back.ends_with("&lang=ar"), "{back}");
-    let signin = app.post_form("/auth/signin", &[("email", "r@rumman.example"), ("password", PASSWORD), ("lang", "ar")], None).await;
+    let signin = app
+        .post_form("/auth/signin", &[("email", "r@rumman.example"), ("password", PASSWORD), ("lang", "ar")], None)
+        .await;
     assert_eq!(location(&signin), "/team?lang=ar");
     let cookie2 = session_from(&signin).unwrap();
     assert_ne!(cookie, cookie2);
 
-    let refused = upload(&app, &cookie2, &[("lang", "ar"), ("model_name", "Bad")], "question_id,answer\n987654,A\n").await;
+    let refused =
+        upload(&app, &cookie2, &[("lang", "ar"), ("model_name", "Bad")], "question_id,answer\n987654,A\n").await;
     let back = location(&refused);
     assert!(back.starts_with("/upload?error=") && back.contains("987654") && back.ends_with("&lang=ar"), "{back}");
     assert_eq!(app.submission_count().await, 0);

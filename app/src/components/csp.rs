@@ -18,9 +18,9 @@ pub fn page_policy(nonce: &str) -> String {
 #[component]
 pub fn ContentSecurityPolicy() -> impl IntoView {
     #[cfg(feature = "ssr")]
-    if let (Some(nonce), Some(resp)) = (leptos::nonce::use_nonce(), use_context::<leptos_axum::ResponseOptions>()) {
-        if let Ok(value) = http::HeaderValue::from_str(&page_policy(&nonce)) {
-            resp.insert_header(http::header::CONTENT_SECURITY_POLICY, value);
-        }
+    if let (Some(nonce), Some(resp)) = (leptos::nonce::use_nonce(), use_context::<leptos_axum::ResponseOptions>())
+        && let Ok(value) = http::HeaderValue::from_str(&page_policy(&nonce))
+    {
+        resp.insert_header(http::header::CONTENT_SECURITY_POLICY, value);
     }
 }

@@ -128,11 +128,11 @@ impl Db {
 async fn prepare_sqlite_file(url: &str) -> Result<()> {
     let opts = SqliteConnectOptions::from_str(url)?.create_if_missing(true).journal_mode(SqliteJournalMode::Wal);
     let path = opts.get_filename();
-    if path.as_os_str() != ":memory:" {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)
-                .map_err(|source| DbError::CreateDir { path: dir.display().to_string(), source })?;
-        }
+    if path.as_os_str() != ":memory:"
+        && let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+    {
+        std::fs::create_dir_all(dir)
+            .map_err(|source| DbError::CreateDir { path: dir.display().to_string(), source })?;
     }
     use sqlx::ConnectOptions;
     let conn = opts.connect().await?;

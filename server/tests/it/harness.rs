@@ -81,12 +81,11 @@ impl ScratchDb {
 
     /// Drops a PostgreSQL test database (SQLite files go with their directory).
     pub async fn finish(self) {
-        if let Cleanup::Postgres { admin_url, name } = &self.cleanup {
-            if let Ok(admin) = Db::connect(admin_url).await {
-                let _ =
-                    sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).execute(admin.pool()).await;
-                admin.pool().close().await;
-            }
+        if let Cleanup::Postgres { admin_url, name } = &self.cleanup
+            && let Ok(admin) = Db::connect(admin_url).await
+        {
+            let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).execute(admin.pool()).await;
+            admin.pool().close().await;
         }
     }
 }

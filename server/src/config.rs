@@ -29,6 +29,12 @@ pub struct ServerConfig {
     pub signin_window_secs: i64,
     /// Server-wide secret (stored in the database) seeding comparisons.
     pub secret: String,
+    /// Writes (POST, PUT, PATCH, DELETE) per client address per minute; 0
+    /// turns the limit off (see `http::rate_limit`).
+    pub writes_per_minute: u32,
+    /// Take the client's address from the last `X-Forwarded-For` entry
+    /// (only behind a proxy that sets it).
+    pub behind_proxy: bool,
 }
 
 impl Default for ServerConfig {
@@ -42,6 +48,8 @@ impl Default for ServerConfig {
             secure_cookies: true,
             signin_failures: 10,
             signin_window_secs: 300,
+            writes_per_minute: 120,
+            behind_proxy: false,
             secret: String::new(),
         }
     }

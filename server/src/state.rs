@@ -23,14 +23,18 @@ pub struct AppState {
     pub keys: KeyCache,
     /// The leaderboard exports of the current board version, serialized.
     pub exports: ExportCache,
+    /// Write rate limits per client address.
+    pub writes: Arc<crate::http::rate_limit::WriteLimiter>,
 }
 
 impl AppState {
     /// State over an opened database.
     pub fn new(leptos_options: LeptosOptions, db: Db, config: ServerConfig) -> Self {
+        let writes = Arc::new(crate::http::rate_limit::WriteLimiter::new(config.writes_per_minute));
         Self {
             leptos_options,
             db,
+            writes,
             config: Arc::new(config),
             keys: KeyCache::default(),
             exports: ExportCache::default(),

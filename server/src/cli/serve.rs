@@ -5,8 +5,9 @@ use std::net::SocketAddr;
 use anyhow::Context;
 use app::db::{Db, keys, seed};
 use app::domain::{Benchmark, parse_key};
-use axum::serve::ListenerExt;
+use axum::serve::{ListenerExt, TapIo};
 use clap::Args;
+use tokio::net::{TcpListener, TcpStream};
 
 use crate::config::{ServerConfig, default_addr, leptos_options};
 use crate::state::AppState;
@@ -26,6 +27,14 @@ pub struct ServeArgs {
     /// other than localhost, which browsers already treat as secure).
     #[arg(long, env = "MEDARABENCH_INSECURE_COOKIES")]
     pub insecure_cookies: bool,
+    /// Writes (POST, PUT, PATCH, DELETE) allowed per client address per
+    /// minute, in bursts up to that many; 0 turns the limit off.
+    #[arg(long, env = "MEDARABENCH_WRITES_PER_MINUTE", default_value_t = 120)]
+    pub writes_per_minute: u32,
+    /// The server is behind a proxy that appends the client's address to
+    /// `X-Forwarded-For`: limit by that address, not the proxy's.
+    #[arg(long, env = "MEDARABENCH_BEHIND_PROXY")]
+    pub behind_proxy: bool,
 }
 
 /// The server's settings: command-line quotas and the shared secret.
@@ -35,6 +44,8 @@ pub async fn server_config(db: &Db, args: &ServeArgs) -> anyhow::Result<ServerCo
         daily_quota: args.daily_quota,
         total_quota: args.total_quota,
         secure_cookies: !args.insecure_cookies,
+        writes_per_minute: args.writes_per_minute,
+        behind_proxy: args.behind_proxy,
         secret: server_secret(db).await?,
         ..ServerConfig::default()
     })
@@ -94,7 +105,10 @@ pub async fn run(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
     let router = crate::build_router(state);
     let listener = listen(addr).await?;
     tracing::info!("serving the MedAraBench leaderboard on http://{addr}");
-    axum::serve(listener, router).with_graceful_shutdown(shutdown_signal()).await.context("server failed")?;
+    axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(shutdown_signal())
+        .await
+        .context("server failed")?;
     Ok(())
 }
 
@@ -102,15 +116,15 @@ pub async fn run(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
 /// response written in two pieces (head, body) must not wait on Nagle's
 /// algorithm and the client's delayed ACK (that cost a steady ~44 ms per
 /// static file under load; see BENCHMARKS.md).
-pub async fn listen(
-    addr: SocketAddr,
-) -> anyhow::Result<impl axum::serve::Listener<Io = tokio::net::TcpStream, Addr = SocketAddr>> {
-    let listener = tokio::net::TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;
-    Ok(listener.tap_io(|tcp| {
-        if let Err(e) = tcp.set_nodelay(true) {
-            tracing::debug!(error = %e, "cannot set TCP_NODELAY");
-        }
-    }))
+pub async fn listen(addr: SocketAddr) -> anyhow::Result<TapIo<TcpListener, fn(&mut TcpStream)>> {
+    let listener = TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;
+    Ok(listener.tap_io(set_nodelay as fn(&mut TcpStream)))
+}
+
+fn set_nodelay(tcp: &mut TcpStream) {
+    if let Err(e) = tcp.set_nodelay(true) {
+        tracing::debug!(error = %e, "cannot set TCP_NODELAY");
+    }
 }
 
 /// Connects, migrates and seeds: what every database-backed command needs.

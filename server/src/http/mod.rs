@@ -11,6 +11,7 @@ mod forms;
 mod health;
 mod json_body;
 mod leaderboard;
+pub mod rate_limit;
 pub mod security;
 pub mod submissions;
 pub mod teams;
@@ -82,6 +83,7 @@ pub fn build_router(state: AppState) -> Router {
         )
         .fallback(leptos_axum::file_and_error_handler::<AppState, _>(shell))
         .layer(axum::middleware::from_fn(security::csrf_guard))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), rate_limit::limit_writes))
         .layer(DefaultBodyLimit::max(state.config.body_limit))
         .layer(compression())
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, state.config.request_timeout))

@@ -17,6 +17,7 @@ on_both_backends!(
     team_names_are_escaped_in_pages,
     slow_requests_time_out_with_408,
     large_responses_are_gzipped_but_pages_never,
+    writes_are_rate_limited_per_client,
 );
 
 async fn slow_requests_time_out_with_408(backend: Backend) {
@@ -276,5 +277,40 @@ async fn large_responses_are_gzipped_but_pages_never(backend: Backend) {
         assert_eq!((status, encoding), (StatusCode::OK, None), "{path}: HTML is never compressed");
         assert!(String::from_utf8(body).unwrap().contains("</html>"), "{path}");
     }
+    app.finish().await;
+}
+
+/// A registration attempt from `client` (as the server sees its peer).
+async fn register_from(app: &TestApp, client: &str, n: usize) -> crate::harness::Response {
+    let body =
+        json!({"name": format!("Rate {client} {n}"), "email": format!("r{n}@{client}.example"), "password": PASSWORD});
+    let mut req = Request::post("/api/v1/teams")
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let peer: std::net::SocketAddr = format!("{client}:40000").parse().unwrap();
+    req.extensions_mut().insert(axum::extract::ConnectInfo(peer));
+    app.request(req).await
+}
+
+/// A client gets `writes_per_minute` writes, then 429 with `Retry-After`
+/// before anything is stored; other clients and reads are not affected.
+async fn writes_are_rate_limited_per_client(backend: Backend) {
+    let Some(app) = TestApp::start_with(backend, |c| c.writes_per_minute = 3).await else { return };
+    let teams = || async {
+        sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM teams").fetch_one(app.state.db.pool()).await.unwrap()
+    };
+    for n in 0..3 {
+        assert_eq!(register_from(&app, "10.1.1.1", n).await.status, StatusCode::CREATED);
+    }
+    let refused = register_from(&app, "10.1.1.1", 3).await;
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS, "{}", refused.body);
+    let retry: u64 = refused.headers["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!((1..=20).contains(&retry), "one token every 20 s: {retry}");
+    assert!(refused.body.contains("at most 3 a minute"), "{}", refused.body);
+    assert_eq!(teams().await, 3, "the refused write stored nothing");
+    assert_eq!(register_from(&app, "10.2.2.2", 4).await.status, StatusCode::CREATED, "another client");
+    assert_eq!(app.get("/api/v1/leaderboard").await.status, StatusCode::OK, "reads are not limited");
+    assert_eq!(teams().await, 4);
     app.finish().await;
 }

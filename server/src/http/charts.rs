@@ -9,7 +9,7 @@
 use app::i18n::Lang;
 use axum::Router;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, header};
+use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::Deserialize;
@@ -34,11 +34,7 @@ async fn adapting(State(state): State<AppState>, Query(query): Query<LangQuery>)
     let lang = Lang::from_param(query.lang.as_deref());
     let figures = app::db::published::figures(&state.db, &[app::charts::adapting::SOURCE]).await?;
     let svg = app::charts::adapting::svg(&figures, lang).map_err(anyhow::Error::from)?;
-    let headers = [
-        (header::CONTENT_TYPE, "image/svg+xml; charset=utf-8"),
-        (header::CONTENT_DISPOSITION, "inline; filename=\"medarabench-table5.svg\""),
-    ];
-    Ok((headers, format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{svg}")).into_response())
+    Ok(svg_file(&svg, "medarabench-table5.svg"))
 }
 
 /// The leaderboard chart, filtered like the page (`?source=&category=&q=`).
@@ -50,11 +46,7 @@ async fn leaderboard(
     let filter = app::api::leaderboard::BoardFilter::from_query(|name| query.get(name).cloned());
     let board = app::db::board::board(&state.db).await?;
     let svg = app::charts::leaderboard::svg(&board, &filter, lang).map_err(anyhow::Error::from)?;
-    let headers = [
-        (header::CONTENT_TYPE, "image/svg+xml; charset=utf-8"),
-        (header::CONTENT_DISPOSITION, "inline; filename=\"medarabench-leaderboard.svg\""),
-    ];
-    Ok((headers, format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{svg}")).into_response())
+    Ok(svg_file(&svg, "medarabench-leaderboard.svg"))
 }
 
 /// Each model's MedArabiQ score against its MedAraBench score, from verified
@@ -67,11 +59,7 @@ async fn medarabiq(State(state): State<AppState>, Query(query): Query<LangQuery>
         Err(app::charts::ChartError::Empty) => return Err(super::HttpError::NotFound),
         Err(e) => return Err(anyhow::Error::from(e).into()),
     };
-    let headers = [
-        (header::CONTENT_TYPE, "image/svg+xml; charset=utf-8"),
-        (header::CONTENT_DISPOSITION, "inline; filename=\"medarabiq-vs-medarabench.svg\""),
-    ];
-    Ok((headers, format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{svg}")).into_response())
+    Ok(svg_file(&svg, "medarabiq-vs-medarabench.svg"))
 }
 
 /// A submission's specialty × level heatmap: public ones for anyone,
@@ -88,11 +76,16 @@ async fn heatmap(
     let svg =
         app::charts::heatmap::svg(&record.card.by_cell, &record.meta.model_name, lang).map_err(anyhow::Error::from)?;
     let cache = if record.meta.visibility == "public" { "no-cache" } else { "private, no-store" };
-    let disposition = format!("inline; filename=\"medarabench-{}-heatmap.svg\"", record.public_id);
+    let mut resp = svg_file(&svg, &format!("medarabench-{}-heatmap.svg", record.public_id));
+    resp.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    Ok(resp)
+}
+
+/// A chart as a standalone SVG file named `filename` (shown inline).
+fn svg_file(svg: &str, filename: &str) -> Response {
     let headers = [
         (header::CONTENT_TYPE, "image/svg+xml; charset=utf-8".to_owned()),
-        (header::CONTENT_DISPOSITION, disposition),
-        (header::CACHE_CONTROL, cache.to_owned()),
+        (header::CONTENT_DISPOSITION, format!("inline; filename=\"{filename}\"")),
     ];
-    Ok((headers, format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{svg}")).into_response())
+    (headers, format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{svg}")).into_response()
 }

@@ -174,7 +174,16 @@ struct CsvQuery {
     include: Option<String>,
 }
 
-const CSV_DISPOSITION: &str = "attachment; filename=\"medarabench-leaderboard.csv\"";
+const CSV_EXPORT: Export = Export {
+    name: "leaderboard.csv",
+    content_type: "text/csv; charset=utf-8",
+    disposition: "attachment; filename=\"medarabench-leaderboard.csv\"",
+    make: |board| board_csv(board, false),
+};
+
+/// The CSV with the baselines after the models.
+const CSV_WITH_REFERENCE_EXPORT: Export =
+    Export { name: "leaderboard-with-reference.csv", make: |board| board_csv(board, true), ..CSV_EXPORT };
 
 async fn leaderboard_csv(
     State(state): State<AppState>,
@@ -182,22 +191,8 @@ async fn leaderboard_csv(
     headers: HeaderMap,
 ) -> Result<Response, HttpError> {
     let with_reference = q.include.as_deref().is_some_and(|i| i.split(',').any(|p| p.trim() == "reference"));
-    let export = if with_reference {
-        Export {
-            name: "leaderboard-with-reference.csv",
-            content_type: "text/csv; charset=utf-8",
-            disposition: CSV_DISPOSITION,
-            make: |board| board_csv(board, true),
-        }
-    } else {
-        Export {
-            name: "leaderboard.csv",
-            content_type: "text/csv; charset=utf-8",
-            disposition: CSV_DISPOSITION,
-            make: |board| board_csv(board, false),
-        }
-    };
-    serve_export(&state, &headers, &export).await
+    let export = if with_reference { &CSV_WITH_REFERENCE_EXPORT } else { &CSV_EXPORT };
+    serve_export(&state, &headers, export).await
 }
 
 fn board_csv(board: &Board, with_reference: bool) -> Result<Vec<u8>, HttpError> {

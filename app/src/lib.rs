@@ -6,6 +6,9 @@
 //! interactive in the browser. The pure scoring engine lives in [`domain`]
 //! and is shared by both builds.
 
+// The workspace denies unsafe code; this crate cannot even allow it.
+#![forbid(unsafe_code)]
+
 pub mod api;
 pub mod app;
 pub mod components;

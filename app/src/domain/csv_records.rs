@@ -72,12 +72,30 @@ pub(crate) fn records_bound(text: &str) -> usize {
 }
 
 /// `cell.trim()`, without the search when neither end is whitespace (as
-/// in most cells): the standard trim is a general pattern search.
+/// in most cells): the standard trim is a general pattern search. The end
+/// bytes decide most cells without decoding a character.
 pub(crate) fn trim(cell: &str) -> &str {
-    let mut chars = cell.chars();
-    let (first, last) = (chars.next(), chars.next_back());
-    let text_at = |c: Option<char>| c.is_none_or(|c| !c.is_whitespace());
-    if text_at(first) && text_at(last) { cell } else { cell.trim() }
+    let (Some(&first), Some(&last)) = (cell.as_bytes().first(), cell.as_bytes().last()) else {
+        return cell;
+    };
+    let space_at_start = may_start_space(first) && cell.chars().next().is_some_and(char::is_whitespace);
+    let space_at_end = may_end_space(last) && cell.chars().next_back().is_some_and(char::is_whitespace);
+    if space_at_start || space_at_end { cell.trim() } else { cell }
+}
+
+/// Whether a character starting with byte `b` may be whitespace: the
+/// White_Space characters are bytes 9-13 and 32, or start with C2 (U+0085,
+/// U+00A0), E1 (U+1680), E2 (U+2000-U+205F) or E3 (U+3000).
+fn may_start_space(b: u8) -> bool {
+    matches!(b, 9..=13 | b' ' | 0xC2 | 0xE1..=0xE3)
+}
+
+/// Whether a character ending with byte `b` may be whitespace: the last
+/// bytes of those characters are 9-13, 32, 85 (U+0085), A0 (U+00A0), 80
+/// (U+1680, U+3000), 80-8A (U+2000-U+200A), A8, A9, AF (U+2028, U+2029,
+/// U+202F) and 9F (U+205F).
+fn may_end_space(b: u8) -> bool {
+    matches!(b, 9..=13 | b' ' | 0x80..=0x8A | 0x9F | 0xA0 | 0xA8 | 0xA9 | 0xAF)
 }
 
 /// What ends an unquoted field.

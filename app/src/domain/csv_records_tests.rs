@@ -89,11 +89,22 @@ fn empty_and_blank_texts() {
     }
 }
 
+/// Every character, alone and at either end of a cell: the byte tests that
+/// let `trim` skip decoding must never skip a whitespace character.
+#[test]
+fn trim_agrees_with_the_standard_trim_on_every_character() {
+    for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+        for cell in [format!("{c}"), format!("{c}x"), format!("x{c}"), format!("{c}ب{c}")] {
+            assert_eq!(trim(&cell), cell.trim(), "{:?}", c);
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(500))]
 
     #[test]
-    fn trim_is_the_standard_trim(s in "[ \t\r\na\u{a0}\u{85}\u{2003}\u{3000}ب\u{200b}]{0,6}") {
+    fn trim_is_the_standard_trim(s in "[ \t\r\na\u{a0}\u{85}\u{2003}\u{3000}ب\u{200b}\u{1680}\u{2028}\u{202f}\u{205f}ة]{0,6}") {
         prop_assert_eq!(trim(&s), s.trim());
     }
 

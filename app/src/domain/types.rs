@@ -51,13 +51,13 @@ impl FromStr for QuestionId {
     /// Digits only, surrounding whitespace allowed ("12", " 12 "); no sign,
     /// no decimal point, not 0.
     fn from_str(s: &str) -> Result<Self, ParseError> {
-        // Most ids are digits only: no need to trim them.
-        let t = if s.bytes().all(|b| b.is_ascii_digit()) { s } else { s.trim() };
-        let bad = || ParseError::QuestionId(s.to_owned());
-        if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(bad());
-        }
-        t.parse::<u32>().ok().and_then(Self::new).ok_or_else(bad)
+        // One pass over the digits; most ids need no trimming.
+        let number = |t: &str| -> Option<u32> {
+            let digit = |b: u8| b.checked_sub(b'0').filter(|d| *d <= 9).map(u32::from);
+            t.bytes()
+                .try_fold(None, |n: Option<u32>, b| n.unwrap_or(0).checked_mul(10)?.checked_add(digit(b)?).map(Some))?
+        };
+        number(s).or_else(|| number(s.trim())).and_then(Self::new).ok_or_else(|| ParseError::QuestionId(s.to_owned()))
     }
 }
 

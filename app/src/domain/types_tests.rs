@@ -47,3 +47,17 @@ fn levels_and_specialties() {
     assert_eq!(" Anatomy ".parse::<Specialty>().unwrap().as_str(), "Anatomy");
     assert!("  ".parse::<Specialty>().is_err());
 }
+
+proptest::proptest! {
+    /// The one-pass id parser agrees with the rule as written: trimmed,
+    /// digits only, a `u32`, not 0.
+    #[test]
+    fn question_ids_follow_the_rule(s in "[ 0-9\t+a\u{a0}-]{0,12}|[0-9]{9,11}") {
+        let t = s.trim();
+        let rule = (!t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| t.parse::<u32>().ok())
+            .flatten()
+            .filter(|&n| n != 0);
+        proptest::prop_assert_eq!(s.parse::<QuestionId>().ok().map(QuestionId::get), rule);
+    }
+}

@@ -9,7 +9,7 @@ use app::domain::{Benchmark, CheckedKey, parse_key};
 use clap::{Args, Subcommand};
 use serde_json::json;
 
-use super::{print_json, read_input};
+use super::{map_input, print_json, read_input};
 use crate::cli::serve::open_database;
 
 #[derive(Debug, Subcommand)]
@@ -59,7 +59,7 @@ pub fn check_file(args: &KeyFileArgs) -> anyhow::Result<()> {
 }
 
 fn check(args: &KeyFileArgs) -> anyhow::Result<CheckedKey> {
-    let bytes = read_input(&args.file)?;
+    let bytes = map_input(&args.file)?;
     parse_key(args.benchmark, &bytes).with_context(|| format!("{} is not a usable key", args.file.display()))
 }
 

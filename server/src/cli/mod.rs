@@ -1,18 +1,17 @@
 //! The command-line interface (see `CONTRACT.md`): one module per
 //! subcommand, each a plain async function over parsed arguments.
 
+pub mod input_file;
 pub mod keys;
 pub mod score;
 pub mod serve;
 pub mod submit;
 pub mod team;
 
-use std::path::Path;
-
-use anyhow::Context;
 use clap::{Parser, Subcommand};
 
 use crate::config::DEFAULT_DATABASE_URL;
+use input_file::{map_input, read_input};
 
 /// MedAraBench leaderboard: serve the site, check and import answer keys,
 /// score prediction files, manage teams and submit.
@@ -72,11 +71,6 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Team(cmd) => team::run(&cli.database_url, cmd).await,
         Command::Submit(args) => submit::run(args).await,
     }
-}
-
-/// Reads a whole input file, naming it in the error.
-fn read_input(path: &Path) -> anyhow::Result<Vec<u8>> {
-    std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))
 }
 
 /// Prints one JSON document on stdout.

@@ -7,7 +7,7 @@ use anyhow::Context;
 use app::domain::{Benchmark, parse_key_for_scoring, score_bytes};
 use clap::Args;
 
-use super::{print_json, read_input};
+use super::{map_input, print_json};
 
 #[derive(Debug, Args)]
 pub struct ScoreArgs {
@@ -27,11 +27,11 @@ pub struct ScoreArgs {
 
 /// Scores and prints; refuses the whole file on any bad row.
 pub fn run(args: ScoreArgs) -> anyhow::Result<()> {
-    let key_bytes = read_input(&args.keys)?;
+    let key_bytes = map_input(&args.keys)?;
     // The key's report (warnings, SHA-256) is `keys check`'s business.
     let key = parse_key_for_scoring(args.benchmark, &key_bytes)
         .with_context(|| format!("{} is not a usable key", args.keys.display()))?;
-    let pred_bytes = read_input(&args.predictions)?;
+    let pred_bytes = map_input(&args.predictions)?;
     let scored =
         score_bytes(&key, &pred_bytes).with_context(|| format!("{} was refused", args.predictions.display()))?;
     if args.json {

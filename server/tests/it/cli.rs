@@ -123,6 +123,48 @@ fn score_matches_the_library_and_refuses_bad_files() {
     assert!(stderr(&out).contains("999999"), "{}", stderr(&out));
 }
 
+/// `score` maps regular files and reads anything else: a key and a
+/// prediction file piped through `/dev/stdin` score exactly as the same
+/// files on disk, and an empty file is refused as empty, not mapped.
+#[test]
+fn score_reads_pipes_and_empty_files_as_well_as_mapped_files() {
+    use std::io::Write;
+    use std::process::Stdio;
+
+    let files = Files::new();
+    let synthetic = synthetic_key(300, 11);
+    let key_path = files.write("key.csv", &synthetic.csv);
+    let key = parse_key(Benchmark::MedAraBench, synthetic.csv.as_bytes()).unwrap().key;
+    let preds = synthetic_predictions(&key, 0.6, 3);
+    let pred_path = files.write("preds.csv", &preds);
+    let mapped =
+        stdout_json(&medarabench(&["score", "--keys", s(&key_path), "--predictions", s(&pred_path), "--json"], None));
+    assert_eq!(mapped["correct"], score_bytes(&key, preds.as_bytes()).unwrap().card.correct);
+
+    let piped = |args: &[&str], input: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_medarabench"))
+            .args(args)
+            .env_remove("DATABASE_URL")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run medarabench");
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let from_pipe = piped(&["score", "--keys", s(&key_path), "--predictions", "/dev/stdin", "--json"], &preds);
+    assert_eq!(stdout_json(&from_pipe), mapped, "predictions through a pipe");
+    let key_from_pipe =
+        piped(&["score", "--keys", "/dev/stdin", "--predictions", s(&pred_path), "--json"], &synthetic.csv);
+    assert_eq!(stdout_json(&key_from_pipe), mapped, "the key through a pipe");
+
+    let empty = files.write("empty.csv", "");
+    let out = medarabench(&["score", "--keys", s(&key_path), "--predictions", s(&empty)], None);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("empty"), "{}", stderr(&out));
+}
+
 /// The CLI on the real test split, when it is available beside the
 /// workspace: answering `A` everywhere must give the golden numbers.
 #[test]

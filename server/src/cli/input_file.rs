@@ -1,0 +1,61 @@
+//! Input files of the CLI, read whole.
+//!
+//! The offline commands (`score`, `keys check`) map a regular file into
+//! memory instead of copying it: the key is most of what `score` reads
+//! (1.2-1.5 MB), and copying it into a fresh buffer costs a page fault per
+//! 4 KB page plus the copy, about a tenth of the whole command
+//! (BENCHMARKS.md, round 3). Commands whose bytes go on to a database or a
+//! server (`keys import`, `submit`) copy the file, so what they store or
+//! send is exactly what they checked.
+
+use std::fs::File;
+use std::ops::Deref;
+use std::path::Path;
+
+use anyhow::Context;
+
+/// A whole input file's bytes.
+pub enum InputFile {
+    /// A regular file, mapped read-only.
+    Mapped(memmap2::Mmap),
+    /// Anything else (a pipe, an empty file), read into memory.
+    Read(Vec<u8>),
+}
+
+impl Deref for InputFile {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match self {
+            Self::Mapped(map) => map,
+            Self::Read(bytes) => bytes,
+        }
+    }
+}
+
+/// Reads a whole input file into memory, naming it in the error.
+pub fn read_input(path: &Path) -> anyhow::Result<Vec<u8>> {
+    std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))
+}
+
+/// Maps a regular, non-empty file read-only; reads anything else. Errors
+/// name the file.
+pub fn map_input(path: &Path) -> anyhow::Result<InputFile> {
+    let cannot = || format!("cannot read {}", path.display());
+    let file = File::open(path).with_context(cannot)?;
+    let meta = file.metadata().with_context(cannot)?;
+    if !meta.is_file() || meta.len() == 0 {
+        return read_input(path).map(InputFile::Read);
+    }
+    // SAFETY: the mapping is private and read-only, and is only ever seen
+    // as `&[u8]` by this short-lived process. What memmap2 cannot promise
+    // is that no other process changes the file while it is mapped: a
+    // concurrent writer could change bytes after they were checked, and a
+    // truncation would end the process with SIGBUS. That is the trade
+    // every tool that maps its input makes (ripgrep does); it only concerns
+    // the offline commands, which read a file the user names and store
+    // nothing.
+    #[allow(unsafe_code)]
+    let map = unsafe { memmap2::Mmap::map(&file) }.with_context(cannot)?;
+    Ok(InputFile::Mapped(map))
+}

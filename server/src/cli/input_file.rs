@@ -9,6 +9,7 @@
 //! send is exactly what they checked.
 
 use std::fs::File;
+use std::io::Read;
 use std::ops::Deref;
 use std::path::Path;
 
@@ -45,7 +46,11 @@ pub fn map_input(path: &Path) -> anyhow::Result<InputFile> {
     let file = File::open(path).with_context(cannot)?;
     let meta = file.metadata().with_context(cannot)?;
     if !meta.is_file() || meta.len() == 0 {
-        return read_input(path).map(InputFile::Read);
+        // The file already open, not the path again: a pipe opened twice
+        // is two readers.
+        let mut bytes = Vec::new();
+        (&file).read_to_end(&mut bytes).with_context(cannot)?;
+        return Ok(InputFile::Read(bytes));
     }
     // SAFETY: the mapping is private and read-only, and is only ever seen
     // as `&[u8]` by this short-lived process. What memmap2 cannot promise

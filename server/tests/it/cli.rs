@@ -11,13 +11,32 @@ use serde_json::Value;
 use crate::harness::{Backend, scratch_database};
 use crate::on_both_backends;
 
-fn medarabench(args: &[&str], database_url: Option<&str>) -> Output {
+/// The binary with `args`, on `database_url` (none: `DATABASE_URL` unset).
+fn command(args: &[&str], database_url: Option<&str>) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_medarabench"));
     cmd.args(args).env_remove("DATABASE_URL").env("RUST_LOG", "warn");
     if let Some(url) = database_url {
         cmd.env("DATABASE_URL", url);
     }
-    cmd.output().expect("run medarabench")
+    cmd
+}
+
+fn medarabench(args: &[&str], database_url: Option<&str>) -> Output {
+    command(args, database_url).output().expect("run medarabench")
+}
+
+/// [`medarabench`] with `input` on its standard input.
+fn medarabench_with_stdin(args: &[&str], database_url: Option<&str>, input: &[u8]) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = command(args, database_url)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run medarabench");
+    child.stdin.take().expect("stdin").write_all(input).expect("write stdin");
+    child.wait_with_output().expect("wait for medarabench")
 }
 
 fn stdout_json(out: &Output) -> Value {
@@ -128,9 +147,6 @@ fn score_matches_the_library_and_refuses_bad_files() {
 /// files on disk, and an empty file is refused as empty, not mapped.
 #[test]
 fn score_reads_pipes_and_empty_files_as_well_as_mapped_files() {
-    use std::io::Write;
-    use std::process::Stdio;
-
     let files = Files::new();
     let synthetic = synthetic_key(300, 11);
     let key_path = files.write("key.csv", &synthetic.csv);
@@ -141,18 +157,7 @@ fn score_reads_pipes_and_empty_files_as_well_as_mapped_files() {
         stdout_json(&medarabench(&["score", "--keys", s(&key_path), "--predictions", s(&pred_path), "--json"], None));
     assert_eq!(mapped["correct"], score_bytes(&key, preds.as_bytes()).unwrap().card.correct);
 
-    let piped = |args: &[&str], input: &str| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_medarabench"))
-            .args(args)
-            .env_remove("DATABASE_URL")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("run medarabench");
-        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-        child.wait_with_output().unwrap()
-    };
+    let piped = |args: &[&str], input: &str| medarabench_with_stdin(args, None, input.as_bytes());
     let from_pipe = piped(&["score", "--keys", s(&key_path), "--predictions", "/dev/stdin", "--json"], &preds);
     assert_eq!(stdout_json(&from_pipe), mapped, "predictions through a pipe");
     let key_from_pipe =
@@ -255,21 +260,14 @@ impl Drop for ServerProcess {
 }
 
 async fn team_create_and_submit_over_real_http(backend: Backend) {
-    use std::io::Write;
     let Some(db) = scratch_database(backend).await else { return };
 
     // `team create` reads the password from stdin and prints a token.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_medarabench"))
-        .args(["team", "create", "Oasis <Lab>", "--email", "lead@oasis.example", "--json"])
-        .env("DATABASE_URL", &db.url)
-        .env("RUST_LOG", "warn")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(b"a long test password\n").unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = medarabench_with_stdin(
+        &["team", "create", "Oasis <Lab>", "--email", "lead@oasis.example", "--json"],
+        Some(&db.url),
+        b"a long test password\n",
+    );
     let created = stdout_json(&out);
     let token = created["token"].as_str().unwrap().to_owned();
     // Without a password on stdin: refused with the reason.
@@ -278,16 +276,11 @@ async fn team_create_and_submit_over_real_http(backend: Backend) {
     assert!(stderr(&no_password).contains("stdin"), "{}", stderr(&no_password));
     assert!(token.starts_with("mbt_"));
     // The same name again is refused with a one-line reason.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_medarabench"))
-        .args(["team", "create", "oasis <lab>", "--email", "x@oasis.example"])
-        .env("DATABASE_URL", &db.url)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(b"another long password\n").unwrap();
-    let again = child.wait_with_output().unwrap();
+    let again = medarabench_with_stdin(
+        &["team", "create", "oasis <lab>", "--email", "x@oasis.example"],
+        Some(&db.url),
+        b"another long password\n",
+    );
     assert!(!again.status.success());
     assert!(stderr(&again).contains("name"), "{}", stderr(&again));
 

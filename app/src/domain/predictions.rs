@@ -15,8 +15,10 @@
 //! letter the row is `unparsed`: present, counted wrong. A blank `answer`
 //! is deliberately not a refusal: it is how a file says "no answer".
 
+use std::collections::HashMap;
+
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::value::RawValue;
 
 use super::csv_records::{Reader, Record, records_bound, trim};
 use super::extract::extract_letter;
@@ -243,39 +245,38 @@ fn parse_jsonl(text: &str) -> Result<Vec<Prediction>, PredictionError> {
         if raw.is_empty() {
             continue;
         }
-        let value: Value =
-            serde_json::from_str(raw).map_err(|e| PredictionError::MalformedJson { line, message: e.to_string() })?;
-        let Value::Object(obj) = value else {
-            return Err(PredictionError::MalformedJson { line, message: "not an object".to_owned() });
+        // Each value kept as written, so an id is judged by its text
+        // (`1e3`, `1000.0` and `99999999999999999999` are not written in
+        // digits) and a refusal quotes it as written.
+        let obj: HashMap<String, &RawValue> = serde_json::from_str(raw).map_err(|e| {
+            let message = if raw.starts_with('{') { e.to_string() } else { "not an object".to_owned() };
+            PredictionError::MalformedJson { line, message }
+        })?;
+        let present = |name: &str| obj.get(name).copied().filter(|v| v.get() != "null");
+        let id = match present("question_id") {
+            None => return Err(PredictionError::MissingField { line, field: "question_id" }),
+            Some(v) => match json_string(v) {
+                Some(s) => parse_id(line, &s)?,
+                None => parse_id(line, v.get())?,
+            },
         };
-        let id = match obj.get("question_id") {
-            None | Some(Value::Null) => return Err(PredictionError::MissingField { line, field: "question_id" }),
-            Some(Value::String(s)) => parse_id(line, s)?,
-            Some(other) => parse_id(line, &json_integer(other))?,
-        };
-        let text_field = |name: &str| match obj.get(name) {
-            None | Some(Value::Null) => Ok(None),
-            Some(Value::String(s)) => Ok(Some(s.as_str())),
-            Some(other) => Err(PredictionError::NotALetter { line, value: excerpt(&other.to_string()) }),
+        let text_field = |name: &str| match present(name) {
+            None => Ok(None),
+            Some(v) => json_string(v).map(Some).ok_or_else(|| PredictionError::NotALetter { line, value: excerpt(v.get()) }),
         };
         let (answer, response) = (text_field("answer")?, text_field("response")?);
         if !obj.contains_key("answer") && !obj.contains_key("response") {
             return Err(PredictionError::MissingField { line, field: "answer or response" });
         }
+        let (answer, response) = (answer.as_deref(), response.as_deref());
         rows.push(Prediction { line, id, choice: choose(line, answer, response)? });
     }
     Ok(rows)
 }
 
-/// A JSON number as a whole-number string when it is one (`12`, `12.0`),
-/// else its JSON text (which then fails to parse as an id).
-fn json_integer(v: &Value) -> String {
-    match v.as_f64() {
-        Some(f) if v.is_f64() && f.fract() == 0.0 && (1.0..=f64::from(u32::MAX)).contains(&f) => {
-            format!("{}", f as u32)
-        }
-        _ => v.to_string(),
-    }
+/// A JSON string's text; `None` for any other JSON value.
+fn json_string(v: &RawValue) -> Option<String> {
+    if v.get().starts_with('"') { serde_json::from_str(v.get()).ok() } else { None }
 }
 
 #[cfg(test)]

@@ -38,12 +38,54 @@ fn answer_blank_falls_back_to_response() {
 fn jsonl_numbers_strings_nulls() {
     let f = parse(
         "{\"question_id\": 1, \"answer\": \"d\"}\r\n\n{\"question_id\": \"2\", \"response\": \"الإجابة: ب\"}\n\
-         {\"question_id\": 3.0, \"answer\": null}\n",
+         {\"question_id\": 3, \"answer\": null}\n",
     )
     .unwrap();
     assert_eq!(f.format, PredictionFormat::Jsonl);
     assert_eq!(choices(&f), [(1, Some(Letter::D)), (2, Some(Letter::B)), (3, None)]);
     assert_eq!(f.rows[1].line, 3);
+}
+
+/// One rule for question ids in every format: a whole number written in
+/// digits (in JSON an integer or a string of digits); a refusal quotes
+/// what was written.
+#[test]
+fn question_ids_follow_one_rule_in_csv_and_json() {
+    let accepted = [("1000", "1000"), ("\"1000\"", "1000"), ("\" 7 \"", " 7 ")];
+    for (json, csv) in accepted {
+        let from_json = parse(&format!("{{\"question_id\": {json}, \"answer\": \"A\"}}\n")).unwrap();
+        let from_csv = parse(&format!("question_id,answer\n{csv},A\n")).unwrap();
+        assert_eq!(choices(&from_json), choices(&from_csv), "{json} / {csv}");
+    }
+    let refused = [
+        ("1e3", "1e3"),
+        ("1000.0", "1000.0"),
+        ("1E3", "1E3"),
+        ("-5", "-5"),
+        ("0", "0"),
+        ("99999999999999999999", "99999999999999999999"),
+        ("\"1e3\"", "1e3"),
+        ("\"1000.0\"", "1000.0"),
+        ("true", "true"),
+        ("[1]", "[1]"),
+    ];
+    for (json, written) in refused {
+        let err = parse(&format!("{{\"question_id\": {json}, \"answer\": \"A\"}}\n")).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!("line 1: question_id {written:?} is not a positive whole number"),
+            "JSON {json}"
+        );
+        if !json.starts_with(['t', '[']) {
+            let csv = written.to_owned();
+            let err = parse(&format!("question_id,answer\n{csv},A\n")).unwrap_err();
+            assert_eq!(
+                err.to_string(),
+                format!("line 2: question_id {written:?} is not a positive whole number"),
+                "CSV {csv}"
+            );
+        }
+    }
 }
 
 #[test]

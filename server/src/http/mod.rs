@@ -82,7 +82,7 @@ pub fn build_router(state: AppState) -> Router {
             move || shell(options.clone()),
         )
         .fallback(leptos_axum::file_and_error_handler::<AppState, _>(shell))
-        .layer(axum::middleware::from_fn(security::csrf_guard))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), security::csrf_guard))
         .layer(axum::middleware::from_fn_with_state(state.clone(), rate_limit::limit_writes))
         .layer(DefaultBodyLimit::max(state.config.body_limit))
         .layer(compression())

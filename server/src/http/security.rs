@@ -1,14 +1,16 @@
 //! Cross-cutting defences: security headers on every response, and the
 //! CSRF check on cookie-authenticated writes.
 
-use axum::extract::Request;
+use axum::extract::{Request, State};
 use axum::http::header::{self, HeaderValue};
-use axum::http::{HeaderMap, Method};
+use axum::http::uri::Authority;
+use axum::http::{HeaderMap, Method, Uri};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use super::HttpError;
 use crate::auth::extract::session_cookie;
+use crate::state::AppState;
 
 /// The policy for responses that are not pages (JSON, SVG, files): they
 /// may load nothing. Pages set their own, with the inline-script nonce.
@@ -34,31 +36,48 @@ fn is_form_path(path: &str) -> bool {
 
 /// Whether a write comes from this site: `Sec-Fetch-Site` (sent by every
 /// current browser) must be `same-origin` or `none`; without it, `Origin`
-/// must name this host. A write with neither is refused.
-pub fn same_origin(headers: &HeaderMap) -> bool {
+/// must name this site exactly: the scheme the server is reached by
+/// (`scheme`), the `Host` and the port (a default port may be left out).
+/// A write with neither is refused.
+pub fn same_origin(headers: &HeaderMap, scheme: &str) -> bool {
     if let Some(site) = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok()) {
         return site == "same-origin" || site == "none";
     }
-    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
-    let origin = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok());
-    match (origin, host) {
-        (Some(origin), Some(host)) => {
-            origin.strip_prefix("https://").or_else(|| origin.strip_prefix("http://")) == Some(host)
-        }
-        _ => false,
+    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).and_then(|h| h.parse::<Authority>().ok());
+    let origin = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()).and_then(|o| o.parse::<Uri>().ok());
+    let (Some(host), Some(origin)) = (host, origin) else { return false };
+    let default_port = |scheme: &str| match scheme {
+        "https" => Some(443),
+        "http" => Some(80),
+        _ => None,
+    };
+    let Some(origin_scheme) = origin.scheme_str() else { return false };
+    origin.path_and_query().is_none_or(|p| p.as_str().is_empty() || p.as_str() == "/")
+        && origin_scheme.eq_ignore_ascii_case(scheme)
+        && origin.host().is_some_and(|h| h.eq_ignore_ascii_case(host.host()))
+        && origin.port_u16().or(default_port(scheme)) == host.port_u16().or(default_port(scheme))
+}
+
+/// The scheme clients reach this server by: `http` (it serves plain HTTP),
+/// or behind a proxy the proxy's `X-Forwarded-Proto` (its last entry).
+pub fn public_scheme(headers: &HeaderMap, behind_proxy: bool) -> &str {
+    let forwarded = || headers.get("x-forwarded-proto")?.to_str().ok()?.rsplit(',').next().map(str::trim);
+    match behind_proxy.then(forwarded).flatten() {
+        Some(p) if p.eq_ignore_ascii_case("https") => "https",
+        _ => "http",
     }
 }
 
 /// Refuses cross-site writes that a browser's cookies would authenticate:
 /// every write to the form endpoints, and any other write carrying the
 /// session cookie but no bearer token (bearer-token routes are exempt).
-pub async fn csrf_guard(req: Request, next: Next) -> Response {
+pub async fn csrf_guard(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let method = req.method();
     let safe = matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS);
     let headers = req.headers();
     let bearer = headers.contains_key(header::AUTHORIZATION);
     let needs_check = !safe && (is_form_path(req.uri().path()) || (session_cookie(headers).is_some() && !bearer));
-    if needs_check && !same_origin(headers) {
+    if needs_check && !same_origin(headers, public_scheme(headers, state.config.behind_proxy)) {
         tracing::warn!(path = %req.uri().path(), "refused a cross-site write");
         return HttpError::Forbidden(
             "cross-site request refused: this form must be sent from the leaderboard's own pages",
@@ -78,10 +97,38 @@ mod tests {
 
     #[test]
     fn same_origin_rules() {
-        assert!(same_origin(&headers(&[("sec-fetch-site", "same-origin")])));
-        assert!(!same_origin(&headers(&[("sec-fetch-site", "cross-site"), ("origin", "http://a"), ("host", "a")])));
-        assert!(same_origin(&headers(&[("origin", "http://127.0.0.1:3000"), ("host", "127.0.0.1:3000")])));
-        assert!(!same_origin(&headers(&[("origin", "https://evil.example"), ("host", "127.0.0.1:3000")])));
-        assert!(!same_origin(&headers(&[("host", "127.0.0.1:3000")])));
+        let http = |pairs: &[(&'static str, &'static str)]| same_origin(&headers(pairs), "http");
+        assert!(http(&[("sec-fetch-site", "same-origin")]));
+        assert!(!http(&[("sec-fetch-site", "cross-site"), ("origin", "http://a"), ("host", "a")]));
+        assert!(http(&[("origin", "http://127.0.0.1:3000"), ("host", "127.0.0.1:3000")]));
+        assert!(!http(&[("origin", "https://evil.example"), ("host", "127.0.0.1:3000")]));
+        assert!(!http(&[("host", "127.0.0.1:3000")]));
+    }
+
+    /// Scheme, host and port must all match; a default port may be left out.
+    #[test]
+    fn same_origin_compares_scheme_host_and_port() {
+        let check = |origin: &'static str, host: &'static str, scheme: &str| {
+            same_origin(&headers(&[("origin", origin), ("host", host)]), scheme)
+        };
+        assert!(!check("https://127.0.0.1:3000", "127.0.0.1:3000", "http"), "https origin on an http server");
+        assert!(!check("http://board.example", "board.example", "https"), "http origin on an https site");
+        assert!(check("https://board.example", "board.example", "https"));
+        assert!(check("https://board.example:443", "board.example", "https"));
+        assert!(check("http://board.example", "board.example:80", "http"));
+        assert!(check("http://Board.Example", "board.example", "http"));
+        assert!(!check("http://127.0.0.1:3001", "127.0.0.1:3000", "http"), "another port");
+        assert!(!check("http://127.0.0.1", "127.0.0.1:3000", "http"), "a missing port is the default port");
+        assert!(!check("http://127.0.0.1:3000.evil.example", "127.0.0.1:3000", "http"));
+        assert!(!check("null", "127.0.0.1:3000", "http"));
+        assert!(!check("http://127.0.0.1:3000/path", "127.0.0.1:3000", "http"));
+    }
+
+    #[test]
+    fn the_public_scheme_is_http_unless_a_trusted_proxy_says_https() {
+        let forwarded = headers(&[("x-forwarded-proto", "https")]);
+        assert_eq!(public_scheme(&forwarded, false), "http", "not behind a proxy: the header is anyone's");
+        assert_eq!(public_scheme(&forwarded, true), "https");
+        assert_eq!(public_scheme(&headers(&[]), true), "http");
     }
 }

@@ -169,6 +169,8 @@ async fn cross_site_writes_are_refused(backend: Backend) {
     };
     for (origin, site) in [
         (Some("https://evil.example"), None),
+        (Some("https://127.0.0.1:3000"), None),
+        (Some("http://127.0.0.1:3001"), None),
         (None, Some("cross-site")),
         (None, None),
         (Some("http://127.0.0.1:3000"), Some("same-site")),
@@ -180,6 +182,32 @@ async fn cross_site_writes_are_refused(backend: Backend) {
     let tokens: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM api_tokens").fetch_one(app.state.db.pool()).await.unwrap();
     assert_eq!(tokens, 1, "only the same-origin request created a token");
+
+    // The scheme counts too: this server is plain HTTP, so an https Origin
+    // is another site, on every cookie-authenticated write.
+    let token_id: i64 = sqlx::query_scalar("SELECT id FROM api_tokens").fetch_one(app.state.db.pool()).await.unwrap();
+    let revoke = format!("/team/tokens/{token_id}/revoke");
+    let writes = [
+        ("/auth/register", "name=Other&email=o%40other.example&password=a+long+test+password"),
+        ("/auth/signin", "email=z%40zeta.example&password=a+long+test+password"),
+        ("/team/tokens", "label=evil"),
+        (revoke.as_str(), ""),
+        ("/auth/signout", ""),
+        ("/upload", ""),
+    ];
+    for (path, body) in writes {
+        let req = Request::post(path)
+            .header("content-type", "application/x-www-form-urlencoded")
+            .header("host", "127.0.0.1:3000")
+            .header("origin", "https://127.0.0.1:3000")
+            .header("cookie", format!("mb_session={cookie}"))
+            .body(Body::from(body))
+            .unwrap();
+        assert_eq!(app.request(req).await.status, StatusCode::FORBIDDEN, "https Origin on {path}");
+    }
+    let teams: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM teams").fetch_one(app.state.db.pool()).await.unwrap();
+    assert_eq!(teams, 1, "the forged registration stored nothing");
+    assert!(app.get_with_cookie("/team", &cookie).await.body.contains("Zeta"), "the session was not signed out");
     app.finish().await;
 }
 

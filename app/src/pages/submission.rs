@@ -16,6 +16,7 @@ use crate::format::{acc, utc_datetime};
 use crate::i18n::score::BreakdownKind;
 use crate::i18n::submission::{text, value_label};
 use crate::i18n::{Lang, use_lang};
+use crate::pages::not_found::answer_not_found;
 
 /// The address of a submission's heatmap chart (`/charts/submissions/{id}/heatmap.svg`).
 pub fn heatmap_chart_path(id: &str) -> String {
@@ -34,8 +35,9 @@ pub fn SubmissionPageView() -> impl IntoView {
             {loaded(lang, data, move |page| match page {
                 Some(page) => view! { <SubmissionDetails page lang /> }.into_any(),
                 None => view! {
+                    {answer_not_found()}
                     <Title text=t.not_found_title />
-                    <h1>{t.not_found_title}</h1>
+                    <h1 id="submission-not-found">{t.not_found_title}</h1>
                     <p>{t.not_found_text}</p>
                 }.into_any(),
             })}

@@ -1,13 +1,14 @@
 //! The HTML shell and the router: which URL shows which page.
 
 use leptos::prelude::*;
-use leptos_meta::{Link, MetaTags, Stylesheet, Title, provide_meta_context};
+use leptos_meta::{Link, MetaTags, Stylesheet, provide_meta_context};
 use leptos_router::{
     ParamSegment, SsrMode, StaticSegment,
     components::{Route, Router, Routes},
 };
 
 use crate::components::csp::ContentSecurityPolicy;
+use crate::components::head::SiteTitle;
 use crate::components::lang::DocumentLang;
 use crate::components::layout::SiteHeader;
 use crate::pages::adapting::AdaptingPage;
@@ -52,7 +53,7 @@ pub fn App() -> impl IntoView {
     view! {
         <Stylesheet id="leptos" href="/pkg/medarabench.css" />
         <Link rel="icon" href="/favicon.ico" />
-        <Title formatter=|page: String| format!("{page} · MedAraBench") />
+        <SiteTitle />
         <ContentSecurityPolicy />
         <Router>
             <DocumentLang />

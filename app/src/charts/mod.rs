@@ -166,20 +166,9 @@ pub fn right_to_left_texts(svg: &str) -> String {
     out
 }
 
-/// Text safe in XML content and attribute values.
+/// Text safe in XML content and in attribute values (either quote).
 pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '&' => out.push_str("&amp;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c => out.push(c),
-        }
-    }
-    out
+    html_escape::encode_quoted_attribute(s).into_owned()
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 pub mod csp;
 pub mod figures;
 pub mod forms;
+pub mod head;
 pub mod heatmap;
 pub mod key_report;
 pub mod lang;

@@ -58,7 +58,44 @@ pub const CHAIN_OF_THOUGHT: &[&str] = &["yes", "no", "unknown"];
 pub const CONTAMINATION: &[&str] = &["none", "train", "test", "train_and_test", "unknown"];
 pub const VISIBILITY: &[&str] = &["public", "private"];
 
+/// Whether `c` is a bidirectional embedding, override or isolate control
+/// (U+202A-U+202E, U+2066-U+2069): in a name or an address they make text
+/// display as something else ("Trojan Source"). Free text (notes) may hold
+/// them; it is shown in its own direction-isolated block.
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// What makes `s` unfit as an identifier (a team or model name, an
+/// address), if anything.
+pub fn identifier_char_problem(s: &str) -> Option<&'static str> {
+    if s.chars().any(|c| c.is_control() && c != '\n' && c != '\r' && c != '\t') {
+        Some("contains control characters")
+    } else if s.chars().any(is_bidi_control) {
+        Some("contains bidirectional control characters (U+202A-U+202E, U+2066-U+2069)")
+    } else {
+        None
+    }
+}
+
+/// Free text (`notes`) or a one-line identifier.
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    Identifier,
+    FreeText,
+}
+
 fn text(field: &'static str, value: Option<&str>, max: usize, required: bool) -> Result<String, FieldError> {
+    checked_text(field, value, max, required, Kind::Identifier)
+}
+
+fn checked_text(
+    field: &'static str,
+    value: Option<&str>,
+    max: usize,
+    required: bool,
+    kind: Kind,
+) -> Result<String, FieldError> {
     let v = value.unwrap_or("").trim();
     if required && v.is_empty() {
         return Err(FieldError { field, problem: "is required".into() });
@@ -68,6 +105,11 @@ fn text(field: &'static str, value: Option<&str>, max: usize, required: bool) ->
     }
     if v.chars().any(|c| c.is_control() && c != '\n' && c != '\r' && c != '\t') {
         return Err(FieldError { field, problem: "contains control characters".into() });
+    }
+    if kind == Kind::Identifier
+        && let Some(problem) = identifier_char_problem(v)
+    {
+        return Err(FieldError { field, problem: problem.into() });
     }
     Ok(v.to_owned())
 }
@@ -108,7 +150,7 @@ impl RawMeta {
             }
         }));
         let model_params = keep(text("model_params", self.model_params.as_deref(), 40, false));
-        let notes = keep(text("notes", self.notes.as_deref(), 2000, false));
+        let notes = keep(checked_text("notes", self.notes.as_deref(), 2000, false, Kind::FreeText));
         let prompt_language =
             keep(choice("prompt_language", self.prompt_language.as_deref(), PROMPT_LANGUAGES, "unknown"));
         let chain_of_thought =

@@ -3,7 +3,7 @@
 //! also downloads from `/charts/adapting.svg`.
 
 use leptos::prelude::*;
-use leptos_meta::Title;
+use crate::components::head::PageTitle;
 
 use crate::api::adapting::{AdaptingData, get_adapting};
 use crate::components::figures::Source;
@@ -24,7 +24,7 @@ pub fn AdaptingPage() -> impl IntoView {
         let lang = lang.get();
         let t = adapting::text(lang);
         view! {
-            <Title text=t.title />
+            <PageTitle text=t.title />
             <h1>{t.title}</h1>
             <p class="lede">{t.lede}</p>
             {loaded(lang, data, move |data| view! { <AdaptingBody data lang /> }.into_any())}

@@ -3,7 +3,7 @@
 //! so the endpoint's redirect keeps it.
 
 use leptos::prelude::*;
-use leptos_meta::Title;
+use crate::components::head::PageTitle;
 
 use crate::components::forms::{FormError, LangField, kept};
 use crate::i18n::{auth::text, use_lang};
@@ -18,7 +18,7 @@ pub fn RegisterPage() -> impl IntoView {
         let lang = lang.get();
         let t = text(lang);
         view! {
-            <Title text=t.register_title />
+            <PageTitle text=t.register_title />
             <h1>{t.register_title}</h1>
             <p class="lede">{t.register_lede} {t.already_registered} <a href=lang.href("/signin")>{t.sign_in_link}</a> "."</p>
             <FormError />
@@ -42,7 +42,7 @@ pub fn SignInPage() -> impl IntoView {
         let lang = lang.get();
         let t = text(lang);
         view! {
-            <Title text=t.signin_title />
+            <PageTitle text=t.signin_title />
             <h1>{t.signin_title}</h1>
             <p class="lede">{t.new_here} <a href=lang.href("/register")>{t.register_link}</a> "."</p>
             <FormError />

@@ -4,7 +4,7 @@
 //! works without JavaScript; hydrated, the router applies it in place.
 
 use leptos::prelude::*;
-use leptos_meta::Title;
+use crate::components::head::PageTitle;
 use leptos_router::components::Form;
 use leptos_router::hooks::use_query_map;
 
@@ -40,7 +40,7 @@ pub fn ComparePage() -> impl IntoView {
         let lang = lang.get();
         let t = text(lang);
         view! {
-            <Title text=t.title />
+            <PageTitle text=t.title />
             <h1>{t.title}</h1>
             <p class="lede">{t.lede}</p>
             <Suspense fallback=move || view! { <p>{common::text(lang).loading}</p> }>

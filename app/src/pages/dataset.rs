@@ -4,7 +4,7 @@
 //! `/dataset-card.md` (see `dataset::card`).
 
 use leptos::prelude::*;
-use leptos_meta::Title;
+use crate::components::head::PageTitle;
 
 use crate::api::dataset::get_dataset;
 use crate::components::figures::{CountTable, Source};
@@ -25,7 +25,7 @@ pub fn DatasetPage() -> impl IntoView {
         let lang = lang.get();
         let t = text(lang);
         view! {
-            <Title text=t.title />
+            <PageTitle text=t.title />
             <h1>{t.heading}</h1>
             <p class="lede">{t.summary}</p>
             <p>

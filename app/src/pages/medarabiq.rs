@@ -4,7 +4,7 @@
 //! that does not come from a verified submission.
 
 use leptos::prelude::*;
-use leptos_meta::Title;
+use crate::components::head::PageTitle;
 
 use crate::api::medarabiq::{BenchmarkScore, MedarabiqData, get_medarabiq};
 use crate::components::loaded::loaded;
@@ -24,7 +24,7 @@ pub fn MedarabiqPage() -> impl IntoView {
         let lang = lang.get();
         let t = medarabiq::text(lang);
         view! {
-            <Title text=t.title />
+            <PageTitle text=t.title />
             <h1>{t.title}</h1>
             <p class="lede">{t.lede}</p>
             <section aria-labelledby="finding-h">

@@ -1,7 +1,7 @@
 //! The page for URLs that match no route.
 
 use leptos::prelude::*;
-use leptos_meta::Title;
+use crate::components::head::PageTitle;
 
 use crate::i18n::{common, use_lang};
 
@@ -15,7 +15,7 @@ pub fn NotFound() -> impl IntoView {
         let lang = lang.get();
         let t = common::text(lang);
         view! {
-            <Title text=t.not_found_title />
+            <PageTitle text=t.not_found_title />
             <h1>{t.not_found_title}</h1>
             <p>{t.not_found_text}</p>
             <p><a href=lang.href("/")>{t.not_found_back}</a></p>

@@ -4,7 +4,7 @@
 //! published, and the validation report of the answer key in use.
 
 use leptos::prelude::*;
-use leptos_meta::Title;
+use crate::components::head::PageTitle;
 
 use crate::api::figures::Figures;
 use crate::api::quality::{QualityData, get_quality};
@@ -33,7 +33,7 @@ pub fn QualityPage() -> impl IntoView {
         let lang = lang.get();
         let t = text(lang);
         view! {
-            <Title text=t.title />
+            <PageTitle text=t.title />
             <h1>{t.title}</h1>
             <p class="lede">{t.lede}</p>
             {loaded(lang, data, move |data| view! { <QualityBody data lang /> }.into_any())}

@@ -4,7 +4,7 @@
 //! the protocol card it was declared with.
 
 use leptos::prelude::*;
-use leptos_meta::Title;
+use crate::components::head::PageTitle;
 use leptos_router::hooks::use_params_map;
 
 use crate::api::teams::{SubmissionPageData, submission_page};
@@ -36,7 +36,7 @@ pub fn SubmissionPageView() -> impl IntoView {
                 Some(page) => view! { <SubmissionDetails page lang /> }.into_any(),
                 None => view! {
                     {answer_not_found()}
-                    <Title text=t.not_found_title />
+                    <PageTitle text=t.not_found_title />
                     <h1 id="submission-not-found">{t.not_found_title}</h1>
                     <p>{t.not_found_text}</p>
                 }.into_any(),
@@ -72,7 +72,7 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
     let number =
         |v: Option<String>| v.map_or_else(|| t.not_stated.into_any(), |v| view! { <Num value=v /> }.into_any());
     view! {
-        <Title text=title.clone() />
+        <PageTitle text=title.clone() />
         <h1 id="submission-title">{title}</h1>
         {key_synthetic.then(|| view! {
             <p class="notice" role="note" id="synthetic-notice">{t.synthetic_before} <bdi>{key_name.clone()}</bdi> {t.synthetic_after}</p>

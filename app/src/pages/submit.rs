@@ -4,7 +4,7 @@
 //! this site's address, and the quotas.
 
 use leptos::prelude::*;
-use leptos_meta::Title;
+use crate::components::head::PageTitle;
 
 use crate::api::submit::{SubmitInfo, get_submit_info};
 use crate::components::loaded::loaded;
@@ -42,7 +42,7 @@ pub fn SubmitPage() -> impl IntoView {
         let lang = lang.get();
         let t = text(lang);
         view! {
-            <Title text=t.title />
+            <PageTitle text=t.title />
             <h1>{t.title}</h1>
             <p class="lede">{t.lede}</p>
             <Steps lang />

@@ -2,7 +2,7 @@
 //! token is shown once), quota left and past submissions.
 
 use leptos::prelude::*;
-use leptos_meta::Title;
+use crate::components::head::PageTitle;
 
 use crate::api::teams::{SubmissionSummary, TeamPageData, TokenRow, team_page};
 use crate::components::figures::Num;
@@ -20,7 +20,7 @@ pub fn TeamPageView() -> impl IntoView {
         let lang = lang.get();
         let t = text(lang);
         view! {
-            <Title text=t.title />
+            <PageTitle text=t.title />
             {loaded(lang, data, move |page| match page {
                 Some(page) => view! { <TeamDetails page lang /> }.into_any(),
                 None => view! {

@@ -6,7 +6,7 @@
 //! the form with an error) opens in the same language.
 
 use leptos::prelude::*;
-use leptos_meta::Title;
+use crate::components::head::PageTitle;
 
 use crate::api::teams::{UploadPageData, upload_page};
 use crate::components::forms::{FormError, LangField};
@@ -23,7 +23,7 @@ pub fn UploadPageView() -> impl IntoView {
         let lang = lang.get();
         let t = text(lang);
         view! {
-            <Title text=t.title />
+            <PageTitle text=t.title />
             <h1>{t.title}</h1>
             {loaded(lang, data, move |page| if page.signed_in {
                 view! { <UploadForm page lang /> }.into_any()

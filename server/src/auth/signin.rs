@@ -62,9 +62,13 @@ pub fn check_registration(name: &str, email: &str, password: &str) -> Result<(),
             problem: "must have 2 to 60 characters".into(),
         });
     }
-    if name.chars().any(char::is_control) {
-        problems
-            .push(app::domain::submission::FieldError { field: "name", problem: "contains control characters".into() });
+    let problem = if name.chars().any(char::is_control) {
+        Some("contains control characters")
+    } else {
+        app::domain::submission::identifier_char_problem(name)
+    };
+    if let Some(problem) = problem {
+        problems.push(app::domain::submission::FieldError { field: "name", problem: problem.into() });
     }
     let email = email.trim();
     let valid_email = email.len() <= 254

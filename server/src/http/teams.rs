@@ -52,7 +52,12 @@ pub async fn issue_token(
     member_id: Option<i64>,
     label: &str,
 ) -> Result<(i64, String), HttpError> {
-    let label: String = label.trim().chars().filter(|c| !c.is_control()).take(80).collect();
+    let label: String = label
+        .trim()
+        .chars()
+        .filter(|c| !c.is_control() && !app::domain::submission::is_bidi_control(*c))
+        .take(80)
+        .collect();
     let token = new_secret("mbt_");
     let prefix: String = token.chars().take(12).collect();
     let id = sessions::create_token(db, team_id, member_id, &label, &secret_hash(&token), &prefix).await?;

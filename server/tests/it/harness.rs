@@ -208,6 +208,19 @@ impl TestApp {
         app::domain::synthetic::synthetic_key(server::cli::serve::DEMO_KEY_ROWS, server::cli::serve::DEMO_KEY_SEED).csv
     }
 
+    /// Predictions for the demo key, right on about `accuracy` of it.
+    pub fn demo_predictions(accuracy: f64, seed: u64) -> String {
+        let csv = Self::demo_key_csv();
+        let key = app::domain::parse_key(app::domain::Benchmark::MedAraBench, csv.as_bytes()).unwrap().key;
+        app::domain::synthetic::synthetic_predictions(&key, accuracy, seed)
+    }
+
+    /// Signs a member in through the web form and returns the session.
+    pub async fn signin(&self, email: &str) -> String {
+        let resp = self.post_form("/auth/signin", &[("email", email), ("password", PASSWORD)], None).await;
+        session_from(&resp).unwrap_or_else(|| panic!("a session for {email}: {} {}", resp.status, resp.body))
+    }
+
     /// Closes the pool and removes the database (if this app created it).
     pub async fn finish(self) {
         self.state.db.pool().close().await;

@@ -18,15 +18,9 @@ on_both_backends!(page_heatmap_is_the_score_cards_cells, heatmap_chart_follows_t
 /// Below this many questions a cell is marked (as in the breakdown tables).
 const SMALL_N: u64 = 30;
 
-fn predictions_for_demo_key(accuracy: f64, seed: u64) -> String {
-    let key =
-        app::domain::parse_key(app::domain::Benchmark::MedAraBench, TestApp::demo_key_csv().as_bytes()).unwrap().key;
-    app::domain::synthetic::synthetic_predictions(&key, accuracy, seed)
-}
-
 /// Uploads predictions for the demo key and returns the submission's id.
 async fn upload(app: &TestApp, token: &str, query: &str, seed: u64) -> String {
-    let resp = app.upload_raw(token, query, predictions_for_demo_key(0.6, seed)).await;
+    let resp = app.upload_raw(token, query, TestApp::demo_predictions(0.6, seed)).await;
     assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
     resp.json()["id"].as_str().unwrap().to_owned()
 }

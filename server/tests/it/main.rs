@@ -8,6 +8,7 @@ mod cli;
 mod compare;
 mod harness;
 mod heatmap;
+mod hostile;
 mod medarabiq;
 mod pages;
 mod security;

@@ -19,16 +19,10 @@ on_both_backends!(
     leaderboard_lists_verified_submissions
 );
 
-fn predictions_for_demo_key(accuracy: f64, seed: u64) -> String {
-    let key =
-        app::domain::parse_key(app::domain::Benchmark::MedAraBench, TestApp::demo_key_csv().as_bytes()).unwrap().key;
-    app::domain::synthetic::synthetic_predictions(&key, accuracy, seed)
-}
-
 async fn upload_scores_like_the_cli(backend: Backend) {
     let Some(app) = TestApp::start(backend).await else { return };
     let token = app.team_with_token("Cedars", "lead@cedars.example").await;
-    let preds = predictions_for_demo_key(0.6, 1);
+    let preds = TestApp::demo_predictions(0.6, 1);
 
     let resp = app.upload_raw(&token, "model_name=Cedar-7B", preds.clone()).await;
     assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
@@ -99,7 +93,7 @@ async fn upload_scores_like_the_cli(backend: Backend) {
 async fn multipart_upload_with_protocol_card(backend: Backend) {
     let Some(app) = TestApp::start(backend).await else { return };
     let token = app.team_with_token("Palms", "a@palms.example").await;
-    let preds = predictions_for_demo_key(0.4, 2);
+    let preds = TestApp::demo_predictions(0.4, 2);
     let (ctype, body) = multipart_body(
         &[
             ("model_name", "Palm-8B"),
@@ -231,7 +225,7 @@ async fn malformed_files_are_refused_and_change_nothing(backend: Backend) {
     assert_eq!(resp.status, StatusCode::BAD_REQUEST);
 
     assert_eq!(app.submission_count().await, 0, "refused files store nothing");
-    let resp = app.upload_raw(&token, "model_name=ok", predictions_for_demo_key(0.5, 3)).await;
+    let resp = app.upload_raw(&token, "model_name=ok", TestApp::demo_predictions(0.5, 3)).await;
     assert_eq!(resp.status, StatusCode::CREATED);
     assert_eq!(resp.json()["quota"]["daily_remaining"], 4, "refusals did not use the quota");
     app.finish().await;
@@ -240,7 +234,7 @@ async fn malformed_files_are_refused_and_change_nothing(backend: Backend) {
 async fn quota_holds_under_fifty_concurrent_uploads(backend: Backend) {
     let Some(app) = TestApp::start(backend).await else { return };
     let token = app.team_with_token("Racers", "r@racers.example").await;
-    let preds = predictions_for_demo_key(0.5, 4);
+    let preds = TestApp::demo_predictions(0.5, 4);
     let app = std::sync::Arc::new(app);
     let mut set = tokio::task::JoinSet::new();
     for i in 0..50 {
@@ -270,7 +264,7 @@ async fn private_submissions_stay_private(backend: Backend) {
     let Some(app) = TestApp::start(backend).await else { return };
     let owner = app.team_with_token("Owners", "o@owners.example").await;
     let other = app.team_with_token("Others", "o@others.example").await;
-    let resp = app.upload_raw(&owner, "model_name=secret&visibility=private", predictions_for_demo_key(0.5, 5)).await;
+    let resp = app.upload_raw(&owner, "model_name=secret&visibility=private", TestApp::demo_predictions(0.5, 5)).await;
     assert_eq!(resp.status, StatusCode::CREATED);
     let id = resp.json()["id"].as_str().unwrap().to_owned();
     let path = format!("/api/v1/submissions/{id}");
@@ -299,7 +293,7 @@ async fn leaderboard_lists_verified_submissions(backend: Backend) {
     let Some(app) = TestApp::start(backend).await else { return };
     let token = app.team_with_token("<b>Bold</b> & Co", "b@bold.example").await;
     let resp = app
-        .upload_raw(&token, "model_name=%3Cscript%3Ealert(1)%3C%2Fscript%3E", predictions_for_demo_key(0.7, 6))
+        .upload_raw(&token, "model_name=%3Cscript%3Ealert(1)%3C%2Fscript%3E", TestApp::demo_predictions(0.7, 6))
         .await;
     assert_eq!(resp.status, StatusCode::CREATED);
     let board = app.get("/api/v1/leaderboard").await.json();

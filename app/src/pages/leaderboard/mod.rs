@@ -19,7 +19,7 @@ mod rows;
 mod table;
 
 use leptos::prelude::*;
-use leptos_meta::Title;
+use crate::components::head::PageTitle;
 use leptos_router::components::Form;
 use leptos_router::hooks::use_query_map;
 
@@ -67,7 +67,7 @@ pub fn LeaderboardPage() -> impl IntoView {
         let lang = lang.get();
         let t = text(lang);
         view! {
-            <Title text=t.title />
+            <PageTitle text=t.title />
             <h1>{t.heading}</h1>
             <p class="lede">{t.lede}</p>
             <Suspense>

@@ -85,6 +85,8 @@ pub struct UploadPageData {
     /// The default MedAraBench key is the synthetic demo key.
     pub synthetic_key: bool,
     pub key_questions: i64,
+    /// Why the last upload from this session was refused, shown once.
+    pub refusal: Option<String>,
 }
 
 /// The principal of the request's session cookie, if any.
@@ -139,7 +141,7 @@ pub async fn team_page() -> Result<Option<TeamPageData>, ApiError> {
         team_name: team.name,
         members: teams::members(&db, p.team_id).await?.into_iter().map(|m| m.email).collect(),
         tokens: sessions::list_tokens(&db, p.team_id).await?,
-        new_token: sessions::take_flash_token(&db, &session_hash).await?,
+        new_token: sessions::take_flash(&db, &session_hash, sessions::Flash::Token).await?,
         daily_remaining: quota.daily_remaining(),
         daily_limit: quota.daily_limit,
         total_remaining: quota.total_remaining(),
@@ -154,9 +156,13 @@ pub async fn upload_page() -> Result<UploadPageData, ApiError> {
     use crate::db::{keys, submissions};
     let db = expect_context::<crate::db::Db>();
     let key = keys::default_key(&db, crate::domain::Benchmark::MedAraBench).await?;
-    let (signed_in, quota) = match principal().await? {
-        Some((p, _)) => (true, Some(submissions::quota(&db, p.team_id, quota_defaults()).await?)),
-        None => (false, None),
+    let (signed_in, quota, refusal) = match principal().await? {
+        Some((p, session)) => {
+            let quota = submissions::quota(&db, p.team_id, quota_defaults()).await?;
+            let refusal = crate::db::sessions::take_flash(&db, &session, crate::db::sessions::Flash::UploadError).await?;
+            (true, Some(quota), refusal)
+        }
+        None => (false, None, None),
     };
     Ok(UploadPageData {
         signed_in,
@@ -164,6 +170,7 @@ pub async fn upload_page() -> Result<UploadPageData, ApiError> {
         total_remaining: quota.map_or(0, |q| q.total_remaining()),
         synthetic_key: key.as_ref().is_some_and(|k| k.synthetic),
         key_questions: key.map_or(0, |k| k.scoreable),
+        refusal,
     })
 }
 

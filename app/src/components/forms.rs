@@ -4,12 +4,29 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::i18n::Lang;
+use crate::i18n::form_errors::FormErrorCode;
 
-/// The `?error=` message a form endpoint sent back, shown as text.
+/// Why the form was sent back: the messages, in `lang`, of the known codes
+/// in `?error=` (any other text in the URL is ignored), and the server's
+/// own `detail` if the session carried one (a refused file's lines).
 #[component]
-pub fn FormError() -> impl IntoView {
+pub fn FormError(lang: Lang, #[prop(optional)] detail: String) -> impl IntoView {
     let query = use_query_map();
-    move || query.read().get("error").map(|e| view! { <p class="error" role="alert" id="form-error">{e}</p> })
+    move || {
+        let mut codes = query.read().get("error").map(|e| FormErrorCode::parse_list(&e)).unwrap_or_default();
+        let detail = Some(detail.clone()).filter(|d| !d.is_empty());
+        if detail.is_some() && !codes.contains(&FormErrorCode::UploadRefused) {
+            codes.push(FormErrorCode::UploadRefused);
+        }
+        (!codes.is_empty()).then(move || {
+            view! {
+                <div class="error" role="alert" id="form-error">
+                    {codes.into_iter().map(|c| view! { <p>{c.message(lang)}</p> }).collect_view()}
+                    {detail.map(|d| view! { <pre id="form-error-detail" dir="ltr">{d}</pre> })}
+                </div>
+            }
+        })
+    }
 }
 
 /// The page's language as a hidden form field, so that the endpoint's
@@ -18,11 +35,4 @@ pub fn FormError() -> impl IntoView {
 #[component]
 pub fn LangField(lang: Lang) -> impl IntoView {
     view! { <input type="hidden" name=Lang::PARAM value=lang.code() /> }
-}
-
-/// The value of a query parameter kept by a form endpoint (e.g. the email
-/// after a failed sign-in), or empty.
-pub fn kept(name: &'static str) -> impl Fn() -> String + Copy {
-    let query = use_query_map();
-    move || query.read().get(name).unwrap_or_default()
 }

@@ -69,30 +69,50 @@ pub async fn delete_session(db: &Db, id_hash: &str) -> Result<()> {
     Ok(())
 }
 
-/// Keeps a just-created API token for the next team page view.
-pub async fn set_flash_token(db: &Db, id_hash: &str, token: &str) -> Result<()> {
-    sqlx::query("UPDATE sessions SET flash_token = $1 WHERE id_hash = $2")
-        .bind(token)
+/// What a session keeps for the next page it shows, once.
+#[derive(Debug, Clone, Copy)]
+pub enum Flash {
+    /// A just-created API token, for the team page.
+    Token,
+    /// A refused web upload's reasons, for the upload page.
+    UploadError,
+}
+
+impl Flash {
+    fn column(self) -> &'static str {
+        match self {
+            Self::Token => "flash_token",
+            Self::UploadError => "flash_error",
+        }
+    }
+}
+
+/// Keeps `value` for the next page view that takes this flash.
+pub async fn set_flash(db: &Db, id_hash: &str, flash: Flash, value: &str) -> Result<()> {
+    sqlx::query(&format!("UPDATE sessions SET {} = $1 WHERE id_hash = $2", flash.column()))
+        .bind(value)
         .bind(id_hash)
         .execute(db.pool())
         .await?;
     Ok(())
 }
 
-/// Takes (reads and clears) the flashed token: it is shown once.
-pub async fn take_flash_token(db: &Db, id_hash: &str) -> Result<Option<String>> {
-    let token: Option<Option<String>> = sqlx::query_scalar("SELECT flash_token FROM sessions WHERE id_hash = $1")
-        .bind(id_hash)
-        .fetch_optional(db.pool())
-        .await?;
-    let token = token.flatten();
-    if token.is_some() {
-        sqlx::query("UPDATE sessions SET flash_token = NULL WHERE id_hash = $1")
+/// Takes (reads and clears) a flash: it is shown once.
+pub async fn take_flash(db: &Db, id_hash: &str, flash: Flash) -> Result<Option<String>> {
+    let column = flash.column();
+    let value: Option<Option<String>> =
+        sqlx::query_scalar(&format!("SELECT {column} FROM sessions WHERE id_hash = $1"))
+            .bind(id_hash)
+            .fetch_optional(db.pool())
+            .await?;
+    let value = value.flatten();
+    if value.is_some() {
+        sqlx::query(&format!("UPDATE sessions SET {column} = NULL WHERE id_hash = $1"))
             .bind(id_hash)
             .execute(db.pool())
             .await?;
     }
-    Ok(token)
+    Ok(value)
 }
 
 /// Stores a new API token's hash.

@@ -13,6 +13,7 @@ pub mod auth;
 pub mod common;
 pub mod compare;
 pub mod dataset;
+pub mod form_errors;
 pub mod key_report;
 pub mod leaderboard;
 pub mod medarabiq;

@@ -3,10 +3,10 @@
 //! also downloads from `/charts/adapting.svg`.
 
 use leptos::prelude::*;
-use crate::components::head::PageTitle;
 
 use crate::api::adapting::{AdaptingData, get_adapting};
 use crate::components::figures::Source;
+use crate::components::head::PageTitle;
 use crate::components::loaded::loaded;
 use crate::i18n::{Lang, adapting, common, count, relative, use_lang};
 

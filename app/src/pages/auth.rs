@@ -1,19 +1,19 @@
 //! Register and sign in: plain HTML forms posted to `/auth/register` and
 //! `/auth/signin` (no JavaScript needed). Each carries the page's language,
-//! so the endpoint's redirect keeps it.
+//! so the endpoint's redirect keeps it. A refused form comes back with
+//! error codes only: nothing typed (least of all an email or a password)
+//! is ever put into a URL.
 
 use leptos::prelude::*;
-use crate::components::head::PageTitle;
 
-use crate::components::forms::{FormError, LangField, kept};
+use crate::components::forms::{FormError, LangField};
+use crate::components::head::PageTitle;
 use crate::i18n::{auth::text, use_lang};
 
 /// `/register`: create a team and its first member.
 #[component]
 pub fn RegisterPage() -> impl IntoView {
     let lang = use_lang();
-    let name = kept("name");
-    let email = kept("email");
     move || {
         let lang = lang.get();
         let t = text(lang);
@@ -21,11 +21,11 @@ pub fn RegisterPage() -> impl IntoView {
             <PageTitle text=t.register_title />
             <h1>{t.register_title}</h1>
             <p class="lede">{t.register_lede} {t.already_registered} <a href=lang.href("/signin")>{t.sign_in_link}</a> "."</p>
-            <FormError />
+            <FormError lang />
             <form method="post" action="/auth/register" class="stack" id="register-form">
                 <LangField lang />
-                <label>{t.team_name} <input name="name" required minlength="2" maxlength="60" autocomplete="organization" value=name() /></label>
-                <label>{t.email} <input name="email" type="email" required maxlength="254" autocomplete="email" value=email() /></label>
+                <label>{t.team_name} <input name="name" required minlength="2" maxlength="60" autocomplete="organization" /></label>
+                <label>{t.email} <input name="email" type="email" required maxlength="254" autocomplete="email" /></label>
                 <label>{t.new_password} <input name="password" type="password" required minlength="10" maxlength="256" autocomplete="new-password" /></label>
                 <button type="submit">{t.register_button}</button>
             </form>
@@ -37,7 +37,6 @@ pub fn RegisterPage() -> impl IntoView {
 #[component]
 pub fn SignInPage() -> impl IntoView {
     let lang = use_lang();
-    let email = kept("email");
     move || {
         let lang = lang.get();
         let t = text(lang);
@@ -45,10 +44,10 @@ pub fn SignInPage() -> impl IntoView {
             <PageTitle text=t.signin_title />
             <h1>{t.signin_title}</h1>
             <p class="lede">{t.new_here} <a href=lang.href("/register")>{t.register_link}</a> "."</p>
-            <FormError />
+            <FormError lang />
             <form method="post" action="/auth/signin" class="stack" id="signin-form">
                 <LangField lang />
-                <label>{t.email} <input name="email" type="email" required autocomplete="email" value=email() /></label>
+                <label>{t.email} <input name="email" type="email" required autocomplete="email" /></label>
                 <label>{t.password} <input name="password" type="password" required autocomplete="current-password" /></label>
                 <button type="submit">{t.signin_button}</button>
             </form>

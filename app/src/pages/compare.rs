@@ -4,13 +4,13 @@
 //! works without JavaScript; hydrated, the router applies it in place.
 
 use leptos::prelude::*;
-use crate::components::head::PageTitle;
 use leptos_router::components::Form;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::compare::{
     CompareCell, CompareChoice, CompareOutcome, CompareSide, Comparison, compare, compare_choices,
 };
+use crate::components::head::PageTitle;
 use crate::components::loaded::loaded;
 use crate::components::score::{AccuracyWithCi, CiBar};
 use crate::format::{acc, ci};

@@ -4,10 +4,10 @@
 //! `/dataset-card.md` (see `dataset::card`).
 
 use leptos::prelude::*;
-use crate::components::head::PageTitle;
 
 use crate::api::dataset::get_dataset;
 use crate::components::figures::{CountTable, Source};
+use crate::components::head::PageTitle;
 use crate::components::key_report::KeyReport;
 use crate::components::loaded::loaded;
 use crate::dataset::{BIBTEX, COLUMNS, DatasetFacts, PUBLIC_TEST_CSV_ROWS, SPECIALTIES};

@@ -4,9 +4,9 @@
 //! that does not come from a verified submission.
 
 use leptos::prelude::*;
-use crate::components::head::PageTitle;
 
 use crate::api::medarabiq::{BenchmarkScore, MedarabiqData, get_medarabiq};
+use crate::components::head::PageTitle;
 use crate::components::loaded::loaded;
 use crate::i18n::{Lang, common, count, medarabiq, use_lang};
 

@@ -1,8 +1,8 @@
 //! The page for URLs that match no route.
 
 use leptos::prelude::*;
-use crate::components::head::PageTitle;
 
+use crate::components::head::PageTitle;
 use crate::i18n::{common, use_lang};
 
 /// Shown for unknown URLs, in the language of the URL, with a 404 status

@@ -4,11 +4,11 @@
 //! published, and the validation report of the answer key in use.
 
 use leptos::prelude::*;
-use crate::components::head::PageTitle;
 
 use crate::api::figures::Figures;
 use crate::api::quality::{QualityData, get_quality};
 use crate::components::figures::{Num, Source};
+use crate::components::head::PageTitle;
 use crate::components::key_report::KeyReport;
 use crate::components::loaded::loaded;
 use crate::domain::sample_size::CochranInputs;

@@ -4,11 +4,11 @@
 //! the protocol card it was declared with.
 
 use leptos::prelude::*;
-use crate::components::head::PageTitle;
 use leptos_router::hooks::use_params_map;
 
 use crate::api::teams::{SubmissionPageData, submission_page};
 use crate::components::figures::Num;
+use crate::components::head::PageTitle;
 use crate::components::heatmap::Heatmap;
 use crate::components::loaded::loaded;
 use crate::components::score::{AccuracyWithCi, BreakdownTable};

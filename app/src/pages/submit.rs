@@ -4,9 +4,9 @@
 //! this site's address, and the quotas.
 
 use leptos::prelude::*;
-use crate::components::head::PageTitle;
 
 use crate::api::submit::{SubmitInfo, get_submit_info};
+use crate::components::head::PageTitle;
 use crate::components::loaded::loaded;
 use crate::domain::MAX_PREDICTION_BYTES;
 use crate::i18n::{Lang, common, submit::text, use_lang};

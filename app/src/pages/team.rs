@@ -2,11 +2,11 @@
 //! token is shown once), quota left and past submissions.
 
 use leptos::prelude::*;
-use crate::components::head::PageTitle;
 
 use crate::api::teams::{SubmissionSummary, TeamPageData, TokenRow, team_page};
 use crate::components::figures::Num;
 use crate::components::forms::{FormError, LangField};
+use crate::components::head::PageTitle;
 use crate::components::loaded::loaded;
 use crate::format::{acc, ci, utc_datetime};
 use crate::i18n::submission::value_label;
@@ -49,7 +49,7 @@ fn TeamDetails(page: TeamPageData, lang: Lang) -> impl IntoView {
     let t = text(lang);
     view! {
         <h1>{t.heading} <span id="team-name">{team_name}</span></h1>
-        <FormError />
+        <FormError lang />
         <p class="quota" id="quota">
             {t.quota_today} <strong class="num">{daily_remaining}</strong> {t.of} <span class="num">{daily_limit}</span>
             {t.quota_total} <strong class="num">{total_remaining}</strong> {t.of} <span class="num">{total_limit}</span> {t.quota_end}

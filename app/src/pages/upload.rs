@@ -6,10 +6,10 @@
 //! the form with an error) opens in the same language.
 
 use leptos::prelude::*;
-use crate::components::head::PageTitle;
 
 use crate::api::teams::{UploadPageData, upload_page};
 use crate::components::forms::{FormError, LangField};
+use crate::components::head::PageTitle;
 use crate::components::loaded::loaded;
 use crate::domain::submission::{CHAIN_OF_THOUGHT, CONTAMINATION, PROMPT_LANGUAGES, VISIBILITY};
 use crate::i18n::submission::value_label;
@@ -48,6 +48,9 @@ fn UploadForm(page: UploadPageData, lang: Lang) -> impl IntoView {
     let check = RwSignal::new(String::new());
     let check_ok = RwSignal::new(true);
     let progress = RwSignal::new(None::<f64>);
+    // Set while the form is being sent: the button is disabled, so a
+    // double click sends it once.
+    let sending = RwSignal::new(false);
     let form_ref = NodeRef::<leptos::html::Form>::new();
     let file_ref = NodeRef::<leptos::html::Input>::new();
 
@@ -57,9 +60,9 @@ fn UploadForm(page: UploadPageData, lang: Lang) -> impl IntoView {
     };
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         #[cfg(feature = "hydrate")]
-        client::submit_with_progress(lang, ev, form_ref, progress, check, check_ok);
+        client::submit_with_progress(lang, ev, form_ref, client::Sending { progress, sending }, check, check_ok);
         #[cfg(not(feature = "hydrate"))]
-        let _ = (ev, form_ref, progress);
+        let _ = (ev, form_ref, progress, sending);
     };
 
     view! {
@@ -69,7 +72,7 @@ fn UploadForm(page: UploadPageData, lang: Lang) -> impl IntoView {
         <p class="quota">{t.quota_today} <strong class="num">{page.daily_remaining}</strong>
             {t.quota_total} <strong class="num">{page.total_remaining}</strong>
             {t.quota_end}</p>
-        <FormError />
+        <FormError lang detail=page.refusal.clone().unwrap_or_default() />
         <form method="post" action="/upload" enctype="multipart/form-data" class="stack" id="upload-form"
             node_ref=form_ref on:submit=on_submit>
             <LangField lang />
@@ -104,7 +107,7 @@ fn UploadForm(page: UploadPageData, lang: Lang) -> impl IntoView {
                     <select name="contamination">{options(lang, CONTAMINATION, "unknown")}</select></label>
                 <label>{t.visibility} <select name="visibility">{options(lang, VISIBILITY, "public")}</select></label>
             </fieldset>
-            <button type="submit">{t.submit}</button>
+            <button type="submit" disabled=move || sending.get() aria-busy=move || sending.get().to_string()>{t.submit}</button>
             <progress id="upload-progress" max="100" aria-label=t.progress hidden=move || progress.get().is_none()
                 value=move || progress.get().unwrap_or(0.0).to_string()></progress>
         </form>
@@ -146,18 +149,32 @@ mod client {
         });
     }
 
+    /// The state of a form being sent: its progress, and whether it is.
+    #[derive(Clone, Copy)]
+    pub struct Sending {
+        pub progress: RwSignal<Option<f64>>,
+        pub sending: RwSignal<bool>,
+    }
+
     /// Sends the form with XMLHttpRequest to show upload progress, then
-    /// follows the server's redirect (to the result, or back with an error;
-    /// the form's `lang` field keeps the language).
+    /// goes where the server says (the result, or back to the form with an
+    /// error; the form's `lang` field keeps the language). The request
+    /// asks for the address as JSON (`X-Form-Client: script`) instead of a
+    /// redirect: an XMLHttpRequest follows redirects itself, and the page
+    /// it fetched would take the session's one-time refusal message.
     pub fn submit_with_progress(
         lang: Lang,
         ev: leptos::ev::SubmitEvent,
         form_ref: NodeRef<leptos::html::Form>,
-        progress: RwSignal<Option<f64>>,
+        Sending { progress, sending }: Sending,
         check: RwSignal<String>,
         ok: RwSignal<bool>,
     ) {
         let t = text(lang);
+        if sending.get_untracked() {
+            ev.prevent_default();
+            return;
+        }
         if !ok.get_untracked() {
             ev.prevent_default();
             check.update(|c| c.push_str(t.choose_valid));
@@ -168,9 +185,10 @@ mod client {
             return;
         };
         ev.prevent_default();
-        if xhr.open("POST", "/upload").is_err() {
+        if xhr.open("POST", "/upload").is_err() || xhr.set_request_header("x-form-client", "script").is_err() {
             return;
         }
+        sending.set(true);
         progress.set(Some(0.0));
         if let Ok(upload) = xhr.upload() {
             let on_progress = Closure::<dyn FnMut(web_sys::ProgressEvent)>::new(move |e: web_sys::ProgressEvent| {
@@ -183,8 +201,17 @@ mod client {
         }
         let xhr_done = xhr.clone();
         let on_load = Closure::<dyn FnMut()>::new(move || {
-            let url = xhr_done.response_url();
-            let url = if url.is_empty() { lang.href("/upload") } else { url };
+            let body = xhr_done.response_text().ok().flatten().unwrap_or_default();
+            let reply: serde_json::Value = serde_json::from_str(&body).unwrap_or_default();
+            if let Some(message) = reply["error"]["message"].as_str() {
+                // Refused before the form was read (e.g. too many writes).
+                progress.set(None);
+                sending.set(false);
+                ok.set(false);
+                check.set((t.refused)(message));
+                return;
+            }
+            let url = reply["location"].as_str().map_or_else(|| lang.href("/upload"), str::to_owned);
             if let Some(w) = web_sys::window() {
                 let _ = w.location().set_href(&url);
             }
@@ -193,6 +220,7 @@ mod client {
         on_load.forget();
         let on_error = Closure::<dyn FnMut()>::new(move || {
             progress.set(None);
+            sending.set(false);
             ok.set(false);
             check.set(t.network_error.into());
         });

@@ -29,9 +29,9 @@ pub enum HttpError {
     Forbidden(&'static str),
     #[error("not found")]
     NotFound,
-    /// A unique name or email is taken.
-    #[error("{0}")]
-    Conflict(String),
+    /// A unique name or email is taken; `field` names it.
+    #[error("{message}")]
+    Conflict { field: &'static str, message: String },
     /// The body is over the size limit.
     #[error("{0}")]
     PayloadTooLarge(String),
@@ -76,7 +76,7 @@ impl HttpError {
             Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::NotFound => StatusCode::NOT_FOUND,
-            Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::Conflict { .. } => StatusCode::CONFLICT,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::NoKey(_) => StatusCode::SERVICE_UNAVAILABLE,
@@ -93,7 +93,7 @@ impl HttpError {
             Self::Unauthorized(_) => "unauthorized",
             Self::Forbidden(_) => "forbidden",
             Self::NotFound => "not_found",
-            Self::Conflict(_) => "conflict",
+            Self::Conflict { .. } => "conflict",
             Self::PayloadTooLarge(_) => "payload_too_large",
             Self::TooManyRequests { .. } => "too_many_requests",
             Self::NoKey(_) => "no_answer_key",
@@ -105,6 +105,7 @@ impl HttpError {
         match self {
             Self::BadRequest { details, .. } => details.clone(),
             Self::InvalidFile(e) => vec![json!({"line": e.line(), "problem": e.to_string()})],
+            Self::Conflict { field, message } => vec![json!({"field": field, "problem": message})],
             _ => Vec::new(),
         }
     }
@@ -127,7 +128,8 @@ impl From<CreateTeamError> for HttpError {
     fn from(e: CreateTeamError) -> Self {
         match e {
             CreateTeamError::Db(db) => Self::Internal(db),
-            other => Self::Conflict(other.to_string()),
+            CreateTeamError::NameTaken => Self::Conflict { field: "name", message: e.to_string() },
+            CreateTeamError::EmailTaken => Self::Conflict { field: "email", message: e.to_string() },
         }
     }
 }

@@ -1,14 +1,17 @@
 //! The web forms' endpoints (they work without JavaScript): register, sign
 //! in, sign out, create and revoke API tokens, upload. Each answers with a
 //! `303 See Other` to the page that shows the outcome; a problem goes back
-//! to the form as `?error=...`, which the page shows as text. Every form
-//! sends the page's language as a `lang` field, and every redirect keeps
-//! it (`?lang=ar`); the error messages themselves are in English.
+//! to the form as `?error=code[,code...]` (never text, never what was
+//! typed: the page maps known codes to messages in its language), and a
+//! refused upload's reasons go on the session for the upload page to show
+//! once. Every form sends the page's language as a `lang` field, and every
+//! redirect keeps it (`?lang=ar`).
 
 use app::db::{audit, sessions};
 use app::domain::Benchmark;
 use app::domain::submission::RawMeta;
 use app::i18n::Lang;
+use app::i18n::form_errors::FormErrorCode;
 use axum::Router;
 use axum::extract::rejection::FormRejection;
 use axum::extract::{Form, Multipart, Path, State};
@@ -61,12 +64,34 @@ impl LangForm {
     }
 }
 
-/// Back to a form with the error's message (and any fields to keep), in
-/// the form's language.
-fn back_with_error(path: &str, err: &HttpError, keep: &[(&str, &str)], lang: Lang) -> Response {
-    let mut params: Vec<(&str, String)> = keep.iter().map(|(k, v)| (*k, (*v).to_owned())).collect();
-    params.push(("error", err.to_string()));
-    let query = serde_urlencoded::to_string(&params).unwrap_or_default();
+/// The codes that say why a form was refused.
+fn form_codes(err: &HttpError) -> Vec<FormErrorCode> {
+    let field_code = |field: &str| match field {
+        "name" => Some(FormErrorCode::InvalidName),
+        "email" => Some(FormErrorCode::InvalidEmail),
+        "password" => Some(FormErrorCode::InvalidPassword),
+        _ => None,
+    };
+    match err {
+        HttpError::Unauthorized(_) => vec![FormErrorCode::WrongCredentials],
+        HttpError::TooManyRequests { .. } => vec![FormErrorCode::TooManyAttempts],
+        HttpError::Conflict { field: "email", .. } => vec![FormErrorCode::EmailTaken],
+        HttpError::Conflict { .. } => vec![FormErrorCode::NameTaken],
+        HttpError::BadRequest { details, .. } => {
+            let codes: Vec<_> = details.iter().filter_map(|d| d["field"].as_str().and_then(field_code)).collect();
+            if codes.is_empty() { vec![FormErrorCode::ServerError] } else { codes }
+        }
+        _ => vec![FormErrorCode::ServerError],
+    }
+}
+
+/// Back to a form with the codes of what was wrong, in the form's language.
+fn back_with_error(path: &str, err: &HttpError, lang: Lang) -> Response {
+    back_with_codes(path, &form_codes(err), err, lang)
+}
+
+fn back_with_codes(path: &str, codes: &[FormErrorCode], err: &HttpError, lang: Lang) -> Response {
+    let query = serde_urlencoded::to_string([("error", FormErrorCode::join(codes))]).unwrap_or_default();
     let mut resp = see_other(&lang.href(&format!("{path}?{query}")), None);
     if let HttpError::TooManyRequests { .. } = err {
         *resp.status_mut() = StatusCode::TOO_MANY_REQUESTS;
@@ -103,7 +128,7 @@ async fn register(State(state): State<AppState>, headers: HeaderMap, Form(f): Fo
     let lang = Lang::from_param(f.lang.as_deref());
     match result {
         Ok(cookie) => see_other(&lang.href("/team"), Some(cookie)),
-        Err(e) => back_with_error("/register", &e, &[("name", &f.name), ("email", &f.email)], lang),
+        Err(e) => back_with_error("/register", &e, lang),
     }
 }
 
@@ -124,7 +149,7 @@ async fn sign_in(State(state): State<AppState>, headers: HeaderMap, Form(f): For
     let lang = Lang::from_param(f.lang.as_deref());
     match result {
         Ok(cookie) => see_other(&lang.href("/team"), Some(cookie)),
-        Err(e) => back_with_error("/signin", &e, &[("email", &f.email)], lang),
+        Err(e) => back_with_error("/signin", &e, lang),
     }
 }
 
@@ -155,7 +180,7 @@ async fn new_token(
     Form(f): Form<TokenForm>,
 ) -> Result<Response, HttpError> {
     let (_, token) = issue_token(&state.db, session.principal.team_id, session.principal.member_id, &f.label).await?;
-    sessions::set_flash_token(&state.db, &session.session_hash, &token).await?;
+    sessions::set_flash(&state.db, &session.session_hash, sessions::Flash::Token, &token).await?;
     Ok(see_other(&Lang::from_param(f.lang.as_deref()).href("/team#tokens"), None))
 }
 
@@ -173,7 +198,29 @@ async fn revoke_token(
     Ok(see_other(&LangForm::lang(form).href("/team#tokens"), None))
 }
 
-async fn upload(State(state): State<AppState>, session: SessionTeam, mut form: Multipart) -> Response {
+/// Whether the upload page's script sent the form (`X-Form-Client:
+/// script`): it is answered with the address to go to, as JSON, instead of
+/// a redirect that its XMLHttpRequest would follow by itself.
+fn sent_by_script(headers: &HeaderMap) -> bool {
+    headers.get("x-form-client").is_some_and(|v| v == "script")
+}
+
+/// A redirect, or for the page's script the same address as JSON.
+fn go_to(resp: Response, script: bool) -> Response {
+    if !script {
+        return resp;
+    }
+    let location = resp.headers().get(LOCATION).and_then(|v| v.to_str().ok()).unwrap_or("/upload").to_owned();
+    (StatusCode::OK, axum::Json(serde_json::json!({ "location": location }))).into_response()
+}
+
+async fn upload(
+    State(state): State<AppState>,
+    session: SessionTeam,
+    headers: HeaderMap,
+    mut form: Multipart,
+) -> Response {
+    let script = sent_by_script(&headers);
     let team_id = session.principal.team_id;
     // The form sends `lang` first, so it is known even when a later field fails.
     let mut lang = Lang::En;
@@ -209,7 +256,22 @@ async fn upload(State(state): State<AppState>, session: SessionTeam, mut form: M
     }
     .await;
     match result {
-        Ok((record, _)) => see_other(&lang.href(&format!("/submissions/{}", record.public_id)), None),
-        Err(e) => back_with_error("/upload", &e, &[], lang),
+        Ok((record, _)) => go_to(see_other(&lang.href(&format!("/submissions/{}", record.public_id)), None), script),
+        Err(e) => {
+            // The reasons name lines of the file: server text, kept on the
+            // session, never in the URL.
+            let code = match e {
+                HttpError::Internal(_) | HttpError::Unexpected(_) => FormErrorCode::ServerError,
+                _ => FormErrorCode::UploadRefused,
+            };
+            if code == FormErrorCode::UploadRefused {
+                let reasons = e.to_string();
+                let flash = sessions::Flash::UploadError;
+                if let Err(db) = sessions::set_flash(&state.db, &session.session_hash, flash, &reasons).await {
+                    tracing::error!(error = %db, "cannot keep an upload's refusal on its session");
+                }
+            }
+            go_to(back_with_codes("/upload", &[code], &e, lang), script)
+        }
     }
 }

@@ -19,13 +19,13 @@ mod rows;
 mod table;
 
 use leptos::prelude::*;
-use crate::components::head::PageTitle;
 use leptos_router::components::Form;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::leaderboard::{
     BoardFilter, BoardPage, CategoryChoice, RowSource, get_board_categories, get_board_page,
 };
+use crate::components::head::PageTitle;
 use crate::components::table::SortDir;
 use crate::i18n::{Lang, common, count, leaderboard::text, use_lang};
 pub use rows::SortKey;

@@ -1,9 +1,13 @@
 //! Accepting an upload: validate the metadata, parse and score the file
 //! against the benchmark's default key, and store it within the team's
 //! quota in one transaction. A refused file stores nothing and does not
-//! count against the quota. Shared by the API and the web form.
+//! count against the quota. An upload that repeats an earlier one (the same
+//! `Idempotency-Key`, or the same file for the same model within 24 hours:
+//! `app::db::repeats`) gets the first submission back and uses no quota.
+//! Shared by the API and the web form.
 
-use app::db::submissions::{self, NewSubmission, QuotaDefaults, QuotaUse, SubmissionRecord};
+use app::db::repeats::{self, Repeat, UploadIdentity};
+use app::db::submissions::{self, NewSubmission, QuotaDefaults, QuotaUse, Stored, SubmissionRecord};
 use app::db::{audit, keys};
 use app::domain::submission::RawMeta;
 use app::domain::{Benchmark, PredictionFile, score};
@@ -18,6 +22,33 @@ pub struct Upload {
     pub benchmark: Benchmark,
     pub meta: RawMeta,
     pub file: Vec<u8>,
+    /// The client's `Idempotency-Key` header, if any.
+    pub idempotency_key: Option<String>,
+}
+
+/// An accepted upload: the submission, the quota left, and whether the
+/// upload repeated an earlier one (then `record` is that first submission).
+pub struct Accepted {
+    pub record: SubmissionRecord,
+    pub quota: QuotaUse,
+    pub repeat: bool,
+}
+
+/// The longest `Idempotency-Key` accepted.
+pub const MAX_IDEMPOTENCY_KEY: usize = 255;
+
+/// Checks an `Idempotency-Key` header: 1-255 visible ASCII characters.
+pub fn idempotency_key(value: Option<&axum::http::HeaderValue>) -> Result<Option<String>, HttpError> {
+    let Some(value) = value else { return Ok(None) };
+    match value.to_str() {
+        Ok(key) if (1..=MAX_IDEMPOTENCY_KEY).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_graphic()) => {
+            Ok(Some(key.to_owned()))
+        }
+        _ => Err(HttpError::bad_request(
+            "invalid_idempotency_key",
+            format!("the Idempotency-Key header must be 1 to {MAX_IDEMPOTENCY_KEY} visible ASCII characters"),
+        )),
+    }
 }
 
 impl AppState {
@@ -27,10 +58,34 @@ impl AppState {
     }
 }
 
-/// Scores and stores an upload; returns the stored record and the quota
-/// left after it.
-pub async fn accept(state: &AppState, upload: Upload) -> Result<(SubmissionRecord, QuotaUse), HttpError> {
+/// Scores and stores an upload, or finds the earlier submission it repeats.
+pub async fn accept(state: &AppState, upload: Upload) -> Result<Accepted, HttpError> {
     let meta = upload.meta.validate().map_err(HttpError::invalid_fields)?;
+    if upload.file.is_empty() {
+        return Err(HttpError::bad_request("missing_file", "the prediction file is missing or empty"));
+    }
+    let bytes = upload.file;
+    let (bytes, sha) = tokio::task::spawn_blocking(move || {
+        let sha = app::domain::input::sha256_hex(&bytes);
+        (bytes, sha)
+    })
+    .await
+    .map_err(anyhow::Error::from)?;
+    let identity = UploadIdentity {
+        team_id: upload.team_id,
+        idempotency_key: upload.idempotency_key.as_deref(),
+        file_sha256: &sha,
+        model_name: &meta.model_name,
+        benchmark: upload.benchmark.as_str(),
+    };
+    // A repeat is answered before the quota is checked: it uses none.
+    match repeats::find_now(&state.db, &identity).await? {
+        Some(Repeat::Of(first)) => return repeated(state, upload.team_id, &first).await,
+        Some(Repeat::KeyReused { first }) => {
+            return Err(submissions::InsertError::IdempotencyKeyReused { first }.into());
+        }
+        None => {}
+    }
     // Cheap early refusal; the binding check is inside the transaction.
     let used = submissions::quota(&state.db, upload.team_id, state.quota_defaults()).await?;
     if used.total_remaining() == 0 {
@@ -39,19 +94,14 @@ pub async fn accept(state: &AppState, upload: Upload) -> Result<(SubmissionRecor
     if used.daily_remaining() == 0 {
         return Err(submissions::InsertError::DailyQuota { limit: used.daily_limit }.into());
     }
-    if upload.file.is_empty() {
-        return Err(HttpError::bad_request("missing_file", "the prediction file is missing or empty"));
-    }
     let stored_key = keys::default_key(&state.db, upload.benchmark)
         .await?
         .ok_or_else(|| HttpError::NoKey(upload.benchmark.to_string()))?;
     let key = state.keys.get(&state.db, stored_key.id, upload.benchmark).await?;
-    let bytes = upload.file;
-    let (scored, format, sha) = tokio::task::spawn_blocking(move || {
-        let sha = app::domain::input::sha256_hex(&bytes);
+    let (scored, format) = tokio::task::spawn_blocking(move || {
         let file = PredictionFile::parse(&bytes)?;
         let scored = score(&key, &file)?;
-        Ok::<_, app::domain::PredictionError>((scored, file.format, sha))
+        Ok::<_, app::domain::PredictionError>((scored, file.format))
     })
     .await
     .map_err(anyhow::Error::from)??;
@@ -60,7 +110,7 @@ pub async fn accept(state: &AppState, upload: Upload) -> Result<(SubmissionRecor
         app::domain::PredictionFormat::Csv => "csv",
         app::domain::PredictionFormat::Jsonl => "jsonl",
     };
-    let quota = submissions::insert_within_quota(
+    let stored = submissions::insert_within_quota(
         &state.db,
         NewSubmission {
             public_id: &public_id,
@@ -72,11 +122,25 @@ pub async fn accept(state: &AppState, upload: Upload) -> Result<(SubmissionRecor
             file_format: format,
             card: &scored.card,
             correctness: &scored.correct,
+            idempotency_key: upload.idempotency_key.as_deref(),
         },
         state.quota_defaults(),
     )
     .await?;
+    let quota = match stored {
+        Stored::New(quota) => quota,
+        // Sent at the same moment as its first: found inside the transaction.
+        Stored::Repeat(first) => return repeated(state, upload.team_id, &first).await,
+    };
     audit::record(&state.db, "submission_accepted", Some(upload.team_id), None, &public_id).await?;
     let record = submissions::get(&state.db, &public_id).await?.ok_or(HttpError::NotFound)?;
-    Ok((record, quota))
+    Ok(Accepted { record, quota, repeat: false })
+}
+
+/// The answer to a repeat: the first submission and the quota as it is.
+async fn repeated(state: &AppState, team_id: i64, first: &str) -> Result<Accepted, HttpError> {
+    audit::record(&state.db, "submission_repeated", Some(team_id), None, first).await?;
+    let record = submissions::get(&state.db, first).await?.ok_or(HttpError::NotFound)?;
+    let quota = submissions::quota(&state.db, team_id, state.quota_defaults()).await?;
+    Ok(Accepted { record, quota, repeat: true })
 }

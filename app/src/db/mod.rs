@@ -11,6 +11,7 @@ pub mod compare;
 pub mod keys;
 pub mod medarabiq;
 pub mod published;
+pub mod repeats;
 pub mod seed;
 pub mod sessions;
 pub mod submissions;

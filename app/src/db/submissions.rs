@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 
+use super::repeats::{self, Repeat, UploadIdentity};
 use super::{Backend, Db, DbError, Result, now_unix};
 use crate::domain::ScoreCard;
 pub use crate::domain::submission::SubmissionMeta;
@@ -19,6 +20,8 @@ pub struct NewSubmission<'a> {
     pub file_format: &'a str,
     pub card: &'a ScoreCard,
     pub correctness: &'a [bool],
+    /// The client's `Idempotency-Key`, if it sent one.
+    pub idempotency_key: Option<&'a str>,
 }
 
 /// A stored submission with its scores, as the API and pages show it.
@@ -76,6 +79,8 @@ pub enum InsertError {
     DailyQuota { limit: i64 },
     #[error("total submission quota of {limit} reached")]
     TotalQuota { limit: i64 },
+    #[error("this Idempotency-Key was already used for a different upload (submission {first})")]
+    IdempotencyKeyReused { first: String },
     #[error(transparent)]
     Db(#[from] DbError),
 }
@@ -136,16 +141,39 @@ pub fn unpack_bits(bytes: &[u8], len: usize) -> Vec<bool> {
     (0..len).map(|i| bytes.get(i / 8).is_some_and(|b| b & (1 << (i % 8)) != 0)).collect()
 }
 
-/// Stores a scored submission if the team has quota left, in one
-/// transaction that serialises concurrent uploads of the same team
-/// (SQLite: `BEGIN IMMEDIATE`; PostgreSQL: a row lock on the team), so
-/// the quota holds under any concurrency. A public submission moves the
+/// What storing an upload did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Stored {
+    /// A new submission, and the quota used after it.
+    New(QuotaUse),
+    /// The upload repeats this earlier submission (see [`super::repeats`]):
+    /// nothing was stored and no quota used.
+    Repeat(String),
+}
+
+impl NewSubmission<'_> {
+    fn identity(&self) -> UploadIdentity<'_> {
+        UploadIdentity {
+            team_id: self.team_id,
+            idempotency_key: self.idempotency_key,
+            file_sha256: self.file_sha256,
+            model_name: &self.meta.model_name,
+            benchmark: self.benchmark,
+        }
+    }
+}
+
+/// Stores a scored submission if the team has quota left and it repeats
+/// no earlier upload, in one transaction that serialises concurrent
+/// uploads of the same team (SQLite: `BEGIN IMMEDIATE`; PostgreSQL: a row
+/// lock on the team), so the quota holds and a repeat sent at the same
+/// moment as its first is still found. A public submission moves the
 /// board's version on in the same transaction.
 pub async fn insert_within_quota(
     db: &Db,
     new: NewSubmission<'_>,
     defaults: QuotaDefaults,
-) -> Result<QuotaUse, InsertError> {
+) -> Result<Stored, InsertError> {
     let now = now_unix();
     let day = utc_day(now);
     let mut tx = match db.backend() {
@@ -154,6 +182,11 @@ pub async fn insert_within_quota(
     };
     if db.backend() == Backend::Postgres {
         sqlx::query("SELECT id FROM teams WHERE id = $1 FOR UPDATE").bind(new.team_id).execute(&mut *tx).await?;
+    }
+    match repeats::find(&mut *tx, &new.identity(), now).await? {
+        Some(Repeat::Of(first)) => return Ok(Stored::Repeat(first)),
+        Some(Repeat::KeyReused { first }) => return Err(InsertError::IdempotencyKeyReused { first }),
+        None => {}
     }
     let used = quota_in(&mut *tx, new.team_id, &day, defaults).await?;
     if used.total_remaining() == 0 {
@@ -168,9 +201,9 @@ pub async fn insert_within_quota(
         "INSERT INTO submissions (public_id, team_id, key_id, benchmark, model_name, model_url, model_params, notes,
             prompt_language, shots, temperature, chain_of_thought, extraction, contamination, visibility,
             file_sha256, file_format, created_at, utc_day, accuracy, correct, total, ci_low, ci_high,
-            missing, unparsed, ignored, scorecard_json, correctness)
+            missing, unparsed, ignored, scorecard_json, correctness, idempotency_key)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-                 $21, $22, $23, $24, $25, $26, $27, $28, $29)",
+                 $21, $22, $23, $24, $25, $26, $27, $28, $29, $30)",
     )
     .bind(new.public_id)
     .bind(new.team_id)
@@ -201,13 +234,14 @@ pub async fn insert_within_quota(
     .bind(new.card.ignored as i64)
     .bind(card_json)
     .bind(pack_bits(new.correctness))
+    .bind(new.idempotency_key)
     .execute(&mut *tx)
     .await?;
     if m.visibility == "public" {
         super::board::bump_version(&mut *tx).await?;
     }
     tx.commit().await?;
-    Ok(QuotaUse { daily_used: used.daily_used + 1, total_used: used.total_used + 1, ..used })
+    Ok(Stored::New(QuotaUse { daily_used: used.daily_used + 1, total_used: used.total_used + 1, ..used }))
 }
 
 const RECORD_SELECT: &str = "SELECT s.public_id, s.team_id, t.name AS team_name, s.benchmark, k.name AS key_name,

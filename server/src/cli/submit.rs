@@ -1,5 +1,7 @@
 //! `medarabench submit`: upload a prediction file to a server over the API
-//! and print the scored result.
+//! and print the scored result. Each run sends one `Idempotency-Key` and
+//! retries with it when the connection drops or the server is briefly
+//! unavailable, so a retry never stores the upload twice.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -35,12 +37,11 @@ pub struct SubmitArgs {
     pub file: PathBuf,
 }
 
-/// Uploads and prints the result; any refusal exits non-zero with the
-/// server's message (which names the line and the problem).
-pub async fn run(args: SubmitArgs) -> anyhow::Result<()> {
-    let bytes = read_input(&args.file)?;
-    let check = app::domain::PredictionFile::parse(&bytes)
-        .with_context(|| format!("{} would be refused", args.file.display()))?;
+/// Attempts before `submit` gives up on a dropped connection.
+const MAX_ATTEMPTS: u32 = 3;
+
+/// The multipart form of one attempt.
+fn upload_form(args: &SubmitArgs, bytes: &[u8]) -> anyhow::Result<reqwest::multipart::Form> {
     let filename =
         args.file.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_else(|| "predictions".into());
     let mut form = reqwest::multipart::Form::new()
@@ -50,18 +51,41 @@ pub async fn run(args: SubmitArgs) -> anyhow::Result<()> {
         let (name, value) = field.split_once('=').with_context(|| format!("--field {field:?} is not NAME=VALUE"))?;
         form = form.text(name.to_owned(), value.to_owned());
     }
-    form = form.part("file", reqwest::multipart::Part::bytes(bytes).file_name(filename));
+    Ok(form.part("file", reqwest::multipart::Part::bytes(bytes.to_vec()).file_name(filename)))
+}
+
+/// Uploads and prints the result; any refusal exits non-zero with the
+/// server's message (which names the line and the problem).
+pub async fn run(args: SubmitArgs) -> anyhow::Result<()> {
+    let bytes = read_input(&args.file)?;
+    let check = app::domain::PredictionFile::parse(&bytes)
+        .with_context(|| format!("{} would be refused", args.file.display()))?;
     let url = format!("{}/api/v1/submissions", args.server.trim_end_matches('/'));
+    let client = reqwest::Client::builder().timeout(Duration::from_secs(120)).build()?;
+    let idempotency_key = format!("medarabench-cli-{}", crate::auth::new_secret(""));
     eprintln!("uploading {} rows to {url}…", check.rows.len());
-    let resp = reqwest::Client::builder()
-        .timeout(Duration::from_secs(120))
-        .build()?
-        .post(&url)
-        .bearer_auth(&args.token)
-        .multipart(form)
-        .send()
-        .await
-        .with_context(|| format!("cannot reach {url}"))?;
+    let mut attempt = 1;
+    let resp = loop {
+        let form = upload_form(&args, &bytes)?;
+        let sent = client
+            .post(&url)
+            .bearer_auth(&args.token)
+            .header("idempotency-key", &idempotency_key)
+            .multipart(form)
+            .send()
+            .await;
+        let retry = match &sent {
+            Ok(r) => matches!(r.status().as_u16(), 408 | 502 | 503 | 504),
+            Err(e) => e.is_connect() || e.is_timeout() || e.is_request(),
+        };
+        if !retry || attempt == MAX_ATTEMPTS {
+            break sent.with_context(|| format!("cannot reach {url}"))?;
+        }
+        let wait = Duration::from_secs(1 << attempt);
+        eprintln!("attempt {attempt} of {MAX_ATTEMPTS} failed; retrying in {} s with the same Idempotency-Key", wait.as_secs());
+        tokio::time::sleep(wait).await;
+        attempt += 1;
+    };
     let status = resp.status();
     let body: Value = resp.json().await.with_context(|| format!("the server answered {status} without JSON"))?;
     if !status.is_success() {
@@ -70,6 +94,9 @@ pub async fn run(args: SubmitArgs) -> anyhow::Result<()> {
     }
     if args.json {
         return super::print_json(&body);
+    }
+    if body["repeat"] == true {
+        println!("already submitted: the server returned the first submission of this file for this model");
     }
     let ci = &body["ci95"];
     println!(

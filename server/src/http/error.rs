@@ -32,6 +32,9 @@ pub enum HttpError {
     /// A unique name or email is taken; `field` names it.
     #[error("{message}")]
     Conflict { field: &'static str, message: String },
+    /// The request is well formed but cannot be carried out as sent.
+    #[error("{message}")]
+    Unprocessable { code: &'static str, message: String },
     /// The body is over the size limit.
     #[error("{0}")]
     PayloadTooLarge(String),
@@ -72,7 +75,7 @@ impl HttpError {
             Self::InvalidFile(PredictionError::Input(app::domain::InputError::TooLarge { .. })) => {
                 StatusCode::PAYLOAD_TOO_LARGE
             }
-            Self::InvalidFile(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::InvalidFile(_) | Self::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::NotFound => StatusCode::NOT_FOUND,
@@ -94,6 +97,7 @@ impl HttpError {
             Self::Forbidden(_) => "forbidden",
             Self::NotFound => "not_found",
             Self::Conflict { .. } => "conflict",
+            Self::Unprocessable { code, .. } => code,
             Self::PayloadTooLarge(_) => "payload_too_large",
             Self::TooManyRequests { .. } => "too_many_requests",
             Self::NoKey(_) => "no_answer_key",
@@ -119,6 +123,9 @@ impl From<InsertError> for HttpError {
                 retry_after: Some(app::db::submissions::seconds_to_utc_midnight(app::db::now_unix())),
             },
             InsertError::TotalQuota { .. } => Self::TooManyRequests { message: e.to_string(), retry_after: None },
+            InsertError::IdempotencyKeyReused { .. } => {
+                Self::Unprocessable { code: "idempotency_key_reused", message: e.to_string() }
+            }
             InsertError::Db(db) => Self::Internal(db),
         }
     }

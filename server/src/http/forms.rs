@@ -252,11 +252,14 @@ async fn upload(
                 }
             }
         }
-        accept(&state, Upload { team_id, benchmark, meta, file }).await
+        accept(&state, Upload { team_id, benchmark, meta, file, idempotency_key: None }).await
     }
     .await;
     match result {
-        Ok((record, _)) => go_to(see_other(&lang.href(&format!("/submissions/{}", record.public_id)), None), script),
+        // A repeat goes to the first submission, as a new upload to its own.
+        Ok(accepted) => {
+            go_to(see_other(&lang.href(&format!("/submissions/{}", accepted.record.public_id)), None), script)
+        }
         Err(e) => {
             // The reasons name lines of the file: server text, kept on the
             // session, never in the URL.

@@ -76,6 +76,7 @@ async fn read_upload(
     query: Vec<(String, String)>,
     req: Request,
 ) -> Result<Upload, HttpError> {
+    let idempotency_key = crate::submit::idempotency_key(req.headers().get("idempotency-key"))?;
     let mut meta = RawMeta::default();
     let mut benchmark: Option<String> = None;
     for (k, v) in query {
@@ -127,7 +128,7 @@ async fn read_upload(
             .parse()
             .map_err(|e: app::domain::UnknownBenchmark| HttpError::bad_request("unknown_benchmark", e.to_string()))?,
     };
-    Ok(Upload { team_id, benchmark, meta, file })
+    Ok(Upload { team_id, benchmark, meta, file, idempotency_key })
 }
 
 fn multipart_error(e: axum::extract::multipart::MultipartError) -> HttpError {
@@ -145,10 +146,13 @@ async fn upload(
     req: Request,
 ) -> Result<(StatusCode, Json<Value>), HttpError> {
     let upload = read_upload(&state, who.team_id, query, req).await?;
-    let (record, quota) = accept(&state, upload).await?;
-    let mut body = submission_json(&record);
-    body["quota"] = quota_json(&quota);
-    Ok((StatusCode::CREATED, Json(body)))
+    let accepted = accept(&state, upload).await?;
+    let mut body = submission_json(&accepted.record);
+    body["quota"] = quota_json(&accepted.quota);
+    // A repeat (a retry, a double click) answers 200 with the first submission.
+    body["repeat"] = json!(accepted.repeat);
+    let status = if accepted.repeat { StatusCode::OK } else { StatusCode::CREATED };
+    Ok((status, Json(body)))
 }
 
 async fn list_own(State(state): State<AppState>, BearerTeam(who): BearerTeam) -> Result<Json<Value>, HttpError> {

@@ -11,6 +11,7 @@ mod heatmap;
 mod hostile;
 mod medarabiq;
 mod pages;
+mod repeats;
 mod security;
 mod site;
 mod submissions;

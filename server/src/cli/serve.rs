@@ -5,11 +5,11 @@ use std::net::SocketAddr;
 use anyhow::Context;
 use app::db::{Db, keys, seed};
 use app::domain::{Benchmark, parse_key};
-use axum::serve::{ListenerExt, TapIo};
 use clap::Args;
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpListener;
 
 use crate::config::{ServerConfig, default_addr, leptos_options};
+use crate::http::connections::ConnectionLimits;
 use crate::state::AppState;
 
 #[derive(Debug, Args)]
@@ -35,6 +35,24 @@ pub struct ServeArgs {
     /// `X-Forwarded-For`: limit by that address, not the proxy's.
     #[arg(long, env = "MEDARABENCH_BEHIND_PROXY")]
     pub behind_proxy: bool,
+    /// Seconds a client has to send a request's headers (and an idle
+    /// keep-alive connection to start its next request) before the
+    /// connection is closed.
+    #[arg(long, env = "MEDARABENCH_HEADER_TIMEOUT", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=30))]
+    pub header_timeout: u64,
+    /// Connections served at once; more wait in the listen backlog.
+    #[arg(long, env = "MEDARABENCH_MAX_CONNECTIONS", default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_connections: u64,
+}
+
+impl ServeArgs {
+    /// The connection limits these arguments ask for.
+    pub fn connection_limits(&self) -> ConnectionLimits {
+        ConnectionLimits {
+            header_read_timeout: std::time::Duration::from_secs(self.header_timeout),
+            max_connections: usize::try_from(self.max_connections).unwrap_or(usize::MAX),
+        }
+    }
 }
 
 /// The server's settings: command-line quotas and the shared secret.
@@ -103,28 +121,12 @@ pub async fn run(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
     let config = server_config(&db, &args).await?;
     let state = AppState::new(leptos_options(addr), db, config);
     let router = crate::build_router(state);
-    let listener = listen(addr).await?;
+    let listener = TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;
     tracing::info!("serving the MedAraBench leaderboard on http://{addr}");
-    axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown_signal())
+    crate::http::connections::serve(listener, router, args.connection_limits(), shutdown_signal())
         .await
         .context("server failed")?;
     Ok(())
-}
-
-/// Listens on `addr`, with TCP_NODELAY on every connection: a small
-/// response written in two pieces (head, body) must not wait on Nagle's
-/// algorithm and the client's delayed ACK (that cost a steady ~44 ms per
-/// static file under load; see BENCHMARKS.md).
-pub async fn listen(addr: SocketAddr) -> anyhow::Result<TapIo<TcpListener, fn(&mut TcpStream)>> {
-    let listener = TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;
-    Ok(listener.tap_io(set_nodelay as fn(&mut TcpStream)))
-}
-
-fn set_nodelay(tcp: &mut TcpStream) {
-    if let Err(e) = tcp.set_nodelay(true) {
-        tracing::debug!(error = %e, "cannot set TCP_NODELAY");
-    }
 }
 
 /// Connects, migrates and seeds: what every database-backed command needs.
@@ -169,19 +171,7 @@ async fn shutdown_signal() {
 
 #[cfg(test)]
 mod tests {
-    use axum::serve::Listener;
-
     use super::redact;
-
-    #[tokio::test]
-    async fn accepted_connections_do_not_wait_for_nagle() {
-        let mut listener = super::listen("127.0.0.1:0".parse().unwrap()).await.unwrap();
-        let addr = listener.local_addr().unwrap();
-        let client = tokio::spawn(tokio::net::TcpStream::connect(addr));
-        let (stream, _) = listener.accept().await;
-        assert!(stream.nodelay().unwrap(), "TCP_NODELAY on the server's side of the connection");
-        client.await.unwrap().unwrap();
-    }
 
     #[test]
     fn redact_hides_only_the_password() {

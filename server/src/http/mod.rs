@@ -4,6 +4,7 @@
 //! gzip for everything but HTML).
 
 mod charts;
+pub mod connections;
 mod dataset;
 mod docs;
 mod error;

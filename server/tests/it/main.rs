@@ -6,6 +6,7 @@ mod board;
 mod board_page;
 mod cli;
 mod compare;
+mod connections;
 mod harness;
 mod heatmap;
 mod hostile;

@@ -41,9 +41,18 @@ fn assert_inert(html: &str, surface: &str) {
         if name == "script" {
             assert!(el.value().attr("nonce").is_some(), "{surface}: a <script> without the page's nonce");
         }
-        titles += usize::from(name == "title");
+        if name == "title" {
+            // The document's one title, or an inline chart's own.
+            let parents: Vec<String> =
+                el.ancestors().filter_map(|a| a.value().as_element().map(|e| e.name().to_owned())).collect();
+            assert!(
+                parents.first().is_some_and(|p| p == "head") || parents.iter().any(|p| p == "svg"),
+                "{surface}: a <title> outside the head and the charts: {parents:?}"
+            );
+            titles += usize::from(parents.first().is_some_and(|p| p == "head"));
+        }
     }
-    assert_eq!(titles, 1, "{surface}: one <title>");
+    assert_eq!(titles, 1, "{surface}: one <title> in the head");
     for hostile in SHOWN.iter().filter(|h| h.contains('<')) {
         assert!(!html.contains(hostile), "{surface}: {hostile:?} reached the page unescaped");
     }
@@ -189,6 +198,33 @@ async fn hostile_text_is_inert_on_every_surface(backend: Backend) {
         // The chart cuts labels at 32 characters.
         let label: String = model.chars().take(32).collect();
         assert_svg_shows(&chart.body, &label, "/charts/leaderboard.svg");
+    }
+
+    // The MedArabiQ comparison: a model with scores on both benchmarks.
+    let csv = app::domain::synthetic::synthetic_medarabiq(120, 8);
+    let checked = app::domain::parse_key(app::domain::Benchmark::MedArabiQ, csv.as_bytes()).unwrap();
+    let stored = app::db::keys::NewKey {
+        benchmark: app::domain::Benchmark::MedArabiQ,
+        name: "medarabiq-hostile",
+        report: &checked.report,
+        content: csv.as_bytes(),
+        synthetic: true,
+    };
+    app::db::keys::insert(&app.state.db, stored).await.unwrap();
+    let token = app.team_with_token("Both benchmarks", "b@hostile.example").await;
+    let model = SHOWN[1];
+    let q = query(&[("model_name", model), ("benchmark", "medarabiq")]);
+    let preds = app::domain::synthetic::synthetic_predictions(&checked.key, 0.7, 1);
+    assert_eq!(app.upload_raw(&token, &q, preds).await.status, StatusCode::CREATED);
+    let q = query(&[("model_name", model)]);
+    assert_eq!(app.upload_raw(&token, &q, TestApp::demo_predictions(0.4, 9)).await.status, StatusCode::CREATED);
+    for lang in ["", "?lang=ar"] {
+        let surface = format!("/medarabiq{lang}");
+        let page = app.get(&surface).await;
+        assert_inert(&page.body, &surface);
+        assert!(readable(&page.body).contains(model), "{surface}: {model:?}");
+        let chart = app.get(&format!("/charts/medarabiq.svg{lang}")).await;
+        assert_svg_shows(&chart.body, model, &format!("/charts/medarabiq.svg{lang}"));
     }
     app.finish().await;
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A straightforward MedAraBench scorer: the reference a user would write,
 for the whole-process speed comparison in BENCHMARKS.md (not a test oracle:
-that is app/tests/golden/independent_scorer.py).
+that is app/core/tests/golden/independent_scorer.py).
 
 Standard library only. Reads the official-format key CSV and a prediction
 CSV (question_id,answer) and prints the overall accuracy and the accuracy by

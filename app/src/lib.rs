@@ -3,8 +3,9 @@
 //! One crate, compiled twice: with `ssr` it is linked into the `medarabench`
 //! server binary (pages are rendered on the server, server functions run
 //! there); with `hydrate` it is the WASM bundle that makes the same pages
-//! interactive in the browser. The pure scoring engine lives in [`domain`]
-//! and is shared by both builds.
+//! interactive in the browser. The pure core (scoring engine and shared
+//! model types) is its own crate, `medarabench-core` in `app/core/`,
+//! re-exported here as [`domain`] and shared by both builds.
 
 // The workspace denies unsafe code; this crate cannot even allow it.
 #![forbid(unsafe_code)]
@@ -13,9 +14,11 @@ pub mod api;
 pub mod app;
 pub mod components;
 pub mod dataset;
-pub mod domain;
+pub mod error;
 pub mod format;
 pub mod i18n;
+
+pub use medarabench_core as domain;
 pub mod pages;
 pub mod palette;
 

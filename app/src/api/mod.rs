@@ -7,8 +7,6 @@
 pub mod adapting;
 pub mod compare;
 pub mod dataset;
-pub mod error;
-pub mod figures;
 pub mod keys;
 pub mod leaderboard;
 pub mod medarabiq;
@@ -16,7 +14,8 @@ pub mod quality;
 pub mod submit;
 pub mod teams;
 
-pub use error::ApiError;
+pub use crate::domain::figures;
+pub use crate::error::{self, ApiError};
 
 /// Server settings pages need to show (quotas); provided as context.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

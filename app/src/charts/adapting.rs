@@ -1,7 +1,7 @@
 //! The Table 5 chart: Llama-3.1-8B-instruct zero-shot, 3-shot and QLoRA.
 
 use super::{Bar, BarChart, ChartError};
-use crate::api::figures::Figures;
+use crate::domain::figures::Figures;
 use crate::i18n::{Lang, adapting, common, relative};
 
 /// Where the chart's figures come from.
@@ -63,7 +63,7 @@ pub fn svg(figures: &Figures, lang: Lang) -> Result<String, ChartError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::figures::PublishedFigure;
+    use crate::domain::figures::PublishedFigure;
 
     fn table5() -> Figures {
         let fig = |subject: &str, metric: &str, value: f64| PublishedFigure {

@@ -5,7 +5,7 @@
 use plotters::prelude::*;
 
 use super::{ACCENT, ChartError, MUTED, accessible, escape};
-use crate::api::leaderboard::{Baseline, Board, BoardFilter, BoardRow, RowSource};
+use crate::domain::board::{Baseline, Board, BoardFilter, BoardRow, RowSource};
 use crate::i18n::{Lang, leaderboard};
 
 /// At most this many model rows are drawn (the best ones); the table
@@ -143,7 +143,7 @@ fn empty(title: &str, message: &str, lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::leaderboard::Ranks;
+    use crate::domain::board::Ranks;
 
     fn row(model: &str, source: RowSource, accuracy: f64) -> BoardRow {
         BoardRow {

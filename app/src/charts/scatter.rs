@@ -6,7 +6,7 @@
 use plotters::prelude::*;
 
 use super::{ACCENT, ChartError, MUTED, accessible};
-use crate::api::medarabiq::BenchmarkPair;
+use crate::domain::medarabiq::BenchmarkPair;
 use crate::i18n::{Lang, medarabiq};
 
 /// The scatter plot as SVG, with its texts in `lang`.
@@ -65,7 +65,7 @@ pub fn medarabiq_svg(pairs: &[BenchmarkPair], lang: Lang) -> Result<String, Char
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::medarabiq::BenchmarkScore;
+    use crate::domain::medarabiq::BenchmarkScore;
 
     fn pair(model: &str, a: f64, q: f64) -> BenchmarkPair {
         let s = |acc: f64| BenchmarkScore {

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::api::keys::KeySummary;
+use crate::domain::key_summary::KeySummary;
 use crate::format::utc_date;
 use crate::i18n::{Lang, common, count, key_report};
 

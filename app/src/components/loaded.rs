@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::api::ApiError;
+use crate::error::ApiError;
 use crate::i18n::{Lang, common};
 
 /// `data` rendered by `body` once it has loaded (the server renders it

@@ -174,7 +174,7 @@ fn cell(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::figures::{Figures, PublishedFigure};
+    use crate::domain::figures::{Figures, PublishedFigure};
 
     fn dataset_figures() -> Figures {
         let fig = |subject: &str, value: f64| PublishedFigure {

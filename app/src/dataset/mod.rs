@@ -8,8 +8,8 @@ pub mod card;
 
 use serde::{Deserialize, Serialize};
 
-use crate::api::figures::Figures;
-use crate::api::keys::KeySummary;
+use crate::domain::figures::Figures;
+use crate::domain::key_summary::KeySummary;
 
 /// The paper's 19 umbrella specialties, in its order.
 pub const SPECIALTIES: [&str; 19] = [

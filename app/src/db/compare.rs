@@ -29,7 +29,7 @@ use sqlx::Row;
 
 use super::submissions::{self, SubmissionRecord, unpack_bits};
 use super::{Db, Result};
-use crate::api::compare::CompareOutcome;
+use crate::domain::compare::CompareOutcome;
 
 /// A public submission and what a paired comparison needs.
 #[derive(Debug, Clone)]

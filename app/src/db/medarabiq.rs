@@ -4,7 +4,7 @@
 use sqlx::Row;
 
 use super::{Db, Result};
-use crate::api::medarabiq::BenchmarkPair;
+use crate::domain::medarabiq::BenchmarkPair;
 
 /// For every (team, model) with a public submission on both benchmarks,
 /// its newest score on each; best MedAraBench accuracy first.
@@ -24,7 +24,7 @@ pub async fn pairs(db: &Db) -> Result<Vec<BenchmarkPair>> {
     for r in &rows {
         let team_id: i64 = r.try_get("team_id")?;
         let model: String = r.try_get("model_name")?;
-        let score = crate::api::medarabiq::BenchmarkScore {
+        let score = crate::domain::medarabiq::BenchmarkScore {
             submission_id: r.try_get("public_id")?,
             accuracy: r.try_get("accuracy")?,
             correct: r.try_get("correct")?,

@@ -5,7 +5,7 @@ use sqlx::Row;
 use sha2::{Digest, Sha256};
 
 use super::{Db, Result, now_unix};
-pub use crate::api::teams::TokenRow as TokenInfo;
+pub use crate::domain::team::TokenRow as TokenInfo;
 
 /// The session cookie's name.
 pub const SESSION_COOKIE: &str = "mb_session";

@@ -191,7 +191,7 @@ fn score_on_the_real_split_matches_the_golden_file() {
     let pred_path = files.write("all_a.csv", preds);
     let out = medarabench(&["score", "--keys", s(&path), "--predictions", s(&pred_path), "--json"], None);
     let card = stdout_json(&out);
-    let golden: Value = serde_json::from_str(include_str!("../../../app/tests/golden/score_all_a.json")).unwrap();
+    let golden: Value = serde_json::from_str(include_str!("../../../app/core/tests/golden/score_all_a.json")).unwrap();
     for field in ["correct", "total", "missing", "unparsed", "ignored"] {
         assert_eq!(card[field], golden[field], "{field}");
     }

@@ -21,21 +21,17 @@
 //! [`RANKED_VERIFIED_LIMIT`] rows) is compared pairwise, so the cost grows
 //! as n log n with the number of submissions.
 
-pub mod index;
-pub mod rank;
-pub mod reference;
-
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use sqlx::Row;
 
 use super::{Db, DbError, Result};
-use crate::api::leaderboard::{Board, BoardRow, RANKED_VERIFIED_LIMIT, RowSource};
+use crate::domain::board::rank::{self, Contender, PackedBits};
+use crate::domain::board::{Board, BoardRow, RANKED_VERIFIED_LIMIT, RowSource, reference};
 use crate::domain::Benchmark;
 use crate::domain::stats::wilson;
-pub use index::IndexedBoard;
-use rank::{Contender, PackedBits};
+pub use crate::domain::board::index::IndexedBoard;
 
 /// The `settings` row holding the board's version.
 const VERSION_SETTING: &str = "board_version";

@@ -111,7 +111,7 @@ pub fn line_of(bytes: &[u8], pos: usize) -> usize {
 
 /// Lower-case hex SHA-256 of the raw bytes, as stored with an answer key.
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+    hex::encode(Sha256::digest(bytes))
 }
 
 #[cfg(test)]

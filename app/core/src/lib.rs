@@ -1,6 +1,8 @@
-//! The scoring engine of the leaderboard, in pure Rust (no web, database or
-//! async code) so that it runs the same in the server, the CLI and the
-//! browser (WASM), and its tests run in milliseconds.
+//! The pure core of the leaderboard: the scoring engine and the model
+//! types every layer shares, in plain Rust (no web, database or async code;
+//! its Cargo.toml has no leptos, axum, sqlx or tokio), so that it runs the
+//! same in the server, the CLI and the browser (WASM), and its tests run in
+//! milliseconds. The app crate re-exports it as `app::domain`.
 //!
 //! It owns: reading answer keys ([`parse_key`]: the official MedAraBench
 //! test-split CSV and the MedArabiQ CSV) into an [`AnswerKey`] and a
@@ -9,17 +11,29 @@
 //! [`ScoreCard`]; the statistics ([`stats`]); and synthetic keys and
 //! predictions for demos, tests and benchmarks ([`synthetic`]).
 //! Parsers take bytes, never paths: file reading belongs to callers.
+//!
+//! The shared model: the leaderboard's rows, filters, rank ranges and
+//! baselines ([`board`]), comparisons ([`compare`]), published figures
+//! ([`figures`]), key summaries ([`key_summary`]), MedArabiQ pairs
+//! ([`medarabiq`]) and token listings ([`team`]).
+
+// No unsafe code here, whatever the workspace allows elsewhere.
+#![forbid(unsafe_code)]
 
 pub mod benchmark;
+pub mod board;
+pub mod compare;
 mod csv_records;
 pub mod extract;
-mod fast_hash;
+pub mod figures;
 mod groups;
 pub mod input;
 pub mod key;
+pub mod key_summary;
 mod key_builder;
 mod medarabench_key;
 mod medarabiq_key;
+pub mod medarabiq;
 pub mod predictions;
 pub mod report;
 pub mod sample_size;
@@ -28,6 +42,7 @@ mod score_text;
 pub mod stats;
 pub mod submission;
 pub mod synthetic;
+pub mod team;
 pub mod types;
 
 #[cfg(test)]

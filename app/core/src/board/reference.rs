@@ -5,9 +5,9 @@
 
 use std::fmt::Write as _;
 
-use crate::api::leaderboard::{Baseline, BoardRow, RowSource};
-use crate::domain::stats::Z95;
-use crate::domain::{AnswerKey, Letter, score_bytes};
+use super::{Baseline, BoardRow, RowSource};
+use crate::stats::Z95;
+use crate::{AnswerKey, Letter, score_bytes};
 
 /// The prediction file that answers `letter` to every scoreable question.
 fn constant_file(key: &AnswerKey, letter: Letter) -> String {
@@ -38,7 +38,7 @@ pub fn baselines(key: &AnswerKey, key_name: &str, synthetic: bool) -> Vec<BoardR
     if key.is_empty() {
         return Vec::new();
     }
-    let constant: Vec<(Letter, crate::domain::ScoreCard)> = (0..6)
+    let constant: Vec<(Letter, crate::ScoreCard)> = (0..6)
         .filter_map(Letter::from_index)
         .filter_map(|l| score_bytes(key, constant_file(key, l).as_bytes()).ok().map(|s| (l, s.card)))
         .collect();
@@ -79,7 +79,7 @@ pub fn baselines(key: &AnswerKey, key_name: &str, synthetic: bool) -> Vec<BoardR
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::{Benchmark, parse_key};
+    use crate::{Benchmark, parse_key};
 
     const KEY: &str = "Question Number,Question,Option A,Option B,Option C,Option D,Option E,Option F,\
                        Correct Answer,Level,Medical Specialty,Group,umbrella_specialty\n\

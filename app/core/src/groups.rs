@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 use super::csv_records::trim;
-use super::fast_hash::FastMap;
+use rustc_hash::FxHashMap as FastMap;
 use super::types::{Level, Specialty};
 
 /// A specialty or sub-specialty name with its number in the key.

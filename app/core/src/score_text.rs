@@ -50,8 +50,8 @@ fn table(out: &mut String, title: &str, cells: &BTreeMap<String, Breakdown>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::domain::synthetic::{synthetic_key, synthetic_predictions};
-    use crate::domain::{Benchmark, parse_key, score_bytes};
+    use crate::synthetic::{synthetic_key, synthetic_predictions};
+    use crate::{Benchmark, parse_key, score_bytes};
 
     #[test]
     fn text_names_every_breakdown_with_counts() {

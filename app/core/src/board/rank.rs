@@ -6,8 +6,8 @@
 //! two-proportion z-test (unpaired). The p-values go to
 //! [`stats::rank_ranges`] at α = 0.05 with Holm's correction.
 
-use crate::api::leaderboard::{RANK_ALPHA, Ranks};
-use crate::domain::stats::{self, Correction};
+use super::{RANK_ALPHA, Ranks};
+use crate::stats::{self, Correction};
 
 /// One model of the ranked set.
 #[derive(Debug, Clone, PartialEq)]
@@ -58,22 +58,6 @@ impl PackedBits {
     }
 }
 
-/// Complementary error function (Numerical Recipes' `erfcc`, relative
-/// error below 1.2e-7 everywhere).
-fn erfc(x: f64) -> f64 {
-    let z = x.abs();
-    let t = 1.0 / (1.0 + 0.5 * z);
-    let poly = -z * z - 1.265_512_23
-        + t * (1.000_023_68
-            + t * (0.374_091_96
-                + t * (0.096_784_18
-                    + t * (-0.186_288_06
-                        + t * (0.278_868_07
-                            + t * (-1.135_203_98 + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
-    let r = t * poly.exp();
-    if x >= 0.0 { r } else { 2.0 - r }
-}
-
 /// Two-sided p-value of the pooled two-proportion z-test of x1/n1 against
 /// x2/n2 (independent samples).
 pub fn two_proportion_p(x1: u64, n1: u64, x2: u64, n2: u64) -> f64 {
@@ -87,7 +71,7 @@ pub fn two_proportion_p(x1: u64, n1: u64, x2: u64, n2: u64) -> f64 {
     if se == 0.0 {
         return if p1 == p2 { 1.0 } else { 0.0 };
     }
-    erfc((p1 - p2).abs() / se / std::f64::consts::SQRT_2).clamp(0.0, 1.0)
+    libm::erfc((p1 - p2).abs() / se / std::f64::consts::SQRT_2).clamp(0.0, 1.0)
 }
 
 /// The p-value of one pair: McNemar when both are paired on the same key,
@@ -149,7 +133,7 @@ mod tests {
         // z = 1.96 gives p = 0.05: p1 = 0.6, p2 = 0.5, n = 190 each gives z ≈ 1.96.
         let p = two_proportion_p(114, 190, 95, 190);
         assert!((p - 0.0496).abs() < 0.002, "{p}");
-        assert!((erfc(0.0) - 1.0).abs() < 1e-7 && (erfc(-1.0) - 1.842_700_79).abs() < 1e-6);
+        assert!((libm::erfc(0.0) - 1.0).abs() < 1e-7 && (libm::erfc(-1.0) - 1.842_700_79).abs() < 1e-6);
         assert_eq!(two_proportion_p(0, 10, 0, 10), 1.0);
     }
 

@@ -18,7 +18,7 @@ use std::hash::Hasher;
 
 use super::benchmark::Benchmark;
 use super::csv_records::{Reader, Record, records_bound, trim};
-use super::fast_hash::{FastHasher, FastMap};
+use rustc_hash::{FxHashMap as FastMap, FxHasher};
 use super::input;
 use super::key::{KeyError, MAX_KEY_BYTES, excerpt, header_index};
 use super::key_builder::{Built, Detail, KeyBuilder, Scoreable};
@@ -281,7 +281,7 @@ fn words_hash(text: &str) -> Option<u64> {
     if collapsed.is_empty() {
         return None;
     }
-    let mut h = FastHasher::default();
+    let mut h = FxHasher::default();
     h.write(collapsed.as_bytes());
     Some(h.finish())
 }

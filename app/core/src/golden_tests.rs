@@ -1,5 +1,5 @@
 //! Golden tests on the real test split: the key report and two scores must
-//! equal what the independent Python scorer (`app/tests/golden/
+//! equal what the independent Python scorer (`app/core/tests/golden/
 //! independent_scorer.py`) computed. The data file is not in the repository;
 //! it is looked up in `$MEDARABENCH_SHARED_DATA` and in `shared/data` beside
 //! the workspace, and the tests skip with a message when it is absent.
@@ -15,16 +15,16 @@ use super::score::{Breakdown, ScoreCard, score_bytes};
 use super::types::QuestionId;
 
 const FILE: &str = "medarabench-test_split.csv";
-const KEY_REPORT: &str = include_str!("../../tests/golden/key_report.json");
-const SCORE_ALL_A: &str = include_str!("../../tests/golden/score_all_a.json");
-const SCORE_EVERY_THIRD: &str = include_str!("../../tests/golden/score_every_third.json");
+const KEY_REPORT: &str = include_str!("../tests/golden/key_report.json");
+const SCORE_ALL_A: &str = include_str!("../tests/golden/score_all_a.json");
+const SCORE_EVERY_THIRD: &str = include_str!("../tests/golden/score_every_third.json");
 
 fn real_key_bytes() -> Option<Vec<u8>> {
     let manifest = env!("CARGO_MANIFEST_DIR");
     let candidates = std::env::var_os("MEDARABENCH_SHARED_DATA")
         .map(PathBuf::from)
         .into_iter()
-        .chain([format!("{manifest}/../../shared/data"), format!("{manifest}/../shared/data")].map(PathBuf::from));
+        .chain([format!("{manifest}/../../../shared/data"), format!("{manifest}/../../shared/data")].map(PathBuf::from));
     for dir in candidates {
         if let Ok(bytes) = std::fs::read(dir.join(FILE)) {
             return Some(bytes);
@@ -47,7 +47,7 @@ fn key_report_matches_independent_scorer() {
     let Some(bytes) = real_key_bytes() else { return };
     let report = parse_key(Benchmark::MedAraBench, &bytes).unwrap().report;
     let g = golden(KEY_REPORT);
-    assert_eq!(report.sha256, g["sha256"], "the data file changed: regenerate app/tests/golden (see its README)");
+    assert_eq!(report.sha256, g["sha256"], "the data file changed: regenerate app/core/tests/golden (see its README)");
     assert_eq!(report.rows, g["rows"]);
     assert_eq!(report.scoreable, g["scoreable"]);
     assert_eq!(report.normalized, g["normalized"]);

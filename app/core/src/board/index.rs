@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use crate::api::leaderboard::{Board, BoardFilter, BoardPage, CategoryChoice, RowSource};
+use super::{Board, BoardFilter, BoardPage, CategoryChoice, RowSource};
 
 /// A board and its index; shared read-only by every request of a version.
 #[derive(Debug)]
@@ -90,7 +90,7 @@ impl IndexedBoard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::leaderboard::BoardRow;
+    use crate::board::BoardRow;
 
     fn row(model: String, source: RowSource, accuracy: f64) -> BoardRow {
         let published = source == RowSource::Reported;

@@ -1,4 +1,5 @@
-//! The error type every server function returns.
+//! The error type every server function returns, and every page that
+//! loads data shows.
 
 use leptos::prelude::{FromServerFnError, ServerFnErrorErr};
 use leptos::server_fn::codec::JsonEncoding;

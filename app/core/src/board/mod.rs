@@ -1,0 +1,244 @@
+//! The board's model: the rows of the leaderboard (published results,
+//! verified submissions, reference baselines), the page a filter cuts from
+//! it, and the pure computations behind them: filters ([`filter`]), rank
+//! ranges from pairwise tests ([`rank`]), the baselines a key implies
+//! ([`reference`]) and the index a page is cut from ([`index`]). Assembled
+//! on the server from the database, shown by the pages and the exports.
+
+pub mod filter;
+pub mod index;
+pub mod rank;
+pub mod reference;
+
+use serde::{Deserialize, Serialize};
+
+pub use filter::BoardFilter;
+
+/// One published model result (Table 4 of the paper).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PublishedModel {
+    /// Model name as printed in the paper.
+    pub model: String,
+    /// `proprietary` or `open`.
+    pub access: String,
+    /// `general`, `Arabic` or `medical`.
+    pub focus: String,
+    /// Zero-shot accuracy on the test split, as published (3 decimals).
+    pub accuracy: f64,
+    /// Questions the accuracy was measured on (the paper's test split).
+    pub n: i64,
+    /// Where the figure comes from, e.g. `Table 4`.
+    pub source_table: String,
+}
+
+impl PublishedModel {
+    /// Human-readable category, e.g. "open, Arabic".
+    pub fn category(&self) -> String {
+        format!("{}, {}", self.access, self.focus)
+    }
+}
+
+/// Where a row of the board comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RowSource {
+    /// Published in the paper (Table 4); not re-scored here.
+    Reported,
+    /// A public submission scored by this server.
+    Verified,
+    /// A baseline computed from the answer key (guessing, a constant
+    /// letter): not a model.
+    Reference,
+}
+
+impl RowSource {
+    /// The value used in JSON, CSV and query strings.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Reported => "reported",
+            Self::Verified => "verified",
+            Self::Reference => "reference",
+        }
+    }
+
+    /// Parses [`RowSource::as_str`].
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "reported" => Some(Self::Reported),
+            "verified" => Some(Self::Verified),
+            "reference" => Some(Self::Reference),
+            _ => None,
+        }
+    }
+}
+
+/// Which baseline a reference row is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind", content = "letter")]
+pub enum Baseline {
+    /// Uniform random guessing among each question's options.
+    Random,
+    /// Answering the same letter to every question.
+    Always(char),
+}
+
+/// The places a model could hold (1 is first), from pairwise tests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ranks {
+    pub best: usize,
+    pub worst: usize,
+}
+
+/// One row of the board, whatever its source. Fields a source does not
+/// have are `None` (shown as "not reported" / "not stated").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BoardRow {
+    pub source: RowSource,
+    /// Model name (reported, verified) or the baseline's English name.
+    pub model: String,
+    /// The submitting team (verified rows only).
+    pub team: Option<String>,
+    /// The submission's public id (verified rows only).
+    pub submission_id: Option<String>,
+    /// The paper's table (reported rows only).
+    pub source_table: Option<String>,
+    /// `proprietary`/`open` and `general`/`Arabic`/`medical` (reported rows).
+    pub access: Option<String>,
+    pub focus: Option<String>,
+    /// Parameter count as the team states it.
+    pub params: Option<String>,
+    /// Declared training on MedAraBench data.
+    pub contamination: Option<String>,
+    pub accuracy: f64,
+    /// Correct answers; `None` for reported rows (the paper gives only the
+    /// rounded accuracy) and for random guessing (an expectation).
+    pub correct: Option<u64>,
+    /// Questions scored.
+    pub n: u64,
+    /// 95% interval: Wilson for verified and constant-letter rows; for
+    /// reported rows Wilson from the rounded accuracy and n (approximate);
+    /// for random guessing the central 95% of a guesser's accuracy.
+    pub ci95: [f64; 2],
+    /// The interval is reconstructed from a rounded published accuracy.
+    pub ci95_approximate: bool,
+    /// Name of the answer key it was scored on (verified, reference).
+    pub key: Option<String>,
+    /// That key is the synthetic demo key, not the real test split.
+    pub synthetic_key: bool,
+    /// Unix time of the upload (verified rows).
+    pub submitted_at: Option<i64>,
+    /// Rank range; `None` outside the ranked set.
+    pub rank: Option<Ranks>,
+    /// Which baseline (reference rows).
+    pub baseline: Option<Baseline>,
+}
+
+impl BoardRow {
+    /// A row of `source` named `model` with every optional field empty
+    /// (accuracy 0.5 of n = 10): fill in the rest with struct update syntax.
+    pub fn bare(model: &str, source: RowSource) -> Self {
+        Self {
+            source,
+            model: model.into(),
+            team: None,
+            submission_id: None,
+            source_table: None,
+            access: None,
+            focus: None,
+            params: None,
+            contamination: None,
+            accuracy: 0.5,
+            correct: None,
+            n: 10,
+            ci95: [0.2, 0.8],
+            ci95_approximate: false,
+            key: None,
+            synthetic_key: false,
+            submitted_at: None,
+            rank: None,
+            baseline: None,
+        }
+    }
+
+    /// "open, Arabic", or `None` when the source gives no category.
+    pub fn category(&self) -> Option<String> {
+        Some(format!("{}, {}", self.access.as_ref()?, self.focus.as_ref()?))
+    }
+
+    /// The category as a query-string value: `open-arabic`, or `none`.
+    pub fn category_slug(&self) -> String {
+        match (&self.access, &self.focus) {
+            (Some(a), Some(f)) => format!("{}-{}", a.to_lowercase(), f.to_lowercase()),
+            _ => "none".to_owned(),
+        }
+    }
+}
+
+/// How many verified submissions (the best ones) join the published rows
+/// in the ranked set: pairwise tests grow with the square of the set.
+pub const RANKED_VERIFIED_LIMIT: usize = 200;
+
+/// Significance level of the pairwise tests behind rank ranges (Holm).
+pub const RANK_ALPHA: f64 = 0.05;
+
+/// The whole board: every row, best first within each source group.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Board {
+    /// The `board_version` setting it was computed at.
+    pub version: String,
+    /// Reported and verified rows, best accuracy first.
+    pub rows: Vec<BoardRow>,
+    /// Baselines on the default key, best first (empty without a key).
+    pub reference: Vec<BoardRow>,
+}
+
+impl Board {
+    /// Every row: models first, then baselines.
+    pub fn all_rows(&self) -> impl Iterator<Item = &BoardRow> {
+        self.rows.iter().chain(&self.reference)
+    }
+}
+
+
+/// At most this many verified rows (the best the filter keeps) go to the
+/// page: a page of 100,000 rows would be megabytes of HTML and of
+/// hydration data on every visit. The CSV and JSON exports have them all.
+pub const PAGE_VERIFIED_LIMIT: usize = RANKED_VERIFIED_LIMIT;
+
+/// A category of the board, for the filter's choices.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CategoryChoice {
+    /// The query value, a [`BoardRow::category_slug`].
+    pub slug: String,
+    /// `proprietary`/`open` and `general`/`Arabic`/`medical`; `None` for
+    /// rows without a category (submissions).
+    pub access_focus: Option<(String, String)>,
+}
+
+/// What the leaderboard page shows for one filter.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BoardPage {
+    /// The board version it was cut from.
+    pub version: String,
+    /// The published rows the filter keeps and the best verified ones (at
+    /// most [`PAGE_VERIFIED_LIMIT`]), in the board's order (best first).
+    pub rows: Vec<BoardRow>,
+    /// Every baseline (the page shows them when
+    /// [`BoardFilter::shows_reference`]).
+    pub reference: Vec<BoardRow>,
+    /// Verified rows in `rows`.
+    pub verified_shown: usize,
+    /// Verified rows of the whole board the filter keeps.
+    pub verified_matching: usize,
+    /// Models (published and verified) on the whole board, unfiltered.
+    pub models_total: usize,
+    /// Some row of the whole board was scored on the synthetic demo key.
+    pub synthetic: bool,
+}
+
+impl BoardPage {
+    /// Whether verified rows the filter keeps were left out.
+    pub fn is_limited(&self) -> bool {
+        self.verified_shown < self.verified_matching
+    }
+}

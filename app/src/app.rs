@@ -7,6 +7,7 @@ use leptos_router::{
     components::{Route, Router, Routes},
 };
 
+use crate::components::bundle::BundleScripts;
 use crate::components::csp::ContentSecurityPolicy;
 use crate::components::head::SiteTitle;
 use crate::components::lang::DocumentLang;
@@ -33,7 +34,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <meta charset="utf-8" />
                 <meta name="viewport" content="width=device-width, initial-scale=1" />
                 <AutoReload options=options.clone() />
-                <HydrationScripts options />
+                <BundleScripts options />
                 <MetaTags />
             </head>
             <body>

@@ -1,5 +1,6 @@
 //! Reusable views without logic of their own.
 
+pub mod bundle;
 pub mod csp;
 pub mod figures;
 pub mod forms;

@@ -27,9 +27,11 @@ pub fn AccuracyWithCi(lang: Lang, accuracy: f64, n: usize, ci95: [f64; 2]) -> im
 #[component]
 pub fn CiBar(lang: Lang, accuracy: f64, ci95: [f64; 2]) -> impl IntoView {
     let pct = |x: f64| format!("{:.2}", (x.clamp(0.0, 1.0) * 100.0));
-    // The bar runs from 0 on the left to 1 on the right in both languages.
+    // The bar runs from 0 on the left to 1 on the right in both languages:
+    // SVG coordinates do not follow the text direction (and `dir` is not an
+    // attribute of <svg>).
     view! {
-        <svg class="ci-bar" viewBox="0 0 100 10" preserveAspectRatio="none" role="img" dir="ltr"
+        <svg class="ci-bar" viewBox="0 0 100 10" preserveAspectRatio="none" role="img"
             aria-label=(text(lang).ci_bar)(&acc(ci95[0]), &acc(ci95[1]), &acc(accuracy))>
             <line x1="0" y1="5" x2="100" y2="5" class="ci-axis" />
             <rect x=pct(ci95[0]) y="2" width=pct(ci95[1] - ci95[0]) height="6" class="ci-range" />

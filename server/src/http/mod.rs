@@ -10,6 +10,7 @@ mod docs;
 mod error;
 mod forms;
 mod health;
+mod html;
 mod json_body;
 mod leaderboard;
 pub mod rate_limit;
@@ -88,6 +89,7 @@ pub fn build_router(state: AppState) -> Router {
         .layer(DefaultBodyLimit::max(state.config.body_limit))
         .layer(compression())
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, state.config.request_timeout))
+        .layer(axum::middleware::from_fn(html::scripts_inside_body))
         .layer(axum::middleware::from_fn(security::security_headers))
         .layer(TraceLayer::new_for_http())
         .with_state(state)

@@ -198,6 +198,22 @@ impl TestApp {
         .await
     }
 
+    /// The upload form posted from this site's page with a session: the
+    /// `fields` (send `lang` first, as the page does) and `file`; `script`
+    /// adds the header the page's script sends (`X-Form-Client: script`).
+    pub async fn upload_form(&self, cookie: &str, fields: &[(&str, &str)], file: &str, script: bool) -> Response {
+        let (content_type, body) = multipart_body(fields, Some(("preds.csv", file.as_bytes())));
+        let mut req = Request::post("/upload")
+            .header("content-type", content_type)
+            .header("host", "127.0.0.1:3000")
+            .header("origin", "http://127.0.0.1:3000")
+            .header("cookie", format!("mb_session={cookie}"));
+        if script {
+            req = req.header("x-form-client", "script");
+        }
+        self.request(req.body(Body::from(body)).unwrap()).await
+    }
+
     /// Submissions stored in total.
     pub async fn submission_count(&self) -> i64 {
         sqlx::query_scalar("SELECT COUNT(*) FROM submissions").fetch_one(self.state.db.pool()).await.unwrap()

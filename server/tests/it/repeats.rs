@@ -8,7 +8,7 @@ use std::sync::Arc;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 
-use crate::harness::{Backend, Response, TestApp, multipart_body, session_from};
+use crate::harness::{Backend, Response, TestApp, session_from};
 use crate::on_both_backends;
 
 on_both_backends!(
@@ -149,19 +149,7 @@ async fn a_repeat_from_the_web_form_goes_to_the_first_submission(backend: Backen
     let file = TestApp::demo_predictions(0.6, 6);
     let mut locations = Vec::new();
     for _ in 0..2 {
-        let (content_type, body) =
-            multipart_body(&[("lang", "en"), ("model_name", "Form-1")], Some(("p.csv", file.as_bytes())));
-        let resp = app
-            .request(
-                Request::post("/upload")
-                    .header("content-type", content_type)
-                    .header("host", "127.0.0.1:3000")
-                    .header("origin", "http://127.0.0.1:3000")
-                    .header("cookie", format!("mb_session={cookie}"))
-                    .body(Body::from(body))
-                    .unwrap(),
-            )
-            .await;
+        let resp = app.upload_form(&cookie, &[("lang", "en"), ("model_name", "Form-1")], &file, false).await;
         assert_eq!(resp.status, StatusCode::SEE_OTHER);
         locations.push(resp.headers["location"].to_str().unwrap().to_owned());
     }

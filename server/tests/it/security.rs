@@ -70,40 +70,12 @@ async fn form_errors_are_codes_never_text(backend: Backend) {
     // A refused upload: a code in the URL; the file's reasons, with their
     // lines, on the upload page once.
     let cookie = app.signin("t@taken.example").await;
-    let (content_type, body) = crate::harness::multipart_body(
-        &[("lang", "en"), ("model_name", "M")],
-        Some(("preds.csv", b"question_id,answer\n1,A\n1,B\n")),
-    );
-    let refused = app
-        .request(
-            Request::post("/upload")
-                .header("content-type", content_type)
-                .header("host", "127.0.0.1:3000")
-                .header("origin", "http://127.0.0.1:3000")
-                .header("cookie", format!("mb_session={cookie}"))
-                .body(Body::from(body))
-                .unwrap(),
-        )
-        .await;
+    let bad = "question_id,answer\n1,A\n1,B\n";
+    let refused = app.upload_form(&cookie, &[("lang", "en"), ("model_name", "M")], bad, false).await;
     assert_eq!(refused.headers["location"], "/upload?error=upload_refused");
     // The page's script gets the address as JSON (its XMLHttpRequest would
     // follow a redirect itself and take the one-time reasons).
-    let (content_type, body) = crate::harness::multipart_body(
-        &[("lang", "ar"), ("model_name", "M")],
-        Some(("preds.csv", b"question_id,answer\n1,A\n1,B\n")),
-    );
-    let scripted = app
-        .request(
-            Request::post("/upload")
-                .header("content-type", content_type)
-                .header("x-form-client", "script")
-                .header("host", "127.0.0.1:3000")
-                .header("origin", "http://127.0.0.1:3000")
-                .header("cookie", format!("mb_session={cookie}"))
-                .body(Body::from(body))
-                .unwrap(),
-        )
-        .await;
+    let scripted = app.upload_form(&cookie, &[("lang", "ar"), ("model_name", "M")], bad, true).await;
     assert_eq!(scripted.status, StatusCode::OK);
     assert_eq!(scripted.json()["location"], "/upload?error=upload_refused&lang=ar");
     let page = app.get_with_cookie("/upload?error=upload_refused", &cookie).await;

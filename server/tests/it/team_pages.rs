@@ -2,10 +2,9 @@
 //! `/submissions/{id}`) in Arabic, and the form endpoints keeping the
 //! language the form was sent from in their redirects.
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 
-use crate::harness::{Backend, PASSWORD, Response, TestApp, multipart_body, session_from};
+use crate::harness::{Backend, PASSWORD, Response, TestApp, session_from};
 use crate::on_both_backends;
 
 on_both_backends!(
@@ -51,18 +50,6 @@ async fn register(app: &TestApp, name: &str, email: &str) -> String {
 }
 
 /// Posts the upload form as a browser would, with a session.
-async fn upload(app: &TestApp, cookie: &str, fields: &[(&str, &str)], file: &str) -> Response {
-    let (ctype, body) = multipart_body(fields, Some(("preds.csv", file.as_bytes())));
-    let req = Request::post("/upload")
-        .header("content-type", ctype)
-        .header("host", "127.0.0.1:3000")
-        .header("origin", "http://127.0.0.1:3000")
-        .header("cookie", format!("mb_session={cookie}"))
-        .body(Body::from(body))
-        .unwrap();
-    app.request(req).await
-}
-
 const PREDICTIONS: &str = "question_id,answer\n1,A\n2,B\n3,C\n";
 
 async fn register_and_sign_in_pages_in_arabic(backend: Backend) {
@@ -122,7 +109,7 @@ async fn team_and_upload_pages_in_arabic(backend: Backend) {
     assert!(form.find(r#"name="lang" value="ar""#).unwrap() < form.find(r#"name="file""#).unwrap());
 
     // The team's submissions link to their Arabic result pages.
-    let done = upload(&app, &cookie, &[("lang", "ar"), ("model_name", "Sidr-1B")], PREDICTIONS).await;
+    let done = app.upload_form(&cookie, &[("lang", "ar"), ("model_name", "Sidr-1B")], PREDICTIONS, false).await;
     let result = location(&done).to_owned();
     let html = arabic(
         &app.get_with_cookie("/team?lang=ar", &cookie).await,
@@ -136,7 +123,7 @@ async fn submission_page_in_arabic(backend: Backend) {
     let Some(app) = TestApp::start(backend).await else { return };
     let cookie = register(&app, "Zaitoun", "z@zaitoun.example").await;
     let fields = [("lang", "ar"), ("model_name", "Zait-3B"), ("prompt_language", "ar"), ("contamination", "none")];
-    let resp = upload(&app, &cookie, &fields, PREDICTIONS).await;
+    let resp = app.upload_form(&cookie, &fields, PREDICTIONS, false).await;
     let path = location(&resp).to_owned();
     assert!(path.starts_with("/submissions/") && path.ends_with("?lang=ar"), "{path}");
 
@@ -206,7 +193,7 @@ async fn form_posts_keep_arabic(backend: Backend) {
     assert_ne!(cookie, cookie2);
 
     let refused =
-        upload(&app, &cookie2, &[("lang", "ar"), ("model_name", "Bad")], "question_id,answer\n987654,A\n").await;
+        app.upload_form(&cookie2, &[("lang", "ar"), ("model_name", "Bad")], "question_id,answer\n987654,A\n", false).await;
     let back = location(&refused);
     assert_eq!(back, "/upload?error=upload_refused&lang=ar");
     let page = app.get_with_cookie(&back, &cookie2).await;

@@ -44,6 +44,7 @@ pub mod submission;
 pub mod synthetic;
 pub mod team;
 pub mod types;
+pub mod visibility;
 
 #[cfg(test)]
 mod golden_tests;

@@ -6,6 +6,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::visibility::Visibility;
+
 /// Validated submission metadata, as stored.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SubmissionMeta {
@@ -24,8 +26,8 @@ pub struct SubmissionMeta {
     pub extraction: String,
     /// Trained on MedAraBench data: `none`, `train`, `test`, `train_and_test`, `unknown`.
     pub contamination: String,
-    /// `public` (on the leaderboard) or `private`.
-    pub visibility: String,
+    /// On the leaderboard, or for the team only (see [`crate::visibility`]).
+    pub visibility: Visibility,
 }
 
 /// Metadata fields as they arrive (form fields or query parameters).
@@ -158,6 +160,7 @@ impl RawMeta {
         let extraction = keep(text("extraction", self.extraction.as_deref(), 200, false));
         let contamination = keep(choice("contamination", self.contamination.as_deref(), CONTAMINATION, "unknown"));
         let visibility = keep(choice("visibility", self.visibility.as_deref(), VISIBILITY, "public"));
+        let visibility = Visibility::parse(&visibility).unwrap_or_default();
         let shots = number::<i64>("shots", self.shots.as_deref(), 0, 100).map_err(|e| errors.push(e)).unwrap_or(None);
         let temperature = number::<f64>("temperature", self.temperature.as_deref(), 0.0, 2.0)
             .map_err(|e| errors.push(e))
@@ -209,7 +212,7 @@ mod tests {
     fn defaults_and_every_problem_reported() {
         let meta = RawMeta { model_name: Some(" GPT-x ".into()), ..Default::default() }.validate().unwrap();
         assert_eq!(meta.model_name, "GPT-x");
-        assert_eq!(meta.visibility, "public");
+        assert_eq!(meta.visibility, Visibility::Public);
         assert_eq!(meta.contamination, "unknown");
         assert_eq!(meta.shots, None);
 

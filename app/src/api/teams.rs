@@ -10,6 +10,9 @@ use super::ApiError;
 #[cfg(feature = "ssr")]
 use crate::db::sessions::Principal;
 use crate::domain::ScoreCard;
+use crate::domain::visibility::Visibility;
+#[cfg(feature = "ssr")]
+use crate::domain::visibility as policy;
 
 /// The signed-in team, for the header.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -28,7 +31,7 @@ pub struct SubmissionSummary {
     pub ci95: [f64; 2],
     pub correct: usize,
     pub total: usize,
-    pub visibility: String,
+    pub visibility: Visibility,
     pub created_at: i64,
     pub key_synthetic: bool,
 }
@@ -100,7 +103,7 @@ fn summary(r: &crate::db::submissions::SubmissionRecord) -> SubmissionSummary {
         ci95: r.card.ci95,
         correct: r.card.correct,
         total: r.card.total,
-        visibility: r.meta.visibility.clone(),
+        visibility: r.meta.visibility,
         created_at: r.created_at,
         key_synthetic: r.key_synthetic,
     }
@@ -173,7 +176,8 @@ pub async fn submission_page(id: String) -> Result<Option<SubmissionPageData>, A
     let Some(r) = crate::db::submissions::get(&db, &id).await? else { return Ok(None) };
     let viewer_team = principal().await?.map(|(p, _)| p.team_id);
     let own = viewer_team == Some(r.team_id);
-    if r.meta.visibility != "public" && !own {
+    let viewer = policy::Viewer::from_team(viewer_team);
+    if policy::access(viewer, r.team_id, r.meta.visibility, policy::Surface::Page) == policy::Access::Hidden {
         return Ok(None);
     }
     Ok(Some(SubmissionPageData {

@@ -30,6 +30,7 @@ use sqlx::Row;
 use super::submissions::{self, SubmissionRecord, unpack_bits};
 use super::{Db, Result};
 use crate::domain::compare::CompareOutcome;
+use crate::domain::visibility::{Access, Surface, Viewer, access};
 
 /// A public submission and what a paired comparison needs.
 #[derive(Debug, Clone)]
@@ -45,7 +46,8 @@ pub struct Comparable {
 /// private.
 pub async fn public_submission(db: &Db, public_id: &str) -> Result<Option<Comparable>> {
     let Some(record) = submissions::get(db, public_id).await? else { return Ok(None) };
-    if record.meta.visibility != "public" {
+    // A shared surface: the viewer does not matter.
+    if access(Viewer::Anonymous, record.team_id, record.meta.visibility, Surface::Compare) == Access::Hidden {
         return Ok(None);
     }
     let row = sqlx::query("SELECT key_id, total, correctness FROM submissions WHERE public_id = $1")

@@ -7,6 +7,7 @@ use sqlx::Row;
 use super::repeats::{self, Repeat, UploadIdentity};
 use super::{Backend, Db, DbError, Result, now_unix};
 use crate::domain::ScoreCard;
+use crate::domain::visibility::Visibility;
 pub use crate::domain::submission::SubmissionMeta;
 
 /// Everything stored for a new submission.
@@ -219,7 +220,7 @@ pub async fn insert_within_quota(
     .bind(&m.chain_of_thought)
     .bind(&m.extraction)
     .bind(&m.contamination)
-    .bind(&m.visibility)
+    .bind(m.visibility.as_str())
     .bind(new.file_sha256)
     .bind(new.file_format)
     .bind(now)
@@ -237,7 +238,7 @@ pub async fn insert_within_quota(
     .bind(new.idempotency_key)
     .execute(&mut *tx)
     .await?;
-    if m.visibility == "public" {
+    if m.visibility.is_shared() {
         super::board::bump_version(&mut *tx).await?;
     }
     tx.commit().await?;
@@ -271,7 +272,8 @@ fn record(r: &sqlx::any::AnyRow) -> Result<SubmissionRecord> {
             chain_of_thought: r.try_get("chain_of_thought")?,
             extraction: r.try_get("extraction")?,
             contamination: r.try_get("contamination")?,
-            visibility: r.try_get("visibility")?,
+            // Fails closed: an unreadable value is private.
+            visibility: Visibility::parse(&r.try_get::<String, _>("visibility")?).unwrap_or(Visibility::Private),
         },
         file_sha256: r.try_get("file_sha256")?,
         file_format: r.try_get("file_format")?,

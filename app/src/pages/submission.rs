@@ -88,7 +88,7 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
                 " (" <Num value=format!("n = {}", card.total) /> ")" {t.chance_adjusted}
                 <span class="num">{acc(card.chance_adjusted)}</span></li>
         </ul>
-        {(meta.visibility == "public").then(|| view! { <p id="compare-link"><a href=lang.href(&format!("/compare?a={id}"))>{crate::i18n::leaderboard::text(lang).compare_link}</a></p> })}
+        {meta.visibility.is_shared().then(|| view! { <p id="compare-link"><a href=lang.href(&format!("/compare?a={id}"))>{crate::i18n::leaderboard::text(lang).compare_link}</a></p> })}
         <h2>{t.protocol}</h2>
         <dl class="protocol">
             <dt>{t.prompt_language}</dt><dd>{choice(&meta.prompt_language)}</dd>
@@ -102,7 +102,7 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
                 view! { <a href=meta.model_url.clone() rel="nofollow noopener" dir="ltr">{meta.model_url.clone()}</a> }.into_any() }}</dd>
             <dt>{t.notes}</dt><dd dir="auto">{na(&meta.notes)}</dd>
             <dt>{t.file}</dt><dd>{file_format} {t.sha256} <code dir="ltr">{file_sha256}</code></dd>
-            <dt>{t.submitted}</dt><dd><Num value=utc_datetime(created_at) /> {own.then_some(t.own)} " · " {value_label(lang, &meta.visibility).to_owned()}</dd>
+            <dt>{t.submitted}</dt><dd><Num value=utc_datetime(created_at) /> {own.then_some(t.own)} " · " {value_label(lang, meta.visibility.as_str()).to_owned()}</dd>
         </dl>
         <h2>{t.by_specialty}</h2>
         <BreakdownTable lang caption=t.by_specialty_caption kind=BreakdownKind::Specialty cells=card.by_specialty.clone() />

@@ -6,6 +6,7 @@
 //! `GET /charts/submissions/{id}/heatmap.svg` (a submission's specialty ×
 //! level heatmap, visible to whoever may see the submission).
 
+use app::domain::visibility::Surface;
 use app::i18n::Lang;
 use axum::Router;
 use axum::extract::{Path, Query, State};
@@ -72,10 +73,10 @@ async fn heatmap(
     headers: HeaderMap,
 ) -> Result<Response> {
     let lang = Lang::from_param(query.lang.as_deref());
-    let record = super::submissions::visible(&state, &id, &headers).await?;
+    let record = super::submissions::visible(&state, &id, &headers, Surface::HeatmapChart).await?;
     let svg =
         app::charts::heatmap::svg(&record.card.by_cell, &record.meta.model_name, lang).map_err(anyhow::Error::from)?;
-    let cache = if record.meta.visibility == "public" { "no-cache" } else { "private, no-store" };
+    let cache = if record.meta.visibility.is_shared() { "no-cache" } else { "private, no-store" };
     let mut resp = svg_file(&svg, &format!("medarabench-{}-heatmap.svg", record.public_id));
     resp.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     Ok(resp)

@@ -4,6 +4,7 @@
 use app::db::submissions::{self, QuotaUse, SubmissionRecord};
 use app::domain::Benchmark;
 use app::domain::submission::RawMeta;
+use app::domain::visibility::{Access, Surface, Viewer, access};
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Multipart, Path, Query, Request, State};
 use axum::http::header::CONTENT_TYPE;
@@ -169,18 +170,24 @@ async fn get_one(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, HttpError> {
-    Ok(Json(submission_json(&visible(&state, &id, &headers).await?)))
+    Ok(Json(submission_json(&visible(&state, &id, &headers, Surface::ApiObject).await?)))
 }
 
-/// The submission `id` as the request may see it: public submissions for
-/// anyone; private ones for their team only (bearer token or session),
-/// and 404 for everyone else, as for an unknown id.
-pub(super) async fn visible(state: &AppState, id: &str, headers: &HeaderMap) -> Result<SubmissionRecord, HttpError> {
+/// The submission `id` as the request may see it on `surface`, as the
+/// policy (`app::domain::visibility::access`) decides; 404 when hidden, as
+/// for an unknown id.
+pub(super) async fn visible(
+    state: &AppState,
+    id: &str,
+    headers: &HeaderMap,
+    surface: Surface,
+) -> Result<SubmissionRecord, HttpError> {
     let record = submissions::get(&state.db, id).await?.ok_or(HttpError::NotFound)?;
-    if record.meta.visibility != "public" && viewer_team(state, headers).await != Some(record.team_id) {
-        return Err(HttpError::NotFound);
+    let viewer = Viewer::from_team(viewer_team(state, headers).await);
+    match access(viewer, record.team_id, record.meta.visibility, surface) {
+        Access::Full => Ok(record),
+        Access::Hidden => Err(HttpError::NotFound),
     }
-    Ok(record)
 }
 
 async fn viewer_team(state: &AppState, headers: &HeaderMap) -> Option<i64> {

@@ -17,3 +17,4 @@ mod security;
 mod site;
 mod submissions;
 mod team_pages;
+mod visibility;

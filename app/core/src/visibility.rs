@@ -1,0 +1,140 @@
+//! Who may see a submission, decided in one place for every surface.
+//!
+//! A submission is `public` (on the board for everyone) or `private` (for
+//! its team only). [`access`] is the one policy: every page, API object,
+//! chart, comparison, board row and export asks it, so a new surface (or a
+//! new rule, such as a held-out key's) is written once.
+
+use serde::{Deserialize, Serialize};
+
+/// A submission's visibility, as its team declared it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Visibility {
+    /// On the leaderboard and its exports, for everyone.
+    #[default]
+    Public,
+    /// Shown to its team only.
+    Private,
+}
+
+impl Visibility {
+    /// Every value, in the order forms list them.
+    pub const ALL: [Self; 2] = [Self::Public, Self::Private];
+
+    /// The stored and sent name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Public => "public",
+            Self::Private => "private",
+        }
+    }
+
+    /// Whether the policy shows it on the surfaces every visitor shares
+    /// (the board, comparisons, exports).
+    pub fn is_shared(self) -> bool {
+        access(Viewer::Anonymous, 0, self, Surface::Board) == Access::Full
+    }
+
+    /// A stored or sent name; `None` for anything else.
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|v| v.as_str() == s)
+    }
+}
+
+/// Who is asking: nobody signed in, or a team (by session or API token).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Viewer {
+    Anonymous,
+    Team(i64),
+}
+
+impl Viewer {
+    /// A team's id, or anonymous.
+    pub fn from_team(team_id: Option<i64>) -> Self {
+        team_id.map_or(Self::Anonymous, Self::Team)
+    }
+}
+
+/// Where a submission would be shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Surface {
+    /// `/submissions/{id}`.
+    Page,
+    /// `GET /api/v1/submissions/{id}` and the team's own list.
+    ApiObject,
+    /// `/charts/submissions/{id}/heatmap.svg`.
+    HeatmapChart,
+    /// `/compare` and its pickers.
+    Compare,
+    /// A row of the leaderboard page, its chart and the MedArabiQ page.
+    Board,
+    /// `/api/v1/leaderboard` and its CSV.
+    Exports,
+}
+
+impl Surface {
+    /// Every surface, for the policy's tests.
+    pub const ALL: [Self; 6] =
+        [Self::Page, Self::ApiObject, Self::HeatmapChart, Self::Compare, Self::Board, Self::Exports];
+
+    /// Surfaces every visitor shares: they show public submissions only,
+    /// whoever asks (a team's private rows never appear on its own board).
+    pub fn is_shared(self) -> bool {
+        matches!(self, Self::Compare | Self::Board | Self::Exports)
+    }
+}
+
+/// What a viewer gets of a submission on a surface.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// Everything the surface shows.
+    Full,
+    /// Nothing: the surface answers as for an id that does not exist.
+    Hidden,
+}
+
+/// The policy: what `viewer` may see, on `surface`, of a submission of
+/// team `owner` with `visibility`.
+pub fn access(viewer: Viewer, owner: i64, visibility: Visibility, surface: Surface) -> Access {
+    match visibility {
+        Visibility::Public => Access::Full,
+        Visibility::Private if !surface.is_shared() && viewer == Viewer::Team(owner) => Access::Full,
+        Visibility::Private => Access::Hidden,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The whole policy as a table: (surface, who, public, private).
+    #[test]
+    fn the_policy_table() {
+        use Access::{Full, Hidden};
+        let (owner, other, anonymous) = (Viewer::Team(7), Viewer::Team(8), Viewer::Anonymous);
+        #[rustfmt::skip]
+        let table = [
+            (Surface::Page,         owner, Full, Full),   (Surface::Page,         other, Full, Hidden), (Surface::Page,         anonymous, Full, Hidden),
+            (Surface::ApiObject,    owner, Full, Full),   (Surface::ApiObject,    other, Full, Hidden), (Surface::ApiObject,    anonymous, Full, Hidden),
+            (Surface::HeatmapChart, owner, Full, Full),   (Surface::HeatmapChart, other, Full, Hidden), (Surface::HeatmapChart, anonymous, Full, Hidden),
+            (Surface::Compare,      owner, Full, Hidden), (Surface::Compare,      other, Full, Hidden), (Surface::Compare,      anonymous, Full, Hidden),
+            (Surface::Board,        owner, Full, Hidden), (Surface::Board,        other, Full, Hidden), (Surface::Board,        anonymous, Full, Hidden),
+            (Surface::Exports,      owner, Full, Hidden), (Surface::Exports,      other, Full, Hidden), (Surface::Exports,      anonymous, Full, Hidden),
+        ];
+        assert_eq!(table.len(), Surface::ALL.len() * 3, "every surface, every viewer");
+        for (surface, viewer, public, private) in table {
+            assert_eq!(access(viewer, 7, Visibility::Public, surface), public, "{surface:?} {viewer:?} public");
+            assert_eq!(access(viewer, 7, Visibility::Private, surface), private, "{surface:?} {viewer:?} private");
+        }
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for v in Visibility::ALL {
+            assert_eq!(Visibility::parse(v.as_str()), Some(v));
+            assert_eq!(serde_json::to_string(&v).unwrap(), format!("\"{}\"", v.as_str()));
+        }
+        assert_eq!(Visibility::parse("Public"), None);
+    }
+}

@@ -21,10 +21,9 @@ const SCORE_EVERY_THIRD: &str = include_str!("../tests/golden/score_every_third.
 
 fn real_key_bytes() -> Option<Vec<u8>> {
     let manifest = env!("CARGO_MANIFEST_DIR");
-    let candidates = std::env::var_os("MEDARABENCH_SHARED_DATA")
-        .map(PathBuf::from)
-        .into_iter()
-        .chain([format!("{manifest}/../../../shared/data"), format!("{manifest}/../../shared/data")].map(PathBuf::from));
+    let candidates = std::env::var_os("MEDARABENCH_SHARED_DATA").map(PathBuf::from).into_iter().chain(
+        [format!("{manifest}/../../../shared/data"), format!("{manifest}/../../shared/data")].map(PathBuf::from),
+    );
     for dir in candidates {
         if let Ok(bytes) = std::fs::read(dir.join(FILE)) {
             return Some(bytes);

@@ -9,8 +9,8 @@
 use std::collections::BTreeMap;
 
 use super::csv_records::trim;
-use rustc_hash::FxHashMap as FastMap;
 use super::types::{Level, Specialty};
+use rustc_hash::FxHashMap as FastMap;
 
 /// A specialty or sub-specialty name with its number in the key.
 #[derive(Debug, Clone)]

@@ -18,12 +18,12 @@ use std::hash::Hasher;
 
 use super::benchmark::Benchmark;
 use super::csv_records::{Reader, Record, records_bound, trim};
-use rustc_hash::{FxHashMap as FastMap, FxHasher};
 use super::input;
 use super::key::{KeyError, MAX_KEY_BYTES, excerpt, header_index};
 use super::key_builder::{Built, Detail, KeyBuilder, Scoreable};
 use super::report::WarningKind;
 use super::types::{Letter, QuestionId};
+use rustc_hash::{FxHashMap as FastMap, FxHasher};
 
 const ID: &str = "question number";
 const QUESTION: &str = "question";

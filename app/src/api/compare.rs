@@ -7,9 +7,9 @@ use leptos::prelude::*;
 
 use super::ApiError;
 
-pub use crate::domain::compare::*;
 #[cfg(feature = "ssr")]
 use crate::domain::Breakdown;
+pub use crate::domain::compare::*;
 
 #[cfg(feature = "ssr")]
 fn side(c: &crate::db::compare::Comparable) -> CompareSide {

@@ -10,9 +10,9 @@ use super::ApiError;
 #[cfg(feature = "ssr")]
 use crate::db::sessions::Principal;
 use crate::domain::ScoreCard;
-use crate::domain::visibility::Visibility;
 #[cfg(feature = "ssr")]
 use crate::domain::visibility as policy;
+use crate::domain::visibility::Visibility;
 
 /// The signed-in team, for the header.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -153,7 +153,8 @@ pub async fn upload_page() -> Result<UploadPageData, ApiError> {
     let (signed_in, quota, refusal) = match principal().await? {
         Some((p, session)) => {
             let quota = submissions::quota(&db, p.team_id, quota_defaults()).await?;
-            let refusal = crate::db::sessions::take_flash(&db, &session, crate::db::sessions::Flash::UploadError).await?;
+            let refusal =
+                crate::db::sessions::take_flash(&db, &session, crate::db::sessions::Flash::UploadError).await?;
             (true, Some(quota), refusal)
         }
         None => (false, None, None),

@@ -15,7 +15,8 @@ use leptos::prelude::*;
 pub fn BundleScripts(options: LeptosOptions) -> impl IntoView {
     let nonce = leptos::nonce::use_nonce();
     let (js, wasm) = bundle_paths(&options);
-    let script = format!("import({js:?}).then(m => m.default({{ module_or_path: {wasm:?} }}).then(() => m.hydrate()));");
+    let script =
+        format!("import({js:?}).then(m => m.default({{ module_or_path: {wasm:?} }}).then(() => m.hydrate()));");
     view! {
         <link rel="modulepreload" href=js crossorigin="" />
         <link rel="preload" href=wasm r#as="fetch" r#type="application/wasm" crossorigin="" />

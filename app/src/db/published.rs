@@ -3,8 +3,8 @@
 use sqlx::Row;
 
 use super::{Db, Result};
-use crate::domain::figures::{Figures, PublishedFigure};
 use crate::domain::board::PublishedModel;
+use crate::domain::figures::{Figures, PublishedFigure};
 
 /// All Table 4 models, best accuracy first (ties by name).
 pub async fn list_models(db: &Db) -> Result<Vec<PublishedModel>> {

@@ -7,8 +7,8 @@ use sqlx::Row;
 use super::repeats::{self, Repeat, UploadIdentity};
 use super::{Backend, Db, DbError, Result, now_unix};
 use crate::domain::ScoreCard;
-use crate::domain::visibility::Visibility;
 pub use crate::domain::submission::SubmissionMeta;
+use crate::domain::visibility::Visibility;
 
 /// Everything stored for a new submission.
 pub struct NewSubmission<'a> {
@@ -184,7 +184,7 @@ pub async fn insert_within_quota(
     if db.backend() == Backend::Postgres {
         sqlx::query("SELECT id FROM teams WHERE id = $1 FOR UPDATE").bind(new.team_id).execute(&mut *tx).await?;
     }
-    match repeats::find(&mut *tx, &new.identity(), now).await? {
+    match repeats::find(&mut tx, &new.identity(), now).await? {
         Some(Repeat::Of(first)) => return Ok(Stored::Repeat(first)),
         Some(Repeat::KeyReused { first }) => return Err(InsertError::IdempotencyKeyReused { first }),
         None => {}

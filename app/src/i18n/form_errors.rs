@@ -89,9 +89,7 @@ impl FormErrorCode {
             (Lang::En, Self::UploadRefused) => "The upload was refused; nothing was stored.",
             (Lang::En, Self::ServerError) => "Something went wrong on the server; nothing was stored. Try again.",
             (Lang::Ar, Self::WrongCredentials) => "البريد الإلكتروني أو كلمة المرور غير صحيحة.",
-            (Lang::Ar, Self::TooManyAttempts) => {
-                "محاولات دخول فاشلة كثيرة لهذا الحساب. انتظر بضع دقائق ثم حاول مجددًا."
-            }
+            (Lang::Ar, Self::TooManyAttempts) => "محاولات دخول فاشلة كثيرة لهذا الحساب. انتظر بضع دقائق ثم حاول مجددًا.",
             (Lang::Ar, Self::NameTaken) => "يوجد فريق بهذا الاسم بالفعل.",
             (Lang::Ar, Self::EmailTaken) => "عنوان البريد الإلكتروني هذا مسجَّل بالفعل.",
             (Lang::Ar, Self::InvalidName) => {

@@ -82,7 +82,10 @@ pub async fn run(args: SubmitArgs) -> anyhow::Result<()> {
             break sent.with_context(|| format!("cannot reach {url}"))?;
         }
         let wait = Duration::from_secs(1 << attempt);
-        eprintln!("attempt {attempt} of {MAX_ATTEMPTS} failed; retrying in {} s with the same Idempotency-Key", wait.as_secs());
+        eprintln!(
+            "attempt {attempt} of {MAX_ATTEMPTS} failed; retrying in {} s with the same Idempotency-Key",
+            wait.as_secs()
+        );
         tokio::time::sleep(wait).await;
         attempt += 1;
     };

@@ -17,7 +17,8 @@ const MAX_PAGE: usize = 64 * 1024 * 1024;
 /// Moves the scripts after `</html>` of an HTML response into its body.
 pub async fn scripts_inside_body(req: Request, next: Next) -> Response {
     let resp = next.run(req).await;
-    let html = resp.headers().get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("text/html"));
+    let html =
+        resp.headers().get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("text/html"));
     if !html {
         return resp;
     }

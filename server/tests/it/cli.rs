@@ -334,7 +334,8 @@ async fn team_create_and_submit_over_real_http(backend: Backend) {
     assert_eq!(sub["team"], "Oasis <Lab>");
     assert_eq!(sub["protocol"]["shots"], 0);
     // The same file for the same model again: the first submission, no new row.
-    let again = medarabench(&["submit", "--server", &base, "--token", &token, "--model", "Oasis-1", s(&pred_path)], None);
+    let again =
+        medarabench(&["submit", "--server", &base, "--token", &token, "--model", "Oasis-1", s(&pred_path)], None);
     assert!(again.status.success(), "{}", stderr(&again));
     let printed = String::from_utf8_lossy(&again.stdout).into_owned();
     assert!(printed.contains("already submitted"), "{printed}");

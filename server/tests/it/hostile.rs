@@ -182,8 +182,7 @@ async fn hostile_text_is_inert_on_every_surface(backend: Backend) {
 
     // The exports and the chart: the same text, as data.
     let board = app.get("/api/v1/leaderboard").await.json();
-    let models: HashSet<&str> =
-        board["rows"].as_array().unwrap().iter().filter_map(|r| r["model"].as_str()).collect();
+    let models: HashSet<&str> = board["rows"].as_array().unwrap().iter().filter_map(|r| r["model"].as_str()).collect();
     let csv = app.get("/api/v1/leaderboard.csv").await;
     let mut reader = csv::Reader::from_reader(csv.body.as_bytes());
     let model_col = reader.headers().unwrap().iter().position(|h| h == "model").unwrap();
@@ -264,7 +263,8 @@ async fn hostile_text_that_is_refused_stores_nothing(backend: Backend) {
     let resp = app.upload_raw(&token, &q, TestApp::demo_predictions(0.5, 1)).await;
     assert_eq!(resp.status, StatusCode::BAD_REQUEST);
     assert_field_problem(&resp.json(), "model_name", "longer than 120 characters");
-    let resp = app.post_json("/api/v1/teams", json!({"name": long, "email": "l@long.example", "password": PASSWORD})).await;
+    let resp =
+        app.post_json("/api/v1/teams", json!({"name": long, "email": "l@long.example", "password": PASSWORD})).await;
     assert_field_problem(&resp.json(), "name", "2 to 60 characters");
     // Bidi controls in notes (free text) are kept: a note is shown in its
     // own direction-isolated block.

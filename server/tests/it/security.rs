@@ -51,12 +51,19 @@ async fn form_errors_are_codes_never_text(backend: Backend) {
     // Registration: every problem has its code, in the form's language;
     // nothing typed is in the URL.
     let bad = app
-        .post_form("/auth/register", &[("name", "x"), ("email", "secret-address"), ("password", "short"), ("lang", "ar")], None)
+        .post_form(
+            "/auth/register",
+            &[("name", "x"), ("email", "secret-address"), ("password", "short"), ("lang", "ar")],
+            None,
+        )
         .await;
     let location = bad.headers["location"].to_str().unwrap().to_owned();
     assert_eq!(location, "/register?error=invalid_name%2Cinvalid_email%2Cinvalid_password&lang=ar");
     let shown = form_alert(&app.get(&location).await.body).expect("an alert");
-    assert!(shown.contains("اسم الفريق") && shown.contains("بريد إلكتروني") && shown.contains("كلمة المرور"), "{shown}");
+    assert!(
+        shown.contains("اسم الفريق") && shown.contains("بريد إلكتروني") && shown.contains("كلمة المرور"),
+        "{shown}"
+    );
     app.team_with_token("Taken", "t@taken.example").await;
     let taken = app
         .post_form("/auth/register", &[("name", "Taken"), ("email", "t@taken.example"), ("password", PASSWORD)], None)

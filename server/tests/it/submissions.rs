@@ -281,7 +281,9 @@ async fn private_submissions_stay_private(backend: Backend) {
     assert!(!board.to_string().contains("secret"), "private models stay off the board");
     // The result page hides it behind a real 404 (no soft 404), in both
     // languages, as it does an id that does not exist.
-    for path in [format!("/submissions/{id}"), format!("/submissions/{id}?lang=ar"), "/submissions/0000000000000000".into()] {
+    for path in
+        [format!("/submissions/{id}"), format!("/submissions/{id}?lang=ar"), "/submissions/0000000000000000".into()]
+    {
         let page = app.get(&path).await;
         assert_eq!(page.status, StatusCode::NOT_FOUND, "{path}");
         assert!(page.body.contains("id=\"submission-not-found\""), "{path}: {}", page.body);

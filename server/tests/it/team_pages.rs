@@ -192,11 +192,12 @@ async fn form_posts_keep_arabic(backend: Backend) {
     let cookie2 = session_from(&signin).unwrap();
     assert_ne!(cookie, cookie2);
 
-    let refused =
-        app.upload_form(&cookie2, &[("lang", "ar"), ("model_name", "Bad")], "question_id,answer\n987654,A\n", false).await;
+    let refused = app
+        .upload_form(&cookie2, &[("lang", "ar"), ("model_name", "Bad")], "question_id,answer\n987654,A\n", false)
+        .await;
     let back = location(&refused);
     assert_eq!(back, "/upload?error=upload_refused&lang=ar");
-    let page = app.get_with_cookie(&back, &cookie2).await;
+    let page = app.get_with_cookie(back, &cookie2).await;
     assert!(page.body.contains("رُفض الرفع ولم يُخزَّن شيء."), "the code's message in Arabic");
     assert!(page.body.contains("987654"), "the file's reasons, from the session");
     assert_eq!(app.submission_count().await, 0);

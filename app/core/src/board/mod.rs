@@ -199,7 +199,6 @@ impl Board {
     }
 }
 
-
 /// At most this many verified rows (the best the filter keeps) go to the
 /// page: a page of 100,000 rows would be megabytes of HTML and of
 /// hydration data on every visit. The CSV and JSON exports have them all.

@@ -27,11 +27,11 @@ use std::sync::{Arc, Mutex};
 use sqlx::Row;
 
 use super::{Db, DbError, Result};
+use crate::domain::Benchmark;
+pub use crate::domain::board::index::IndexedBoard;
 use crate::domain::board::rank::{self, Contender, PackedBits};
 use crate::domain::board::{Board, BoardRow, RANKED_VERIFIED_LIMIT, RowSource, reference};
-use crate::domain::Benchmark;
 use crate::domain::stats::wilson;
-pub use crate::domain::board::index::IndexedBoard;
 
 /// The `settings` row holding the board's version.
 const VERSION_SETTING: &str = "board_version";

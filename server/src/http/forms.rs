@@ -86,7 +86,11 @@ fn form_codes(err: &HttpError) -> Vec<FormErrorCode> {
 }
 
 /// Back to a form with the codes of what was wrong, in the form's language.
+/// An internal cause is logged here (the page only says it went wrong).
 fn back_with_error(path: &str, err: &HttpError, lang: Lang) -> Response {
+    if let HttpError::Internal(_) | HttpError::Unexpected(_) = err {
+        tracing::error!(error = ?err, form = path, "a form failed on the server");
+    }
     back_with_codes(path, &form_codes(err), err, lang)
 }
 
@@ -264,7 +268,10 @@ async fn upload(
             // The reasons name lines of the file: server text, kept on the
             // session, never in the URL.
             let code = match e {
-                HttpError::Internal(_) | HttpError::Unexpected(_) => FormErrorCode::ServerError,
+                HttpError::Internal(_) | HttpError::Unexpected(_) => {
+                    tracing::error!(error = ?e, "an upload failed on the server");
+                    FormErrorCode::ServerError
+                }
                 _ => FormErrorCode::UploadRefused,
             };
             if code == FormErrorCode::UploadRefused {

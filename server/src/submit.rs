@@ -6,7 +6,7 @@
 //! `app::db::repeats`) gets the first submission back and uses no quota.
 //! Shared by the API and the web form.
 
-use app::db::repeats::{self, Repeat, UploadIdentity};
+use app::db::repeats::{self, UploadIdentity};
 use app::db::submissions::{self, NewSubmission, QuotaDefaults, QuotaUse, Stored, SubmissionRecord};
 use app::db::{audit, keys};
 use app::domain::submission::RawMeta;
@@ -79,12 +79,8 @@ pub async fn accept(state: &AppState, upload: Upload) -> Result<Accepted, HttpEr
         benchmark: upload.benchmark.as_str(),
     };
     // A repeat is answered before the quota is checked: it uses none.
-    match repeats::find_now(&state.db, &identity).await? {
-        Some(Repeat::Of(first)) => return repeated(state, upload.team_id, &first).await,
-        Some(Repeat::KeyReused { first }) => {
-            return Err(submissions::InsertError::IdempotencyKeyReused { first }.into());
-        }
-        None => {}
+    if let Some(repeat) = repeats::find_now(&state.db, &identity).await? {
+        return repeated(state, upload.team_id, &repeat.first()?).await;
     }
     // Cheap early refusal; the binding check is inside the transaction.
     let used = submissions::quota(&state.db, upload.team_id, state.quota_defaults()).await?;

@@ -58,7 +58,7 @@ pub struct FieldError {
 pub const PROMPT_LANGUAGES: &[&str] = &["ar", "en", "mixed", "unknown"];
 pub const CHAIN_OF_THOUGHT: &[&str] = &["yes", "no", "unknown"];
 pub const CONTAMINATION: &[&str] = &["none", "train", "test", "train_and_test", "unknown"];
-pub const VISIBILITY: &[&str] = &["public", "private"];
+pub const VISIBILITY: &[&str] = &[Visibility::Public.as_str(), Visibility::Private.as_str()];
 
 /// Whether `c` is a bidirectional embedding, override or isolate control
 /// (U+202A-U+202E, U+2066-U+2069): in a name or an address they make text
@@ -68,17 +68,9 @@ pub fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
-/// What makes `s` unfit as an identifier (a team or model name, an
-/// address), if anything.
-pub fn identifier_char_problem(s: &str) -> Option<&'static str> {
-    if s.chars().any(|c| c.is_control() && c != '\n' && c != '\r' && c != '\t') {
-        Some("contains control characters")
-    } else if s.chars().any(is_bidi_control) {
-        Some("contains bidirectional control characters (U+202A-U+202E, U+2066-U+2069)")
-    } else {
-        None
-    }
-}
+/// The problem an identifier (a team or model name, an address) with a
+/// bidirectional control has.
+pub const BIDI_CONTROL_PROBLEM: &str = "contains bidirectional control characters (U+202A-U+202E, U+2066-U+2069)";
 
 /// Free text (`notes`) or a one-line identifier.
 #[derive(Clone, Copy, PartialEq)]
@@ -108,10 +100,8 @@ fn checked_text(
     if v.chars().any(|c| c.is_control() && c != '\n' && c != '\r' && c != '\t') {
         return Err(FieldError { field, problem: "contains control characters".into() });
     }
-    if kind == Kind::Identifier
-        && let Some(problem) = identifier_char_problem(v)
-    {
-        return Err(FieldError { field, problem: problem.into() });
+    if kind == Kind::Identifier && v.chars().any(is_bidi_control) {
+        return Err(FieldError { field, problem: BIDI_CONTROL_PROBLEM.into() });
     }
     Ok(v.to_owned())
 }

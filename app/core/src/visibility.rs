@@ -23,7 +23,7 @@ impl Visibility {
     pub const ALL: [Self; 2] = [Self::Public, Self::Private];
 
     /// The stored and sent name.
-    pub fn as_str(self) -> &'static str {
+    pub const fn as_str(self) -> &'static str {
         match self {
             Self::Public => "public",
             Self::Private => "private",

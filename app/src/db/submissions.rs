@@ -152,6 +152,17 @@ pub enum Stored {
     Repeat(String),
 }
 
+impl Repeat {
+    /// The first submission a repeat answers with, or the refusal of an
+    /// `Idempotency-Key` reused for another upload.
+    pub fn first(self) -> Result<String, InsertError> {
+        match self {
+            Self::Of(first) => Ok(first),
+            Self::KeyReused { first } => Err(InsertError::IdempotencyKeyReused { first }),
+        }
+    }
+}
+
 impl NewSubmission<'_> {
     fn identity(&self) -> UploadIdentity<'_> {
         UploadIdentity {
@@ -184,10 +195,8 @@ pub async fn insert_within_quota(
     if db.backend() == Backend::Postgres {
         sqlx::query("SELECT id FROM teams WHERE id = $1 FOR UPDATE").bind(new.team_id).execute(&mut *tx).await?;
     }
-    match repeats::find(&mut tx, &new.identity(), now).await? {
-        Some(Repeat::Of(first)) => return Ok(Stored::Repeat(first)),
-        Some(Repeat::KeyReused { first }) => return Err(InsertError::IdempotencyKeyReused { first }),
-        None => {}
+    if let Some(repeat) = repeats::find(&mut tx, &new.identity(), now).await? {
+        return Ok(Stored::Repeat(repeat.first()?));
     }
     let used = quota_in(&mut *tx, new.team_id, &day, defaults).await?;
     if used.total_remaining() == 0 {

@@ -64,8 +64,10 @@ pub fn check_registration(name: &str, email: &str, password: &str) -> Result<(),
     }
     let problem = if name.chars().any(char::is_control) {
         Some("contains control characters")
+    } else if name.chars().any(app::domain::submission::is_bidi_control) {
+        Some(app::domain::submission::BIDI_CONTROL_PROBLEM)
     } else {
-        app::domain::submission::identifier_char_problem(name)
+        None
     };
     if let Some(problem) = problem {
         problems.push(app::domain::submission::FieldError { field: "name", problem: problem.into() });

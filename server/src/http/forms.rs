@@ -86,15 +86,16 @@ fn form_codes(err: &HttpError) -> Vec<FormErrorCode> {
 }
 
 /// Back to a form with the codes of what was wrong, in the form's language.
-/// An internal cause is logged here (the page only says it went wrong).
 fn back_with_error(path: &str, err: &HttpError, lang: Lang) -> Response {
-    if let HttpError::Internal(_) | HttpError::Unexpected(_) = err {
-        tracing::error!(error = ?err, form = path, "a form failed on the server");
-    }
     back_with_codes(path, &form_codes(err), err, lang)
 }
 
+/// Back to a form with `codes`. An internal cause is logged here: the page
+/// only says that something went wrong.
 fn back_with_codes(path: &str, codes: &[FormErrorCode], err: &HttpError, lang: Lang) -> Response {
+    if let HttpError::Internal(_) | HttpError::Unexpected(_) = err {
+        tracing::error!(error = ?err, form = path, "a form failed on the server");
+    }
     let query = serde_urlencoded::to_string([("error", FormErrorCode::join(codes))]).unwrap_or_default();
     let mut resp = see_other(&lang.href(&format!("{path}?{query}")), None);
     if let HttpError::TooManyRequests { .. } = err {
@@ -268,19 +269,15 @@ async fn upload(
             // The reasons name lines of the file: server text, kept on the
             // session, never in the URL.
             let code = match e {
-                HttpError::Internal(_) | HttpError::Unexpected(_) => {
-                    tracing::error!(error = ?e, "an upload failed on the server");
-                    FormErrorCode::ServerError
+                HttpError::Internal(_) | HttpError::Unexpected(_) => FormErrorCode::ServerError,
+                _ => {
+                    let (reasons, flash) = (e.to_string(), sessions::Flash::UploadError);
+                    if let Err(db) = sessions::set_flash(&state.db, &session.session_hash, flash, &reasons).await {
+                        tracing::error!(error = %db, "cannot keep an upload's refusal on its session");
+                    }
+                    FormErrorCode::UploadRefused
                 }
-                _ => FormErrorCode::UploadRefused,
             };
-            if code == FormErrorCode::UploadRefused {
-                let reasons = e.to_string();
-                let flash = sessions::Flash::UploadError;
-                if let Err(db) = sessions::set_flash(&state.db, &session.session_hash, flash, &reasons).await {
-                    tracing::error!(error = %db, "cannot keep an upload's refusal on its session");
-                }
-            }
             go_to(back_with_codes("/upload", &[code], &e, lang), script)
         }
     }

@@ -32,3 +32,17 @@ impl From<crate::db::DbError> for ApiError {
         Self::Unavailable
     }
 }
+
+#[cfg(feature = "ssr")]
+impl From<crate::services::ServiceError> for ApiError {
+    /// Pages only ever read: an expected refusal (not found, signed out)
+    /// is handled by the server function itself; whatever reaches here is
+    /// logged and shown as unavailable.
+    fn from(err: crate::services::ServiceError) -> Self {
+        match err.hidden_cause() {
+            Some(cause) => tracing::error!(error = %cause, "service failure in a server function"),
+            None => tracing::warn!(error = %err, "unexpected refusal in a server function"),
+        }
+        Self::Unavailable
+    }
+}

@@ -26,6 +26,8 @@ pub mod palette;
 pub mod charts;
 #[cfg(feature = "ssr")]
 pub mod db;
+#[cfg(feature = "ssr")]
+pub mod services;
 
 pub use app::{App, shell};
 

@@ -2,12 +2,10 @@
 //! HTTP router and the CLI subcommands. `main.rs` only parses arguments and
 //! dispatches; tests drive [`build_router`] in-process.
 
-pub mod auth;
 pub mod cli;
 pub mod config;
 pub mod http;
 pub mod state;
-pub mod submit;
 pub mod telemetry;
 
 pub use http::build_router;

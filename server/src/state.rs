@@ -4,7 +4,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use app::db::Db;
-use app::domain::{AnswerKey, parse_key_for_scoring};
+use app::db::submissions::QuotaDefaults;
+use app::services::keys::KeyCache;
+use app::services::submit::Scoring;
 use axum::extract::FromRef;
 use leptos::prelude::LeptosOptions;
 
@@ -42,30 +44,23 @@ impl AppState {
     }
 }
 
-/// Parsed answer keys, so a submission does not re-parse its key.
-#[derive(Clone, Debug, Default)]
-pub struct KeyCache(Arc<Mutex<HashMap<i64, Arc<AnswerKey>>>>, Arc<tokio::sync::Mutex<()>>);
-
-impl KeyCache {
-    /// The parsed key `id`, loading and parsing it on first use. Loads are
-    /// serialised, so concurrent first uploads parse a key once.
-    pub async fn get(&self, db: &Db, id: i64, benchmark: app::domain::Benchmark) -> anyhow::Result<Arc<AnswerKey>> {
-        if let Some(key) = self.cached(id) {
-            return Ok(key);
-        }
-        let _loading = self.1.lock().await;
-        if let Some(key) = self.cached(id) {
-            return Ok(key);
-        }
-        let bytes = app::db::keys::content_for_scoring(db, id).await?;
-        let key = tokio::task::spawn_blocking(move || parse_key_for_scoring(benchmark, &bytes)).await??;
-        let key = Arc::new(key);
-        self.0.lock().expect("key cache lock").insert(id, key.clone());
-        Ok(key)
+impl AppState {
+    /// The quota defaults of this server.
+    pub fn quota_defaults(&self) -> QuotaDefaults {
+        QuotaDefaults { daily: self.config.daily_quota, total: self.config.total_quota }
     }
 
-    fn cached(&self, id: i64) -> Option<Arc<AnswerKey>> {
-        self.0.lock().expect("key cache lock").get(&id).cloned()
+    /// What accepting an upload needs.
+    pub fn scoring(&self) -> Scoring<'_> {
+        Scoring { db: &self.db, keys: &self.keys, quota: self.quota_defaults() }
+    }
+
+    /// Sign-in throttling of this server.
+    pub fn signin_throttle(&self) -> app::services::accounts::SigninThrottle {
+        app::services::accounts::SigninThrottle {
+            failures: self.config.signin_failures,
+            window_secs: self.config.signin_window_secs,
+        }
     }
 }
 

@@ -21,6 +21,7 @@ use super::types::Letter;
 /// Slices always hold at least one item; an empty total (only possible
 /// overall, for an empty key) gives accuracy 0 and CI [0, 1].
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Breakdown {
     /// Correct answers.
     pub correct: usize,
@@ -42,6 +43,7 @@ impl Breakdown {
 
 /// What uniform guessing among each question's options would score.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RandomBaseline {
     /// E = mean over questions of 1/k (k = number of options).
     pub expected_accuracy: f64,
@@ -54,6 +56,7 @@ pub struct RandomBaseline {
 /// The scores of one submission: the contract's `score --json` document
 /// and the API's submission scores.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ScoreCard {
     /// correct / total.
     pub accuracy: f64,

@@ -1,6 +1,13 @@
-//! A team's API tokens as its page lists them (never the secret).
+//! What the team pages show: the signed-in team, its page (members,
+//! tokens, quota, submissions), the upload page's facts and a submission's
+//! result page. Shared by the services that fill them and the pages (in
+//! the browser too) that show them.
 
 use serde::{Deserialize, Serialize};
+
+use crate::ScoreCard;
+use crate::submission::SubmissionMeta;
+use crate::visibility::Visibility;
 
 /// An API token as the team page lists it (never the secret).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -11,4 +18,71 @@ pub struct TokenRow {
     pub created_at: i64,
     pub last_used_at: Option<i64>,
     pub revoked_at: Option<i64>,
+}
+
+/// The signed-in team, for the header.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ViewerInfo {
+    pub team_id: i64,
+    pub team_name: String,
+}
+
+/// A submission as lists show it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SubmissionSummary {
+    pub id: String,
+    pub model_name: String,
+    pub benchmark: String,
+    pub accuracy: f64,
+    pub ci95: [f64; 2],
+    pub correct: usize,
+    pub total: usize,
+    pub visibility: Visibility,
+    pub created_at: i64,
+    pub key_synthetic: bool,
+}
+
+/// Everything the team page shows.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TeamPageData {
+    pub team_name: String,
+    pub members: Vec<String>,
+    pub tokens: Vec<TokenRow>,
+    /// A token created just now, shown once.
+    pub new_token: Option<String>,
+    pub daily_remaining: i64,
+    pub daily_limit: i64,
+    pub total_remaining: i64,
+    pub total_limit: i64,
+    pub submissions: Vec<SubmissionSummary>,
+}
+
+/// A submission's result page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SubmissionPageData {
+    pub id: String,
+    pub team_name: String,
+    pub benchmark: String,
+    pub key_name: String,
+    pub key_synthetic: bool,
+    pub meta: SubmissionMeta,
+    pub file_sha256: String,
+    pub file_format: String,
+    pub created_at: i64,
+    pub card: ScoreCard,
+    /// Whether the viewer's team owns it.
+    pub own: bool,
+}
+
+/// What the upload page needs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UploadPageData {
+    pub signed_in: bool,
+    pub daily_remaining: i64,
+    pub total_remaining: i64,
+    /// The default MedAraBench key is the synthetic demo key.
+    pub synthetic_key: bool,
+    pub key_questions: i64,
+    /// Why the last upload from this session was refused, shown once.
+    pub refusal: Option<String>,
 }

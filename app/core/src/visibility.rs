@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 /// A submission's visibility, as its team declared it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Visibility {
     /// On the leaderboard and its exports, for everyone.
     #[default]

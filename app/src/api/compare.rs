@@ -6,101 +6,15 @@
 use leptos::prelude::*;
 
 use super::ApiError;
-
-#[cfg(feature = "ssr")]
-use crate::domain::Breakdown;
 pub use crate::domain::compare::*;
-
-#[cfg(feature = "ssr")]
-fn side(c: &crate::db::compare::Comparable) -> CompareSide {
-    let r = &c.record;
-    CompareSide {
-        id: r.public_id.clone(),
-        model: r.meta.model_name.clone(),
-        team: r.team_name.clone(),
-        key_name: r.key_name.clone(),
-        key_synthetic: r.key_synthetic,
-        accuracy: r.card.accuracy,
-        correct: r.card.correct,
-        n: r.card.total,
-        ci95: r.card.ci95,
-    }
-}
-
-#[cfg(feature = "ssr")]
-fn cells(
-    a: &std::collections::BTreeMap<String, Breakdown>,
-    b: &std::collections::BTreeMap<String, Breakdown>,
-) -> Vec<CompareCell> {
-    let names: std::collections::BTreeSet<&String> = a.keys().chain(b.keys()).collect();
-    names.into_iter().map(|n| CompareCell { name: n.clone(), a: a.get(n).copied(), b: b.get(n).copied() }).collect()
-}
 
 /// Compares public submissions `a` and `b` (public ids). Outcomes are
 /// cached per process ([`crate::db::compare`]); whether both ids are
 /// public is checked in the database first, on every request.
 #[server(prefix = "/_fn")]
 pub async fn compare(a: String, b: String) -> Result<CompareOutcome, ApiError> {
-    let (a, b) = (a.trim().to_owned(), b.trim().to_owned());
-    if a.is_empty() || b.is_empty() {
-        return Ok(CompareOutcome::Incomplete);
-    }
-    if a == b {
-        return Ok(CompareOutcome::Same);
-    }
     let db = expect_context::<crate::db::Db>();
-    if let Err(missing) = crate::db::compare::public_pair(&db, &a, &b).await? {
-        return Ok(CompareOutcome::NotFound(missing));
-    }
-    let comparisons = db.comparisons();
-    let computed = compute(&db, a.clone(), b.clone());
-    comparisons.get_or_compute(&a, &b, computed, |o| !matches!(o, CompareOutcome::NotFound(_))).await
-}
-
-/// The comparison of two distinct public ids, computed.
-#[cfg(feature = "ssr")]
-async fn compute(db: &crate::db::Db, a: String, b: String) -> Result<CompareOutcome, ApiError> {
-    use crate::db::compare::public_submission;
-    use crate::domain::stats;
-    let Some(sub_a) = public_submission(db, &a).await? else { return Ok(CompareOutcome::NotFound(a)) };
-    let Some(sub_b) = public_submission(db, &b).await? else { return Ok(CompareOutcome::NotFound(b)) };
-    if sub_a.key_id != sub_b.key_id || sub_a.correct.len() != sub_b.correct.len() {
-        return Ok(CompareOutcome::DifferentKeys { a: Box::new(side(&sub_a)), b: Box::new(side(&sub_b)) });
-    }
-    let Some(secret) = crate::db::setting(db, "comparison_secret").await? else {
-        tracing::error!("no comparison_secret in settings: start the server once with `serve`");
-        return Err(ApiError::Unavailable);
-    };
-    let seed = stats::bootstrap_seed(secret.as_bytes(), &a, &b);
-    let paired = tokio::task::spawn_blocking(move || {
-        let (only_a, only_b) = stats::discordant(&sub_a.correct, &sub_b.correct)?;
-        let diff = stats::paired_bootstrap(&sub_a.correct, &sub_b.correct, COMPARE_REPLICATES, seed)?;
-        Ok::<_, stats::StatsError>((sub_a, sub_b, only_a, only_b, diff))
-    })
-    .await;
-    let (sub_a, sub_b, only_a, only_b, diff) = match paired {
-        Ok(Ok(done)) => done,
-        Ok(Err(e)) => {
-            tracing::error!(error = %e, "comparison statistics");
-            return Err(ApiError::Unavailable);
-        }
-        Err(e) => {
-            tracing::error!(error = %e, "comparison task");
-            return Err(ApiError::Unavailable);
-        }
-    };
-    Ok(CompareOutcome::Compared(Box::new(Comparison {
-        a: side(&sub_a),
-        b: side(&sub_b),
-        difference: diff.difference,
-        difference_ci95: diff.ci95,
-        replicates: diff.replicates,
-        only_a,
-        only_b,
-        mcnemar_p: stats::mcnemar_exact(only_a, only_b),
-        by_specialty: cells(&sub_a.record.card.by_specialty, &sub_b.record.card.by_specialty),
-        by_level: cells(&sub_a.record.card.by_level, &sub_b.record.card.by_level),
-    })))
+    Ok(crate::services::compare::compare(&db, &a, &b).await?)
 }
 
 /// How many submissions the pickers list: the best ones, plus the two
@@ -111,21 +25,6 @@ pub const PICKER_LIMIT: usize = crate::api::leaderboard::PAGE_VERIFIED_LIMIT;
 /// if they are public and not among them, for the page's pickers.
 #[server(prefix = "/_fn")]
 pub async fn compare_choices(a: String, b: String) -> Result<Vec<CompareChoice>, ApiError> {
-    use crate::api::leaderboard::BoardRow;
     let db = expect_context::<crate::db::Db>();
-    let board = crate::db::board::board(&db).await?;
-    let choice = |r: &BoardRow| {
-        let id = r.submission_id.clone()?;
-        let team = r.team.as_deref().unwrap_or_default();
-        Some(CompareChoice { label: format!("{} — {team} ({:.3}, {id})", r.model, r.accuracy), id })
-    };
-    let mut out: Vec<CompareChoice> = board.rows.iter().filter_map(choice).take(PICKER_LIMIT).collect();
-    for id in [a.trim(), b.trim()].into_iter().filter(|id| !id.is_empty()) {
-        if !out.iter().any(|c| c.id == id)
-            && let Some(c) = board.rows.iter().find(|r| r.submission_id.as_deref() == Some(id)).and_then(choice)
-        {
-            out.push(c);
-        }
-    }
-    Ok(out)
+    Ok(crate::services::compare::choices(&db, &a, &b, PICKER_LIMIT).await?)
 }

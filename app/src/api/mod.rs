@@ -1,11 +1,14 @@
 //! Server functions: the thin layer between pages and the database.
 //!
-//! Each function gets its state from context, calls `db`/`domain`, and maps
-//! the error into [`ApiError`]. The plain data types they return are shared
+//! Each function gets the database and the viewer from context
+//! ([`context`]), calls a service (`crate::services`) or the database
+//! layer, and maps the error into [`ApiError`]. The plain data types they return are shared
 //! by the server and the browser build.
 
 pub mod adapting;
 pub mod compare;
+#[cfg(feature = "ssr")]
+mod context;
 pub mod dataset;
 pub mod keys;
 pub mod leaderboard;

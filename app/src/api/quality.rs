@@ -25,6 +25,6 @@ pub struct QualityData {
 pub async fn get_quality() -> Result<QualityData, ApiError> {
     let db = expect_context::<crate::db::Db>();
     let figures = crate::db::published::figures(&db, &SOURCES).await?;
-    let key = super::keys::default_key_summary(&db).await?;
+    let key = crate::services::keys::default_summary(&db).await?;
     Ok(QualityData { figures, key })
 }

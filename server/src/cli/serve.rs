@@ -72,7 +72,7 @@ pub async fn server_config(db: &Db, args: &ServeArgs) -> anyhow::Result<ServerCo
 /// The server-wide secret, created on first start and shared by every
 /// process through the database.
 pub async fn server_secret(db: &Db) -> anyhow::Result<String> {
-    Ok(app::db::setting_or_insert(db, "comparison_secret", || crate::auth::new_secret("")).await?)
+    Ok(app::db::setting_or_insert(db, "comparison_secret", || app::services::secrets::new_secret("")).await?)
 }
 
 /// Stores the synthetic demo key when no MedAraBench key has been imported,

@@ -62,7 +62,7 @@ pub async fn run(args: SubmitArgs) -> anyhow::Result<()> {
         .with_context(|| format!("{} would be refused", args.file.display()))?;
     let url = format!("{}/api/v1/submissions", args.server.trim_end_matches('/'));
     let client = reqwest::Client::builder().timeout(Duration::from_secs(120)).build()?;
-    let idempotency_key = format!("medarabench-cli-{}", crate::auth::new_secret(""));
+    let idempotency_key = format!("medarabench-cli-{}", app::services::secrets::new_secret(""));
     eprintln!("uploading {} rows to {url}…", check.rows.len());
     let mut attempt = 1;
     let resp = loop {

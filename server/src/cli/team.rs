@@ -6,9 +6,9 @@ use std::io::BufRead;
 use anyhow::Context;
 use clap::{Args, Subcommand};
 
-use crate::auth::signin;
+use app::services::accounts;
+
 use crate::cli::serve::open_database;
-use crate::http::teams::issue_token;
 
 #[derive(Debug, Subcommand)]
 pub enum TeamCommand {
@@ -39,12 +39,9 @@ pub async fn run(database_url: &str, cmd: TeamCommand) -> anyhow::Result<()> {
         "give the password on stdin, e.g. `echo \"$PASSWORD\" | medarabench team create ...`"
     );
     let db = open_database(database_url).await?;
-    let (team_id, member_id) = signin::register(&db, &args.name, &args.email, password)
-        .await
-        .map_err(|e| anyhow::anyhow!("{e}"))
-        .context("the team was not created")?;
-    let (_, token) =
-        issue_token(&db, team_id, Some(member_id), "created by the CLI").await.map_err(|e| anyhow::anyhow!("{e}"))?;
+    let (team_id, member_id) =
+        accounts::register(&db, &args.name, &args.email, password).await.context("the team was not created")?;
+    let (_, token) = accounts::issue_token(&db, team_id, Some(member_id), "created by the CLI").await?;
     if args.json {
         super::print_json(&serde_json::json!({"team_id": team_id, "name": args.name.trim(), "token": token}))
     } else {

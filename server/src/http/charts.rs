@@ -8,9 +8,10 @@
 
 use app::domain::visibility::Surface;
 use app::i18n::Lang;
+use app::services::Viewer;
 use axum::Router;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, HeaderValue, header};
+use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::Deserialize;
@@ -70,10 +71,10 @@ async fn heatmap(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Query(query): Query<LangQuery>,
-    headers: HeaderMap,
+    viewer: Viewer,
 ) -> Result<Response> {
     let lang = Lang::from_param(query.lang.as_deref());
-    let record = super::submissions::visible(&state, &id, &headers, Surface::HeatmapChart).await?;
+    let record = app::services::submissions::visible(&state.db, &viewer, &id, Surface::HeatmapChart).await?;
     let svg =
         app::charts::heatmap::svg(&record.card.by_cell, &record.meta.model_name, lang).map_err(anyhow::Error::from)?;
     let cache = if record.meta.visibility.is_shared() { "no-cache" } else { "private, no-store" };

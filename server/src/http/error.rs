@@ -2,14 +2,14 @@
 //! a message for people. Internal causes are logged, never sent.
 
 use app::db::DbError;
-use app::db::submissions::InsertError;
-use app::db::teams::CreateTeamError;
 use app::domain::PredictionError;
 use app::domain::submission::FieldError;
+use app::services::ServiceError;
 use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde_json::{Value, json};
+
+use super::views::{ErrorBodyView, ErrorView, ProblemView};
 
 /// An error as the REST API reports it:
 /// `{"error": {"code": "...", "message": "...", "details": [...]}}`.
@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 pub enum HttpError {
     /// A request field is missing or invalid.
     #[error("{message}")]
-    BadRequest { code: &'static str, message: String, details: Vec<Value> },
+    BadRequest { code: &'static str, message: String, details: Vec<ProblemView> },
     /// The prediction file was refused; nothing was stored.
     #[error("the prediction file was refused: {0}")]
     InvalidFile(#[from] PredictionError),
@@ -64,7 +64,7 @@ impl HttpError {
     /// A 400 listing each invalid field.
     pub fn invalid_fields(errors: Vec<FieldError>) -> Self {
         let message = errors.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ");
-        let details = errors.iter().map(|e| json!({"field": e.field, "problem": e.problem})).collect();
+        let details = errors.into_iter().map(|e| ProblemView::Field { field: e.field, problem: e.problem }).collect();
         Self::BadRequest { code: "invalid_fields", message, details }
     }
 
@@ -105,38 +105,35 @@ impl HttpError {
         }
     }
 
-    fn details(&self) -> Vec<Value> {
+    fn details(self) -> Vec<ProblemView> {
         match self {
-            Self::BadRequest { details, .. } => details.clone(),
-            Self::InvalidFile(e) => vec![json!({"line": e.line(), "problem": e.to_string()})],
-            Self::Conflict { field, message } => vec![json!({"field": field, "problem": message})],
+            Self::BadRequest { details, .. } => details,
+            Self::InvalidFile(e) => vec![ProblemView::Line { line: e.line(), problem: e.to_string() }],
+            Self::Conflict { field, message } => vec![ProblemView::Field { field, problem: message }],
             _ => Vec::new(),
         }
     }
 }
 
-impl From<InsertError> for HttpError {
-    fn from(e: InsertError) -> Self {
+impl From<ServiceError> for HttpError {
+    fn from(e: ServiceError) -> Self {
         match e {
-            InsertError::DailyQuota { .. } => Self::TooManyRequests {
-                message: e.to_string(),
-                retry_after: Some(app::db::submissions::seconds_to_utc_midnight(app::db::now_unix())),
-            },
-            InsertError::TotalQuota { .. } => Self::TooManyRequests { message: e.to_string(), retry_after: None },
-            InsertError::IdempotencyKeyReused { .. } => {
-                Self::Unprocessable { code: "idempotency_key_reused", message: e.to_string() }
+            ServiceError::NotFound => Self::NotFound,
+            ServiceError::Unauthorized(problem) => Self::Unauthorized(problem.message()),
+            ServiceError::InvalidFields(fields) => Self::invalid_fields(fields),
+            ServiceError::BadRequest { code, message } => Self::bad_request(code, message),
+            ServiceError::InvalidFile(file) => Self::InvalidFile(file),
+            ServiceError::QuotaExceeded { message, retry_after } => Self::TooManyRequests { message, retry_after },
+            ServiceError::SigninThrottled { retry_after } => {
+                Self::TooManyRequests { message: e.to_string(), retry_after: Some(retry_after) }
             }
-            InsertError::Db(db) => Self::Internal(db),
-        }
-    }
-}
-
-impl From<CreateTeamError> for HttpError {
-    fn from(e: CreateTeamError) -> Self {
-        match e {
-            CreateTeamError::Db(db) => Self::Internal(db),
-            CreateTeamError::NameTaken => Self::Conflict { field: "name", message: e.to_string() },
-            CreateTeamError::EmailTaken => Self::Conflict { field: "email", message: e.to_string() },
+            ServiceError::IdempotencyKeyReused(message) => {
+                Self::Unprocessable { code: "idempotency_key_reused", message }
+            }
+            ServiceError::Conflict { field, message } => Self::Conflict { field, message },
+            ServiceError::NoKey(benchmark) => Self::NoKey(benchmark.to_string()),
+            ServiceError::Db(db) => Self::Internal(db),
+            ServiceError::Internal(cause) => Self::Unexpected(anyhow::anyhow!(cause)),
         }
     }
 }
@@ -148,9 +145,14 @@ impl IntoResponse for HttpError {
             Self::Unexpected(cause) => tracing::error!(error = %cause, "unexpected error"),
             _ => {}
         }
-        let body = json!({"error": {"code": self.code(), "message": self.to_string(), "details": self.details()}});
-        let mut resp = (self.status(), Json(body)).into_response();
-        if let Self::TooManyRequests { retry_after, .. } = &self {
+        let (status, code, message) = (self.status(), self.code(), self.to_string());
+        let retry_after = match &self {
+            Self::TooManyRequests { retry_after, .. } => Some(*retry_after),
+            _ => None,
+        };
+        let body = ErrorView { error: ErrorBodyView { code, message, details: self.details() } };
+        let mut resp = (status, Json(body)).into_response();
+        if let Some(retry_after) = retry_after {
             // A total quota never resets; a day is the honest lower bound.
             let secs = retry_after.unwrap_or(86_400).max(1);
             if let Ok(v) = HeaderValue::from_str(&secs.to_string()) {

@@ -21,12 +21,14 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use serde::Deserialize;
 
+use app::services::submit::{Upload, accept};
+use app::services::{ServiceError, accounts};
+
 use super::HttpError;
-use super::teams::issue_token;
-use crate::auth::extract::{SESSION_TTL_SECS, SessionTeam, session_clear_cookie, session_cookie, session_set_cookie};
-use crate::auth::{new_secret, secret_hash, signin};
+use super::extract::{SESSION_TTL_SECS, SessionTeam, session_clear_cookie, session_cookie, session_set_cookie};
 use crate::state::AppState;
-use crate::submit::{Upload, accept};
+use app::db::sessions::secret_hash;
+use app::services::secrets::new_secret;
 
 pub fn router(upload_limit: usize) -> Router<AppState> {
     Router::new()
@@ -65,7 +67,7 @@ impl LangForm {
 }
 
 /// The codes that say why a form was refused.
-fn form_codes(err: &HttpError) -> Vec<FormErrorCode> {
+fn form_codes(err: &ServiceError) -> Vec<FormErrorCode> {
     let field_code = |field: &str| match field {
         "name" => Some(FormErrorCode::InvalidName),
         "email" => Some(FormErrorCode::InvalidEmail),
@@ -73,12 +75,14 @@ fn form_codes(err: &HttpError) -> Vec<FormErrorCode> {
         _ => None,
     };
     match err {
-        HttpError::Unauthorized(_) => vec![FormErrorCode::WrongCredentials],
-        HttpError::TooManyRequests { .. } => vec![FormErrorCode::TooManyAttempts],
-        HttpError::Conflict { field: "email", .. } => vec![FormErrorCode::EmailTaken],
-        HttpError::Conflict { .. } => vec![FormErrorCode::NameTaken],
-        HttpError::BadRequest { details, .. } => {
-            let codes: Vec<_> = details.iter().filter_map(|d| d["field"].as_str().and_then(field_code)).collect();
+        ServiceError::Unauthorized(_) => vec![FormErrorCode::WrongCredentials],
+        ServiceError::SigninThrottled { .. } | ServiceError::QuotaExceeded { .. } => {
+            vec![FormErrorCode::TooManyAttempts]
+        }
+        ServiceError::Conflict { field: "email", .. } => vec![FormErrorCode::EmailTaken],
+        ServiceError::Conflict { .. } => vec![FormErrorCode::NameTaken],
+        ServiceError::InvalidFields(fields) => {
+            let codes: Vec<_> = fields.iter().filter_map(|f| field_code(f.field)).collect();
             if codes.is_empty() { vec![FormErrorCode::ServerError] } else { codes }
         }
         _ => vec![FormErrorCode::ServerError],
@@ -86,19 +90,19 @@ fn form_codes(err: &HttpError) -> Vec<FormErrorCode> {
 }
 
 /// Back to a form with the codes of what was wrong, in the form's language.
-fn back_with_error(path: &str, err: &HttpError, lang: Lang) -> Response {
+fn back_with_error(path: &str, err: &ServiceError, lang: Lang) -> Response {
     back_with_codes(path, &form_codes(err), err, lang)
 }
 
 /// Back to a form with `codes`. An internal cause is logged here: the page
 /// only says that something went wrong.
-fn back_with_codes(path: &str, codes: &[FormErrorCode], err: &HttpError, lang: Lang) -> Response {
-    if let HttpError::Internal(_) | HttpError::Unexpected(_) = err {
-        tracing::error!(error = ?err, form = path, "a form failed on the server");
+fn back_with_codes(path: &str, codes: &[FormErrorCode], err: &ServiceError, lang: Lang) -> Response {
+    if let Some(cause) = err.hidden_cause() {
+        tracing::error!(error = %cause, form = path, "a form failed on the server");
     }
     let query = serde_urlencoded::to_string([("error", FormErrorCode::join(codes))]).unwrap_or_default();
     let mut resp = see_other(&lang.href(&format!("{path}?{query}")), None);
-    if let HttpError::TooManyRequests { .. } = err {
+    if let ServiceError::SigninThrottled { .. } | ServiceError::QuotaExceeded { .. } = err {
         *resp.status_mut() = StatusCode::TOO_MANY_REQUESTS;
     }
     resp
@@ -106,7 +110,7 @@ fn back_with_codes(path: &str, codes: &[FormErrorCode], err: &HttpError, lang: L
 
 /// Starts a fresh session for a member, ending the one the browser had:
 /// the session id is rotated at every sign-in.
-async fn start_session(state: &AppState, headers: &HeaderMap, member_id: i64) -> Result<String, HttpError> {
+async fn start_session(state: &AppState, headers: &HeaderMap, member_id: i64) -> Result<String, ServiceError> {
     if let Some(old) = session_cookie(headers) {
         sessions::delete_session(&state.db, &secret_hash(&old)).await?;
     }
@@ -126,7 +130,7 @@ struct RegisterForm {
 
 async fn register(State(state): State<AppState>, headers: HeaderMap, Form(f): Form<RegisterForm>) -> Response {
     let result = async {
-        let (_, member_id) = signin::register(&state.db, &f.name, &f.email, &f.password).await?;
+        let (_, member_id) = accounts::register(&state.db, &f.name, &f.email, &f.password).await?;
         start_session(&state, &headers, member_id).await
     }
     .await;
@@ -147,7 +151,7 @@ struct SignInForm {
 
 async fn sign_in(State(state): State<AppState>, headers: HeaderMap, Form(f): Form<SignInForm>) -> Response {
     let result = async {
-        let who = signin::verify_credentials(&state, &f.email, &f.password).await?;
+        let who = accounts::verify_credentials(&state.db, state.signin_throttle(), &f.email, &f.password).await?;
         start_session(&state, &headers, who.member_id).await
     }
     .await;
@@ -164,8 +168,8 @@ async fn sign_out(
     form: Result<Form<LangForm>, FormRejection>,
 ) -> Result<Response, HttpError> {
     let lang = LangForm::lang(form);
-    if let Some(s) = session {
-        sessions::delete_session(&state.db, &s.session_hash).await?;
+    if let Some(SessionTeam(s)) = session {
+        sessions::delete_session(&state.db, &s.hash).await?;
         audit::record(&state.db, "signout", Some(s.principal.team_id), s.principal.member_id, "").await?;
     }
     Ok(see_other(&lang.href("/"), Some(session_clear_cookie(state.config.secure_cookies))))
@@ -181,26 +185,27 @@ struct TokenForm {
 
 async fn new_token(
     State(state): State<AppState>,
-    session: SessionTeam,
+    SessionTeam(session): SessionTeam,
     Form(f): Form<TokenForm>,
 ) -> Result<Response, HttpError> {
-    let (_, token) = issue_token(&state.db, session.principal.team_id, session.principal.member_id, &f.label).await?;
-    sessions::set_flash(&state.db, &session.session_hash, sessions::Flash::Token, &token).await?;
+    let who = &session.principal;
+    let (_, token) = accounts::issue_token(&state.db, who.team_id, who.member_id, &f.label).await?;
+    sessions::set_flash(&state.db, &session.hash, sessions::Flash::Token, &token).await?;
     Ok(see_other(&Lang::from_param(f.lang.as_deref()).href("/team#tokens"), None))
 }
 
 async fn revoke_token(
     State(state): State<AppState>,
-    session: SessionTeam,
+    SessionTeam(session): SessionTeam,
     Path(id): Path<i64>,
     form: Result<Form<LangForm>, FormRejection>,
 ) -> Result<Response, HttpError> {
-    let team = session.principal.team_id;
-    if !sessions::revoke_token(&state.db, team, id).await? {
-        return Err(HttpError::NotFound);
-    }
-    audit::record(&state.db, "token_revoked", Some(team), session.principal.member_id, &id.to_string()).await?;
+    accounts::revoke_token(&state.db, session.principal.team_id, session.principal.member_id, id).await?;
     Ok(see_other(&LangForm::lang(form).href("/team#tokens"), None))
+}
+
+fn invalid_form(text: String) -> ServiceError {
+    ServiceError::BadRequest { code: "invalid_form", message: text }
 }
 
 /// Whether the upload page's script sent the form (`X-Form-Client:
@@ -221,7 +226,7 @@ fn go_to(resp: Response, script: bool) -> Response {
 
 async fn upload(
     State(state): State<AppState>,
-    session: SessionTeam,
+    SessionTeam(session): SessionTeam,
     headers: HeaderMap,
     mut form: Multipart,
 ) -> Response {
@@ -233,15 +238,16 @@ async fn upload(
         let mut meta = RawMeta::default();
         let mut benchmark = Benchmark::MedAraBench;
         let mut file = Vec::new();
-        while let Some(field) =
-            form.next_field().await.map_err(|e| HttpError::bad_request("invalid_form", e.body_text()))?
-        {
+        while let Some(field) = form.next_field().await.map_err(|e| invalid_form(e.body_text()))? {
             let name = field.name().unwrap_or_default().to_owned();
             let bytes = field.bytes().await.map_err(|e| {
                 if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                    HttpError::PayloadTooLarge("the file is larger than the upload limit".into())
+                    ServiceError::BadRequest {
+                        code: "payload_too_large",
+                        message: "the file is larger than the upload limit".into(),
+                    }
                 } else {
-                    HttpError::bad_request("invalid_form", e.body_text())
+                    invalid_form(e.body_text())
                 }
             })?;
             match name.as_str() {
@@ -249,7 +255,10 @@ async fn upload(
                 "lang" => lang = Lang::from_param(Some(&String::from_utf8_lossy(&bytes))),
                 "benchmark" => {
                     benchmark = String::from_utf8_lossy(&bytes).trim().parse().map_err(
-                        |e: app::domain::UnknownBenchmark| HttpError::bad_request("unknown_benchmark", e.to_string()),
+                        |e: app::domain::UnknownBenchmark| ServiceError::BadRequest {
+                            code: "unknown_benchmark",
+                            message: e.to_string(),
+                        },
                     )?;
                 }
                 other => {
@@ -257,7 +266,7 @@ async fn upload(
                 }
             }
         }
-        accept(&state, Upload { team_id, benchmark, meta, file, idempotency_key: None }).await
+        accept(state.scoring(), Upload { team_id, benchmark, meta, file, idempotency_key: None }).await
     }
     .await;
     match result {
@@ -269,10 +278,10 @@ async fn upload(
             // The reasons name lines of the file: server text, kept on the
             // session, never in the URL.
             let code = match e {
-                HttpError::Internal(_) | HttpError::Unexpected(_) => FormErrorCode::ServerError,
+                ServiceError::Db(_) | ServiceError::Internal(_) => FormErrorCode::ServerError,
                 _ => {
                     let (reasons, flash) = (e.to_string(), sessions::Flash::UploadError);
-                    if let Err(db) = sessions::set_flash(&state.db, &session.session_hash, flash, &reasons).await {
+                    if let Err(db) = sessions::set_flash(&state.db, &session.hash, flash, &reasons).await {
                         tracing::error!(error = %db, "cannot keep an upload's refusal on its session");
                     }
                     FormErrorCode::UploadRefused

@@ -13,7 +13,7 @@
 
 use std::sync::Arc;
 
-use app::api::leaderboard::{Board, BoardRow, RANK_ALPHA, RANKED_VERIFIED_LIMIT};
+use app::api::leaderboard::{Board, RANK_ALPHA, RANKED_VERIFIED_LIMIT};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Query, State};
@@ -21,9 +21,10 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::HttpError;
+use super::views::{BoardRowView, LeaderboardView, RankingView};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -86,48 +87,35 @@ const JSON_EXPORT: Export = Export {
     make: board_json,
 };
 
-async fn leaderboard_json(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, HttpError> {
+/// The board: published and verified rows, best first, each with its
+/// 95% CI and rank range, and the baselines on the default key. Sends an
+/// `ETag`; `If-None-Match` with it gets 304 until the board changes.
+#[utoipa::path(
+    get, path = "/api/v1/leaderboard", tag = "leaderboard",
+    params(("If-None-Match" = Option<String>, Header, description = "an earlier answer's ETag")),
+    responses(
+        (status = 200, body = LeaderboardView),
+        (status = 304, description = "the board has not changed since that ETag"),
+    ),
+)]
+pub(super) async fn leaderboard_json(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, HttpError> {
     serve_export(&state, &headers, &JSON_EXPORT).await
 }
 
 fn board_json(board: &Board) -> Result<Vec<u8>, HttpError> {
-    let doc = json!({
-        "benchmark": "medarabench",
-        "rows": board.rows.iter().map(row_json).collect::<Vec<_>>(),
-        "reference": board.reference.iter().map(row_json).collect::<Vec<_>>(),
-        "ranking": {
-            "alpha": RANK_ALPHA,
-            "correction": "holm",
-            "verified_ranked": RANKED_VERIFIED_LIMIT,
-            "tests": "exact McNemar for verified pairs on the same key, else a two-proportion z-test",
+    let doc = LeaderboardView {
+        benchmark: "medarabench",
+        rows: board.rows.iter().map(BoardRowView::from).collect(),
+        reference: board.reference.iter().map(BoardRowView::from).collect(),
+        ranking: RankingView {
+            alpha: RANK_ALPHA,
+            correction: "holm",
+            verified_ranked: RANKED_VERIFIED_LIMIT,
+            tests: "exact McNemar for verified pairs on the same key, else a two-proportion z-test",
         },
-        "board_version": board.version,
-    });
+        board_version: board.version.clone(),
+    };
     serde_json::to_vec(&doc).map_err(|e| HttpError::Unexpected(e.into()))
-}
-
-/// One row as the JSON and the CSV give it.
-fn row_json(r: &BoardRow) -> Value {
-    json!({
-        "model": r.model,
-        "team": r.team,
-        "source": r.source.as_str(),
-        "source_table": r.source_table,
-        "category": r.category(),
-        "submission_id": r.submission_id,
-        "accuracy": r.accuracy,
-        "ci95": r.ci95,
-        "ci95_approximate": r.ci95_approximate,
-        "correct": r.correct,
-        "n": r.n,
-        "params": r.params,
-        "contamination": r.contamination,
-        "key": r.key,
-        "synthetic_key": r.synthetic_key,
-        "submitted_at": r.submitted_at,
-        "rank_best": r.rank.map(|x| x.best),
-        "rank_worst": r.rank.map(|x| x.worst),
-    })
 }
 
 /// The columns of the CSV export, in order (new ones go at the end).
@@ -168,8 +156,9 @@ fn csv_cell(v: &Value) -> String {
     }
 }
 
-#[derive(Debug, Deserialize)]
-struct CsvQuery {
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(super) struct CsvQuery {
     /// `reference` adds the baselines after the models.
     include: Option<String>,
 }
@@ -185,7 +174,16 @@ const CSV_EXPORT: Export = Export {
 const CSV_WITH_REFERENCE_EXPORT: Export =
     Export { name: "leaderboard-with-reference.csv", make: |board| board_csv(board, true), ..CSV_EXPORT };
 
-async fn leaderboard_csv(
+/// The same rows as CSV (`?include=reference` adds the baselines).
+#[utoipa::path(
+    get, path = "/api/v1/leaderboard.csv", tag = "leaderboard",
+    params(CsvQuery, ("If-None-Match" = Option<String>, Header, description = "an earlier answer's ETag")),
+    responses(
+        (status = 200, description = "the board as CSV", content_type = "text/csv", body = String),
+        (status = 304, description = "the board has not changed since that ETag"),
+    ),
+)]
+pub(super) async fn leaderboard_csv(
     State(state): State<AppState>,
     Query(q): Query<CsvQuery>,
     headers: HeaderMap,
@@ -200,7 +198,8 @@ fn board_csv(board: &Board, with_reference: bool) -> Result<Vec<u8>, HttpError> 
     let mut out = csv::Writer::from_writer(Vec::new());
     let io = |e: csv::Error| HttpError::Unexpected(e.into());
     out.write_record(CSV_COLUMNS).map_err(io)?;
-    for row in rows.map(row_json) {
+    for row in rows.map(|r| serde_json::to_value(BoardRowView::from(r))) {
+        let row = row.map_err(|e| HttpError::Unexpected(e.into()))?;
         let cells: Vec<String> = CSV_COLUMNS
             .iter()
             .map(|c| match *c {

@@ -8,15 +8,18 @@ pub mod connections;
 mod dataset;
 mod docs;
 mod error;
+pub mod extract;
 mod forms;
 mod health;
 mod html;
 mod json_body;
 mod leaderboard;
+pub mod openapi;
 pub mod rate_limit;
 pub mod security;
 pub mod submissions;
 pub mod teams;
+pub mod views;
 
 pub use error::{HttpError, Result};
 
@@ -72,6 +75,7 @@ pub fn build_router(state: AppState) -> Router {
         .merge(dataset::router())
         .merge(docs::router())
         .merge(teams::router())
+        .merge(openapi::router())
         .merge(submissions::router(upload_limit))
         .merge(forms::router(upload_limit))
         .leptos_routes_with_context(
@@ -85,6 +89,7 @@ pub fn build_router(state: AppState) -> Router {
         )
         .fallback(leptos_axum::file_and_error_handler::<AppState, _>(shell))
         .layer(axum::middleware::from_fn_with_state(state.clone(), security::csrf_guard))
+        .layer(axum::middleware::from_fn(extract::viewer_slot))
         .layer(axum::middleware::from_fn_with_state(state.clone(), rate_limit::limit_writes))
         .layer(DefaultBodyLimit::max(state.config.body_limit))
         .layer(compression())

@@ -9,7 +9,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use super::HttpError;
-use crate::auth::extract::session_cookie;
+use super::extract::session_cookie;
 use crate::state::AppState;
 
 /// The policy for responses that are not pages (JSON, SVG, files): they

@@ -1,22 +1,22 @@
 //! `POST /api/v1/submissions` (upload), `GET /api/v1/submissions` (the
 //! team's own) and `GET /api/v1/submissions/{id}`.
 
-use app::db::submissions::{self, QuotaUse, SubmissionRecord};
 use app::domain::Benchmark;
 use app::domain::submission::RawMeta;
-use app::domain::visibility::{Access, Surface, Viewer, access};
+use app::domain::visibility::Surface;
+use app::services::Viewer;
+use app::services::submit::{Upload, accept, idempotency_key};
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Multipart, Path, Query, Request, State};
+use axum::http::StatusCode;
 use axum::http::header::CONTENT_TYPE;
-use axum::http::{HeaderMap, StatusCode};
 use axum::routing::get;
 use axum::{Json, Router};
-use serde_json::{Value, json};
 
 use super::HttpError;
-use crate::auth::extract::{BearerTeam, session_cookie};
+use super::extract::BearerTeam;
+use super::views::{ErrorView, SubmissionListView, SubmissionView, UploadForm, UploadView};
 use crate::state::AppState;
-use crate::submit::{Upload, accept};
 
 pub fn router(upload_limit: usize) -> Router<AppState> {
     Router::new()
@@ -27,48 +27,6 @@ pub fn router(upload_limit: usize) -> Router<AppState> {
         .route("/api/v1/submissions/{id}", get(get_one))
 }
 
-/// The API's submission object: identity, metadata, protocol card and the
-/// score card's fields at the top level (as `score --json` prints them).
-pub fn submission_json(r: &SubmissionRecord) -> Value {
-    let mut v = serde_json::to_value(&r.card).unwrap_or_else(|_| json!({}));
-    let m = &r.meta;
-    let extra = json!({
-        "id": r.public_id,
-        "team": r.team_name,
-        "benchmark": r.benchmark,
-        "model_name": m.model_name,
-        "model_url": m.model_url,
-        "model_params": m.model_params,
-        "notes": m.notes,
-        "protocol": {
-            "prompt_language": m.prompt_language,
-            "shots": m.shots,
-            "temperature": m.temperature,
-            "chain_of_thought": m.chain_of_thought,
-            "extraction": m.extraction,
-        },
-        "contamination": m.contamination,
-        "visibility": m.visibility,
-        "file_sha256": r.file_sha256,
-        "file_format": r.file_format,
-        "created_at": r.created_at,
-        "key": {"name": r.key_name, "sha256": r.key_sha256, "synthetic": r.key_synthetic},
-        "scores": r.card,
-    });
-    if let (Some(obj), Value::Object(more)) = (v.as_object_mut(), extra) {
-        obj.extend(more);
-    }
-    v
-}
-
-fn quota_json(q: &QuotaUse) -> Value {
-    json!({
-        "daily_limit": q.daily_limit, "daily_remaining": q.daily_remaining(),
-        "total_limit": q.total_limit, "total_remaining": q.total_remaining(),
-        "remaining": q.remaining(),
-    })
-}
-
 /// Reads the upload from a multipart form (`file` + metadata fields) or a
 /// raw CSV/NDJSON body with metadata in the query string.
 async fn read_upload(
@@ -77,7 +35,7 @@ async fn read_upload(
     query: Vec<(String, String)>,
     req: Request,
 ) -> Result<Upload, HttpError> {
-    let idempotency_key = crate::submit::idempotency_key(req.headers().get("idempotency-key"))?;
+    let idempotency_key = idempotency_key(req.headers().get("idempotency-key"))?;
     let mut meta = RawMeta::default();
     let mut benchmark: Option<String> = None;
     for (k, v) in query {
@@ -140,67 +98,83 @@ fn multipart_error(e: axum::extract::multipart::MultipartError) -> HttpError {
     }
 }
 
-async fn upload(
+/// Uploads a prediction file: scored at once against the benchmark's
+/// default key and stored within the team's quota.
+#[utoipa::path(
+    post, path = "/api/v1/submissions", tag = "submissions",
+    security(("bearer" = [])),
+    params(
+        ("model_name" = Option<String>, Query, description = "the model's name (or a multipart field)"),
+        ("benchmark" = Option<String>, Query, description = "`medarabench` (default) or `medarabiq`"),
+        ("Idempotency-Key" = Option<String>, Header, description = "1-255 visible ASCII characters; a repeat answers 200 with the first submission"),
+    ),
+    request_body(description = "multipart/form-data with `file` and the metadata fields, or the raw CSV / JSON Lines file",
+        content((UploadForm = "multipart/form-data"), ("text/csv"), ("application/x-ndjson"))),
+    responses(
+        (status = 201, description = "scored and stored", body = UploadView),
+        (status = 200, description = "a repeat of an earlier upload: its submission, nothing stored", body = UploadView),
+        (status = 400, description = "a field is missing or invalid", body = ErrorView),
+        (status = 401, description = "no or bad API token", body = ErrorView),
+        (status = 413, description = "the file is too large", body = ErrorView),
+        (status = 422, description = "the file was refused (every problem with its line)", body = ErrorView),
+        (status = 429, description = "over the quota or the rate limit; see Retry-After", body = ErrorView),
+        (status = 503, description = "no answer key is stored yet", body = ErrorView),
+    ),
+)]
+pub(super) async fn upload(
     State(state): State<AppState>,
     BearerTeam(who): BearerTeam,
     Query(query): Query<Vec<(String, String)>>,
     req: Request,
-) -> Result<(StatusCode, Json<Value>), HttpError> {
+) -> Result<(StatusCode, Json<UploadView>), HttpError> {
     let upload = read_upload(&state, who.team_id, query, req).await?;
-    let accepted = accept(&state, upload).await?;
-    let mut body = submission_json(&accepted.record);
-    body["quota"] = quota_json(&accepted.quota);
+    let accepted = accept(state.scoring(), upload).await?;
     // A repeat (a retry, a double click) answers 200 with the first submission.
-    body["repeat"] = json!(accepted.repeat);
     let status = if accepted.repeat { StatusCode::OK } else { StatusCode::CREATED };
+    let body = UploadView {
+        submission: SubmissionView::from(&accepted.record),
+        quota: (&accepted.quota).into(),
+        repeat: accepted.repeat,
+    };
     Ok((status, Json(body)))
 }
 
-async fn list_own(State(state): State<AppState>, BearerTeam(who): BearerTeam) -> Result<Json<Value>, HttpError> {
-    let records = submissions::for_team(&state.db, who.team_id).await?;
-    let quota = submissions::quota(&state.db, who.team_id, state.quota_defaults()).await?;
-    Ok(Json(json!({
-        "submissions": records.iter().map(submission_json).collect::<Vec<_>>(),
-        "quota": quota_json(&quota),
-    })))
-}
-
-async fn get_one(
+/// The team's own submissions, newest first, with the quota left.
+#[utoipa::path(
+    get, path = "/api/v1/submissions", tag = "submissions",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = SubmissionListView),
+        (status = 401, description = "no or bad API token", body = ErrorView),
+    ),
+)]
+pub(super) async fn list_own(
     State(state): State<AppState>,
+    BearerTeam(who): BearerTeam,
+) -> Result<Json<SubmissionListView>, HttpError> {
+    let (records, quota) = app::services::submissions::own(&state.db, who.team_id, state.quota_defaults()).await?;
+    Ok(Json(SubmissionListView {
+        submissions: records.iter().map(SubmissionView::from).collect(),
+        quota: (&quota).into(),
+    }))
+}
+
+/// One submission: public ones for anyone, private ones for their team
+/// (with its token or session); 404 otherwise, as for an unknown id.
+#[utoipa::path(
+    get, path = "/api/v1/submissions/{id}", tag = "submissions",
+    params(("id" = String, Path, description = "the submission's public id")),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, body = SubmissionView),
+        (status = 404, description = "unknown, or not visible to this caller", body = ErrorView),
+    ),
+)]
+pub(super) async fn get_one(
+    State(state): State<AppState>,
+    viewer: Viewer,
     Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Result<Json<Value>, HttpError> {
-    Ok(Json(submission_json(&visible(&state, &id, &headers, Surface::ApiObject).await?)))
-}
-
-/// The submission `id` as the request may see it on `surface`, as the
-/// policy (`app::domain::visibility::access`) decides; 404 when hidden, as
-/// for an unknown id.
-pub(super) async fn visible(
-    state: &AppState,
-    id: &str,
-    headers: &HeaderMap,
-    surface: Surface,
-) -> Result<SubmissionRecord, HttpError> {
-    let record = submissions::get(&state.db, id).await?.ok_or(HttpError::NotFound)?;
-    let viewer = Viewer::from_team(viewer_team(state, headers).await);
-    match access(viewer, record.team_id, record.meta.visibility, surface) {
-        Access::Full => Ok(record),
-        Access::Hidden => Err(HttpError::NotFound),
-    }
-}
-
-async fn viewer_team(state: &AppState, headers: &HeaderMap) -> Option<i64> {
-    if headers.contains_key(axum::http::header::AUTHORIZATION) {
-        use axum::extract::FromRequestParts;
-        let (mut parts, ()) = Request::new(()).into_parts();
-        parts.headers = headers.clone();
-        return BearerTeam::from_request_parts(&mut parts, state).await.ok().map(|b| b.0.team_id);
-    }
-    let cookie = session_cookie(headers)?;
-    app::db::sessions::session_principal(&state.db, &crate::auth::secret_hash(&cookie))
-        .await
-        .ok()
-        .flatten()
-        .map(|p| p.team_id)
+) -> Result<Json<SubmissionView>, HttpError> {
+    let record = app::services::submissions::visible(&state.db, &viewer, &id, Surface::ApiObject).await?;
+    Ok(Json(SubmissionView::from(&record)))
 }

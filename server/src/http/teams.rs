@@ -1,75 +1,79 @@
 //! `POST /api/v1/teams` (register) and `POST /api/v1/tokens` (sign in and
 //! get an API token, shown once).
 
-use app::db::{Db, audit, sessions};
+use app::services::accounts;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::post;
 use axum::{Json, Router};
 use serde::Deserialize;
-use serde_json::{Value, json};
+use utoipa::ToSchema;
 
 use super::HttpError;
 use super::json_body::JsonBody;
-use crate::auth::{new_secret, secret_hash, signin};
+use super::views::{ErrorView, RegisteredView, TeamView, TokenView};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/api/v1/teams", post(register)).route("/api/v1/tokens", post(create_token))
 }
 
-#[derive(Debug, Deserialize)]
-struct RegisterBody {
+/// A new team and its first member.
+#[derive(Debug, Deserialize, ToSchema)]
+pub(super) struct RegisterBody {
     name: String,
     email: String,
     password: String,
 }
 
-async fn register(
+/// Registers a team with its first member (who signs in with the email).
+#[utoipa::path(
+    post, path = "/api/v1/teams", tag = "teams",
+    request_body = RegisterBody,
+    responses(
+        (status = 201, body = RegisteredView),
+        (status = 400, description = "a field is invalid (each named) or the body is not JSON", body = ErrorView),
+        (status = 409, description = "the name or the email is taken", body = ErrorView),
+        (status = 413, description = "the body is too large", body = ErrorView),
+        (status = 429, description = "too many writes from this client; see Retry-After", body = ErrorView),
+    ),
+)]
+pub(super) async fn register(
     State(state): State<AppState>,
     JsonBody(body): JsonBody<RegisterBody>,
-) -> Result<(StatusCode, Json<Value>), HttpError> {
-    let (team_id, _) = signin::register(&state.db, &body.name, &body.email, &body.password).await?;
-    Ok((
-        StatusCode::CREATED,
-        Json(json!({"team": {"id": team_id, "name": body.name.trim()}, "email": body.email.trim().to_lowercase()})),
-    ))
+) -> Result<(StatusCode, Json<RegisteredView>), HttpError> {
+    let (team_id, _) = accounts::register(&state.db, &body.name, &body.email, &body.password).await?;
+    let team = TeamView { id: team_id, name: body.name.trim().to_owned() };
+    Ok((StatusCode::CREATED, Json(RegisteredView { team, email: body.email.trim().to_lowercase() })))
 }
 
-#[derive(Debug, Deserialize)]
-struct TokenBody {
+/// A member's credentials, and a label for the new token.
+#[derive(Debug, Deserialize, ToSchema)]
+pub(super) struct TokenBody {
     email: String,
     password: String,
     #[serde(default)]
     label: String,
 }
 
-/// Issues a new API token for the member's team. The token is returned
-/// once; only its hash is stored.
-pub async fn issue_token(
-    db: &Db,
-    team_id: i64,
-    member_id: Option<i64>,
-    label: &str,
-) -> Result<(i64, String), HttpError> {
-    let label: String = label
-        .trim()
-        .chars()
-        .filter(|c| !c.is_control() && !app::domain::submission::is_bidi_control(*c))
-        .take(80)
-        .collect();
-    let token = new_secret("mbt_");
-    let prefix: String = token.chars().take(12).collect();
-    let id = sessions::create_token(db, team_id, member_id, &label, &secret_hash(&token), &prefix).await?;
-    audit::record(db, "token_created", Some(team_id), member_id, &prefix).await?;
-    Ok((id, token))
-}
-
-async fn create_token(
+/// Signs in and issues an API token for the member's team; the token is
+/// in this answer only (the server keeps its hash).
+#[utoipa::path(
+    post, path = "/api/v1/tokens", tag = "teams",
+    request_body = TokenBody,
+    responses(
+        (status = 201, body = TokenView),
+        (status = 400, description = "the body is not valid JSON", body = ErrorView),
+        (status = 401, description = "wrong email or password", body = ErrorView),
+        (status = 413, description = "the body is too large", body = ErrorView),
+        (status = 429, description = "too many failed sign-ins or writes; see Retry-After", body = ErrorView),
+    ),
+)]
+pub(super) async fn create_token(
     State(state): State<AppState>,
     JsonBody(body): JsonBody<TokenBody>,
-) -> Result<(StatusCode, Json<Value>), HttpError> {
-    let who = signin::verify_credentials(&state, &body.email, &body.password).await?;
-    let (id, token) = issue_token(&state.db, who.team_id, Some(who.member_id), &body.label).await?;
-    Ok((StatusCode::CREATED, Json(json!({"token": token, "id": id, "team_id": who.team_id}))))
+) -> Result<(StatusCode, Json<TokenView>), HttpError> {
+    let who = accounts::verify_credentials(&state.db, state.signin_throttle(), &body.email, &body.password).await?;
+    let (id, token) = accounts::issue_token(&state.db, who.team_id, Some(who.member_id), &body.label).await?;
+    Ok((StatusCode::CREATED, Json(TokenView { token, id, team_id: who.team_id })))
 }

@@ -11,6 +11,7 @@ mod harness;
 mod heatmap;
 mod hostile;
 mod medarabiq;
+mod openapi;
 mod pages;
 mod repeats;
 mod security;

@@ -1,10 +1,5 @@
-//! Authentication: argon2id passwords, random secrets stored only as
-//! hashes (session ids, API tokens), and the extractors that turn a request
-//! into the team it acts for.
-
-pub mod extract;
-pub mod password;
-pub mod signin;
+//! Random secrets (session ids, API tokens) and submission ids. Secrets
+//! are stored only as hashes (`db::sessions::secret_hash`).
 
 use rand::RngCore;
 
@@ -16,9 +11,7 @@ pub fn new_secret(prefix: &str) -> String {
     format!("{prefix}{}", hex::encode(bytes))
 }
 
-pub use app::db::sessions::secret_hash;
-
-/// The public-id of a submission: random, unguessable, URL-safe.
+/// The public id of a submission: random, unguessable, URL-safe.
 pub fn new_public_id() -> String {
     let mut bytes = [0u8; 12];
     rand::rngs::OsRng.fill_bytes(&mut bytes);
@@ -28,6 +21,7 @@ pub fn new_public_id() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::db::sessions::secret_hash;
 
     #[test]
     fn secrets_are_random_prefixed_and_hashed() {

@@ -6,15 +6,23 @@
 //! `app::db::repeats`) gets the first submission back and uses no quota.
 //! Shared by the API and the web form.
 
-use app::db::repeats::{self, UploadIdentity};
-use app::db::submissions::{self, NewSubmission, QuotaDefaults, QuotaUse, Stored, SubmissionRecord};
-use app::db::{audit, keys};
-use app::domain::submission::RawMeta;
-use app::domain::{Benchmark, PredictionFile, score};
+use super::error::{Result, ServiceError};
+use super::keys::KeyCache;
+use super::secrets::new_public_id;
+use crate::db::repeats::{self, UploadIdentity};
+use crate::db::submissions::{self, NewSubmission, QuotaDefaults, QuotaUse, Stored, SubmissionRecord};
+use crate::db::{Db, audit, keys};
+use crate::domain::submission::RawMeta;
+use crate::domain::{Benchmark, PredictionFile, PredictionFormat, score};
 
-use crate::auth::new_public_id;
-use crate::http::HttpError;
-use crate::state::AppState;
+/// What accepting an upload needs besides the upload: the database, the
+/// parsed keys and the server's quota defaults.
+#[derive(Clone, Copy)]
+pub struct Scoring<'a> {
+    pub db: &'a Db,
+    pub keys: &'a KeyCache,
+    pub quota: QuotaDefaults,
+}
 
 /// An upload as it arrives.
 pub struct Upload {
@@ -38,39 +46,35 @@ pub struct Accepted {
 pub const MAX_IDEMPOTENCY_KEY: usize = 255;
 
 /// Checks an `Idempotency-Key` header: 1-255 visible ASCII characters.
-pub fn idempotency_key(value: Option<&axum::http::HeaderValue>) -> Result<Option<String>, HttpError> {
+pub fn idempotency_key(value: Option<&http::HeaderValue>) -> Result<Option<String>> {
     let Some(value) = value else { return Ok(None) };
     match value.to_str() {
         Ok(key) if (1..=MAX_IDEMPOTENCY_KEY).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_graphic()) => {
             Ok(Some(key.to_owned()))
         }
-        _ => Err(HttpError::bad_request(
-            "invalid_idempotency_key",
-            format!("the Idempotency-Key header must be 1 to {MAX_IDEMPOTENCY_KEY} visible ASCII characters"),
-        )),
-    }
-}
-
-impl AppState {
-    /// The quota defaults of this server.
-    pub fn quota_defaults(&self) -> QuotaDefaults {
-        QuotaDefaults { daily: self.config.daily_quota, total: self.config.total_quota }
+        _ => Err(ServiceError::BadRequest {
+            code: "invalid_idempotency_key",
+            message: format!("the Idempotency-Key header must be 1 to {MAX_IDEMPOTENCY_KEY} visible ASCII characters"),
+        }),
     }
 }
 
 /// Scores and stores an upload, or finds the earlier submission it repeats.
-pub async fn accept(state: &AppState, upload: Upload) -> Result<Accepted, HttpError> {
-    let meta = upload.meta.validate().map_err(HttpError::invalid_fields)?;
+pub async fn accept(ctx: Scoring<'_>, upload: Upload) -> Result<Accepted> {
+    let meta = upload.meta.validate().map_err(ServiceError::InvalidFields)?;
     if upload.file.is_empty() {
-        return Err(HttpError::bad_request("missing_file", "the prediction file is missing or empty"));
+        return Err(ServiceError::BadRequest {
+            code: "missing_file",
+            message: "the prediction file is missing or empty".into(),
+        });
     }
     let bytes = upload.file;
     let (bytes, sha) = tokio::task::spawn_blocking(move || {
-        let sha = app::domain::input::sha256_hex(&bytes);
+        let sha = crate::domain::input::sha256_hex(&bytes);
         (bytes, sha)
     })
     .await
-    .map_err(anyhow::Error::from)?;
+    .map_err(ServiceError::internal)?;
     let identity = UploadIdentity {
         team_id: upload.team_id,
         idempotency_key: upload.idempotency_key.as_deref(),
@@ -79,35 +83,33 @@ pub async fn accept(state: &AppState, upload: Upload) -> Result<Accepted, HttpEr
         benchmark: upload.benchmark.as_str(),
     };
     // A repeat is answered before the quota is checked: it uses none.
-    if let Some(repeat) = repeats::find_now(&state.db, &identity).await? {
-        return repeated(state, upload.team_id, &repeat.first()?).await;
+    if let Some(repeat) = repeats::find_now(ctx.db, &identity).await? {
+        return repeated(ctx, upload.team_id, &repeat.first()?).await;
     }
     // Cheap early refusal; the binding check is inside the transaction.
-    let used = submissions::quota(&state.db, upload.team_id, state.quota_defaults()).await?;
+    let used = submissions::quota(ctx.db, upload.team_id, ctx.quota).await?;
     if used.total_remaining() == 0 {
         return Err(submissions::InsertError::TotalQuota { limit: used.total_limit }.into());
     }
     if used.daily_remaining() == 0 {
         return Err(submissions::InsertError::DailyQuota { limit: used.daily_limit }.into());
     }
-    let stored_key = keys::default_key(&state.db, upload.benchmark)
-        .await?
-        .ok_or_else(|| HttpError::NoKey(upload.benchmark.to_string()))?;
-    let key = state.keys.get(&state.db, stored_key.id, upload.benchmark).await?;
+    let stored_key = keys::default_key(ctx.db, upload.benchmark).await?.ok_or(ServiceError::NoKey(upload.benchmark))?;
+    let key = ctx.keys.get(ctx.db, stored_key.id, upload.benchmark).await?;
     let (scored, format) = tokio::task::spawn_blocking(move || {
         let file = PredictionFile::parse(&bytes)?;
         let scored = score(&key, &file)?;
-        Ok::<_, app::domain::PredictionError>((scored, file.format))
+        Ok::<_, crate::domain::PredictionError>((scored, file.format))
     })
     .await
-    .map_err(anyhow::Error::from)??;
+    .map_err(ServiceError::internal)??;
     let public_id = new_public_id();
     let format = match format {
-        app::domain::PredictionFormat::Csv => "csv",
-        app::domain::PredictionFormat::Jsonl => "jsonl",
+        PredictionFormat::Csv => "csv",
+        PredictionFormat::Jsonl => "jsonl",
     };
     let stored = submissions::insert_within_quota(
-        &state.db,
+        ctx.db,
         NewSubmission {
             public_id: &public_id,
             team_id: upload.team_id,
@@ -120,23 +122,23 @@ pub async fn accept(state: &AppState, upload: Upload) -> Result<Accepted, HttpEr
             correctness: &scored.correct,
             idempotency_key: upload.idempotency_key.as_deref(),
         },
-        state.quota_defaults(),
+        ctx.quota,
     )
     .await?;
     let quota = match stored {
         Stored::New(quota) => quota,
         // Sent at the same moment as its first: found inside the transaction.
-        Stored::Repeat(first) => return repeated(state, upload.team_id, &first).await,
+        Stored::Repeat(first) => return repeated(ctx, upload.team_id, &first).await,
     };
-    audit::record(&state.db, "submission_accepted", Some(upload.team_id), None, &public_id).await?;
-    let record = submissions::get(&state.db, &public_id).await?.ok_or(HttpError::NotFound)?;
+    audit::record(ctx.db, "submission_accepted", Some(upload.team_id), None, &public_id).await?;
+    let record = submissions::get(ctx.db, &public_id).await?.ok_or(ServiceError::NotFound)?;
     Ok(Accepted { record, quota, repeat: false })
 }
 
 /// The answer to a repeat: the first submission and the quota as it is.
-async fn repeated(state: &AppState, team_id: i64, first: &str) -> Result<Accepted, HttpError> {
-    audit::record(&state.db, "submission_repeated", Some(team_id), None, first).await?;
-    let record = submissions::get(&state.db, first).await?.ok_or(HttpError::NotFound)?;
-    let quota = submissions::quota(&state.db, team_id, state.quota_defaults()).await?;
+async fn repeated(ctx: Scoring<'_>, team_id: i64, first: &str) -> Result<Accepted> {
+    audit::record(ctx.db, "submission_repeated", Some(team_id), None, first).await?;
+    let record = submissions::get(ctx.db, first).await?.ok_or(ServiceError::NotFound)?;
+    let quota = submissions::quota(ctx.db, team_id, ctx.quota).await?;
     Ok(Accepted { record, quota, repeat: true })
 }

@@ -4,6 +4,8 @@
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::{Algorithm, Argon2, Params, Version};
 
+use super::error::ServiceError;
+
 /// Shortest password accepted.
 pub const MIN_PASSWORD_CHARS: usize = 10;
 /// Longest password accepted (argon2 cost does not depend on it, but a
@@ -29,15 +31,16 @@ pub fn check_strength(password: &str) -> Result<(), String> {
 }
 
 /// Hashes a password into a PHC string (argon2id, random salt).
-pub async fn hash(password: String) -> anyhow::Result<String> {
+pub async fn hash(password: String) -> Result<String, ServiceError> {
     tokio::task::spawn_blocking(move || {
         let salt = SaltString::generate(&mut rand::rngs::OsRng);
         hasher()
             .hash_password(password.as_bytes(), &salt)
             .map(|h| h.to_string())
-            .map_err(|e| anyhow::anyhow!("password hashing failed: {e}"))
+            .map_err(|e| ServiceError::internal(format!("password hashing failed: {e}")))
     })
-    .await?
+    .await
+    .map_err(ServiceError::internal)?
 }
 
 /// Checks a password against a stored PHC string.
@@ -53,7 +56,7 @@ pub async fn verify(password: String, phc: String) -> bool {
 /// so that unknown and known accounts take the same time.
 pub async fn dummy_hash() -> String {
     static DUMMY: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
-    DUMMY.get_or_init(|| async { hash(super::new_secret("dummy_")).await.unwrap_or_default() }).await.clone()
+    DUMMY.get_or_init(|| async { hash(super::secrets::new_secret("dummy_")).await.unwrap_or_default() }).await.clone()
 }
 
 #[cfg(test)]

@@ -1,0 +1,25 @@
+//! What every server function takes from the request's context: the
+//! database, the viewer (resolved once per request, shared with the rest
+//! of the request) and the server's settings.
+
+use super::{ApiError, PageConfig};
+use crate::db::Db;
+use crate::db::submissions::QuotaDefaults;
+use crate::services::{Viewer, viewer};
+use leptos::prelude::{expect_context, use_context};
+
+/// The database and the request's viewer (anonymous outside a request).
+pub async fn db_and_viewer() -> Result<(Db, Viewer), ApiError> {
+    let db = expect_context::<Db>();
+    let viewer = match use_context::<http::request::Parts>() {
+        Some(parts) => viewer::of_request(&db, &parts).await?,
+        None => Viewer::anonymous(),
+    };
+    Ok((db, viewer))
+}
+
+/// The server's quota defaults.
+pub fn quota_defaults() -> QuotaDefaults {
+    let cfg = use_context::<PageConfig>().unwrap_or(PageConfig { daily_quota: 5, total_quota: 100 });
+    QuotaDefaults { daily: cfg.daily_quota, total: cfg.total_quota }
+}

@@ -1,0 +1,119 @@
+//! Teams and their credentials: registering a team, checking an email and
+//! password (with per-account throttling that holds across server
+//! processes: failures are counted in the database), and issuing API
+//! tokens.
+
+use super::error::{AuthProblem, Result, ServiceError};
+use super::{password, secrets};
+use crate::db::sessions::{self, secret_hash};
+use crate::db::{Db, audit, now_unix, teams};
+use crate::domain::submission::{BIDI_CONTROL_PROBLEM, FieldError, is_bidi_control};
+
+/// The signed-in member's ids.
+#[derive(Debug, Clone, Copy)]
+pub struct SignedIn {
+    pub team_id: i64,
+    pub member_id: i64,
+}
+
+/// How many failed sign-ins one account may have within a window.
+#[derive(Debug, Clone, Copy)]
+pub struct SigninThrottle {
+    pub failures: i64,
+    pub window_secs: i64,
+}
+
+/// Verifies credentials. After `throttle.failures` failures for one account
+/// within the window, further attempts are refused before the password is
+/// even checked.
+pub async fn verify_credentials(db: &Db, throttle: SigninThrottle, email: &str, password: &str) -> Result<SignedIn> {
+    let since = now_unix() - throttle.window_secs;
+    if teams::recent_failures(db, email, since).await? >= throttle.failures {
+        audit::record(db, "signin_throttled", None, None, &teams::fold(email)).await?;
+        return Err(ServiceError::SigninThrottled { retry_after: throttle.window_secs });
+    }
+    let creds = teams::credentials(db, email).await?;
+    let ok = match &creds {
+        Some(c) => password::verify(password.to_owned(), c.password_hash.clone()).await,
+        None => {
+            // Same work for unknown accounts, so timing does not tell.
+            let _ = password::verify(password.to_owned(), password::dummy_hash().await).await;
+            false
+        }
+    };
+    match creds.filter(|_| ok) {
+        Some(c) => {
+            audit::record(db, "signin_ok", Some(c.team_id), Some(c.member_id), "").await?;
+            Ok(SignedIn { team_id: c.team_id, member_id: c.member_id })
+        }
+        None => {
+            teams::record_failure(db, email).await?;
+            audit::record(db, "signin_failed", None, None, &teams::fold(email)).await?;
+            Err(ServiceError::Unauthorized(AuthProblem::WrongCredentials))
+        }
+    }
+}
+
+/// Validates registration fields; every problem is named.
+pub fn check_registration(name: &str, email: &str, password: &str) -> Result<()> {
+    let mut problems = Vec::new();
+    let name_chars = name.trim().chars().count();
+    if !(2..=60).contains(&name_chars) {
+        problems.push(FieldError { field: "name", problem: "must have 2 to 60 characters".into() });
+    }
+    let problem = if name.chars().any(char::is_control) {
+        Some("contains control characters")
+    } else if name.chars().any(is_bidi_control) {
+        Some(BIDI_CONTROL_PROBLEM)
+    } else {
+        None
+    };
+    if let Some(problem) = problem {
+        problems.push(FieldError { field: "name", problem: problem.into() });
+    }
+    let email = email.trim();
+    let valid_email = email.len() <= 254
+        && email.split_once('@').is_some_and(|(local, domain)| !local.is_empty() && domain.contains('.'))
+        && !email.chars().any(|c| c.is_whitespace() || c.is_control());
+    if !valid_email {
+        problems.push(FieldError { field: "email", problem: "is not an email address".into() });
+    }
+    if let Err(p) = password::check_strength(password) {
+        problems.push(FieldError { field: "password", problem: p });
+    }
+    if problems.is_empty() { Ok(()) } else { Err(ServiceError::InvalidFields(problems)) }
+}
+
+/// Registers a team with its first member; returns (team id, member id).
+pub async fn register(db: &Db, name: &str, email: &str, password: &str) -> Result<(i64, i64)> {
+    check_registration(name, email, password)?;
+    let hash = password::hash(password.to_owned()).await?;
+    let (team, member_id) = teams::create(db, name, email, &hash).await?;
+    audit::record(db, "team_registered", Some(team.id), Some(member_id), "").await?;
+    Ok((team.id, member_id))
+}
+
+/// The longest token label kept.
+const MAX_TOKEN_LABEL: usize = 80;
+
+/// Issues a new API token for the member's team; returns its id and the
+/// token, which is shown once (only its hash is stored).
+pub async fn issue_token(db: &Db, team_id: i64, member_id: Option<i64>, label: &str) -> Result<(i64, String)> {
+    let label: String =
+        label.trim().chars().filter(|c| !c.is_control() && !is_bidi_control(*c)).take(MAX_TOKEN_LABEL).collect();
+    let token = secrets::new_secret("mbt_");
+    let prefix: String = token.chars().take(12).collect();
+    let id = sessions::create_token(db, team_id, member_id, &label, &secret_hash(&token), &prefix).await?;
+    audit::record(db, "token_created", Some(team_id), member_id, &prefix).await?;
+    Ok((id, token))
+}
+
+/// Revokes one of the team's tokens; `NotFound` when it is not theirs or
+/// already revoked.
+pub async fn revoke_token(db: &Db, team_id: i64, member_id: Option<i64>, token_id: i64) -> Result<()> {
+    if !sessions::revoke_token(db, team_id, token_id).await? {
+        return Err(ServiceError::NotFound);
+    }
+    audit::record(db, "token_revoked", Some(team_id), member_id, &token_id.to_string()).await?;
+    Ok(())
+}

@@ -1,0 +1,24 @@
+//! The use cases, server side: what the REST handlers (`server/src/http/`),
+//! the web forms, the `#[server]` functions (`api/`) and the CLI all call.
+//!
+//! A request's [`Viewer`] is resolved once ([`viewer::ViewerSlot`]); what it
+//! may see of a submission is decided by the one policy function,
+//! `domain::visibility::access`; every service returns [`ServiceError`],
+//! which the REST layer maps into its `HttpError` and the server functions
+//! into [`crate::error::ApiError`]. Services take the database and plain
+//! settings, never a request or a response.
+
+pub mod accounts;
+pub mod compare;
+pub mod dataset;
+pub mod error;
+pub mod keys;
+pub mod password;
+pub mod secrets;
+pub mod submissions;
+pub mod submit;
+pub mod teams;
+pub mod viewer;
+
+pub use error::{AuthProblem, Result, ServiceError};
+pub use viewer::{Session, Viewer};

@@ -1,0 +1,109 @@
+//! Request extractors: the request's [`Viewer`] (resolved once per request,
+//! `app::services::viewer`), and the two ways a team acts: a bearer API
+//! token (scripts, the CLI) and a session cookie (the web pages).
+
+use app::db::sessions::Principal;
+use app::services::viewer::{self, ViewerSlot};
+use app::services::{Session, Viewer};
+use axum::extract::{FromRequestParts, Request};
+use axum::http::request::Parts;
+use axum::middleware::Next;
+use axum::response::Response;
+use cookie::{Cookie, SameSite};
+
+use super::HttpError;
+use crate::state::AppState;
+
+pub use app::db::sessions::SESSION_COOKIE;
+pub use app::services::viewer::session_cookie;
+/// How long a session lives.
+pub const SESSION_TTL_SECS: i64 = 14 * 86_400;
+
+/// Gives each request an empty viewer slot, filled on first use.
+pub async fn viewer_slot(mut req: Request, next: Next) -> Response {
+    req.extensions_mut().insert(ViewerSlot::default());
+    next.run(req).await
+}
+
+impl FromRequestParts<AppState> for Viewer {
+    type Rejection = HttpError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        Ok(viewer::of_request(&state.db, parts).await?)
+    }
+}
+
+/// A request authenticated by `Authorization: Bearer TOKEN`.
+#[derive(Debug, Clone)]
+pub struct BearerTeam(pub Principal);
+
+impl FromRequestParts<AppState> for BearerTeam {
+    type Rejection = HttpError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let viewer = Viewer::from_request_parts(parts, state).await?;
+        Ok(Self(viewer.bearer()?.clone()))
+    }
+}
+
+/// A request from a signed-in browser session.
+#[derive(Debug, Clone)]
+pub struct SessionTeam(pub Session);
+
+impl FromRequestParts<AppState> for SessionTeam {
+    type Rejection = HttpError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let viewer = Viewer::from_request_parts(parts, state).await?;
+        Ok(Self(viewer.session()?.clone()))
+    }
+}
+
+impl axum::extract::OptionalFromRequestParts<AppState> for SessionTeam {
+    type Rejection = HttpError;
+
+    /// `None` when there is no cookie or the session has ended.
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Option<Self>, Self::Rejection> {
+        let viewer = Viewer::from_request_parts(parts, state).await?;
+        Ok(viewer.signed_in().cloned().map(Self))
+    }
+}
+
+/// The session cookie with its attributes: HttpOnly, SameSite=Lax, for
+/// the whole site, Secure when served over HTTPS.
+fn session_cookie_with(value: String, max_age_secs: i64, secure: bool) -> String {
+    Cookie::build((SESSION_COOKIE, value))
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .max_age(cookie::time::Duration::seconds(max_age_secs))
+        .secure(secure)
+        .build()
+        .to_string()
+}
+
+/// The `Set-Cookie` value that starts a session.
+pub fn session_set_cookie(value: &str, secure: bool) -> String {
+    session_cookie_with(value.to_owned(), SESSION_TTL_SECS, secure)
+}
+
+/// The `Set-Cookie` value that ends a session.
+pub fn session_clear_cookie(secure: bool) -> String {
+    session_cookie_with(String::new(), 0, secure)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn session_cookies_carry_every_attribute() {
+        let set = session_set_cookie("mbs_x", true);
+        for part in ["mb_session=mbs_x", "HttpOnly", "SameSite=Lax", "Path=/", "Secure", "Max-Age=1209600"] {
+            assert!(set.contains(part), "{set} lacks {part}");
+        }
+        let clear = session_clear_cookie(false);
+        assert!(clear.starts_with("mb_session=;") && clear.contains("Max-Age=0"), "{clear}");
+        assert!(!clear.contains("Secure"), "{clear}");
+    }
+}

@@ -1,0 +1,292 @@
+//! What the REST API sends, as types: each response body is one of these
+//! views (never a hand-built JSON value), and the same types give the
+//! OpenAPI description its schemas (`super::openapi`).
+
+use app::db::submissions::{QuotaUse, SubmissionRecord};
+use app::domain::ScoreCard;
+use app::domain::board::BoardRow;
+use app::domain::visibility::Visibility;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// The API's submission object: identity, metadata, protocol card, and the
+/// score card's fields at the top level (as `score --json` prints them) as
+/// well as under `scores`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SubmissionView {
+    #[serde(flatten)]
+    pub card: ScoreCard,
+    /// The submission's public id.
+    pub id: String,
+    /// The submitting team's name.
+    pub team: String,
+    /// `medarabench` or `medarabiq`.
+    pub benchmark: String,
+    pub model_name: String,
+    pub model_url: String,
+    pub model_params: String,
+    pub notes: String,
+    pub protocol: ProtocolView,
+    /// Declared training on MedAraBench data.
+    pub contamination: String,
+    pub visibility: Visibility,
+    /// SHA-256 of the uploaded file.
+    pub file_sha256: String,
+    /// The detected input format (`csv`, `jsonl`).
+    pub file_format: String,
+    /// Unix time of the upload.
+    pub created_at: i64,
+    pub key: KeyRefView,
+    pub scores: ScoreCard,
+}
+
+/// How the predictions were made, as the team declared it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProtocolView {
+    /// `ar`, `en`, `mixed` or `unknown`.
+    pub prompt_language: String,
+    pub shots: Option<i64>,
+    pub temperature: Option<f64>,
+    /// `yes`, `no` or `unknown`.
+    pub chain_of_thought: String,
+    /// How letters were extracted.
+    pub extraction: String,
+}
+
+/// The answer key a submission was scored on.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct KeyRefView {
+    pub name: String,
+    pub sha256: String,
+    /// The synthetic demo key, not the real test split.
+    pub synthetic: bool,
+}
+
+impl From<&SubmissionRecord> for SubmissionView {
+    fn from(r: &SubmissionRecord) -> Self {
+        let m = &r.meta;
+        Self {
+            card: r.card.clone(),
+            id: r.public_id.clone(),
+            team: r.team_name.clone(),
+            benchmark: r.benchmark.clone(),
+            model_name: m.model_name.clone(),
+            model_url: m.model_url.clone(),
+            model_params: m.model_params.clone(),
+            notes: m.notes.clone(),
+            protocol: ProtocolView {
+                prompt_language: m.prompt_language.to_string(),
+                shots: m.shots,
+                temperature: m.temperature,
+                chain_of_thought: m.chain_of_thought.to_string(),
+                extraction: m.extraction.clone(),
+            },
+            contamination: m.contamination.to_string(),
+            visibility: m.visibility,
+            file_sha256: r.file_sha256.clone(),
+            file_format: r.file_format.clone(),
+            created_at: r.created_at,
+            key: KeyRefView { name: r.key_name.clone(), sha256: r.key_sha256.clone(), synthetic: r.key_synthetic },
+            scores: r.card.clone(),
+        }
+    }
+}
+
+/// A team's uploads used and left.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct QuotaView {
+    pub daily_limit: i64,
+    pub daily_remaining: i64,
+    pub total_limit: i64,
+    pub total_remaining: i64,
+    /// The smaller of the two.
+    pub remaining: i64,
+}
+
+impl From<&QuotaUse> for QuotaView {
+    fn from(q: &QuotaUse) -> Self {
+        Self {
+            daily_limit: q.daily_limit,
+            daily_remaining: q.daily_remaining(),
+            total_limit: q.total_limit,
+            total_remaining: q.total_remaining(),
+            remaining: q.remaining(),
+        }
+    }
+}
+
+/// The answer to an upload: the submission (the first one, for a repeat),
+/// the quota left and whether it repeated an earlier upload.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UploadView {
+    #[serde(flatten)]
+    pub submission: SubmissionView,
+    pub quota: QuotaView,
+    /// The same file for the same model within 24 h, or a repeated
+    /// `Idempotency-Key`: nothing was stored and no quota used.
+    pub repeat: bool,
+}
+
+/// The team's own submissions, newest first, with the quota left.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SubmissionListView {
+    pub submissions: Vec<SubmissionView>,
+    pub quota: QuotaView,
+}
+
+/// A team just registered.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RegisteredView {
+    pub team: TeamView,
+    /// The first member's email, as stored (trimmed, lower case).
+    pub email: String,
+}
+
+/// A team's id and name.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TeamView {
+    pub id: i64,
+    pub name: String,
+}
+
+/// A new API token, shown once.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TokenView {
+    /// The secret: send it as `Authorization: Bearer TOKEN`.
+    pub token: String,
+    pub id: i64,
+    pub team_id: i64,
+}
+
+/// The leaderboard for scripts: the rows the page shows, the baselines and
+/// how rank ranges were computed.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LeaderboardView {
+    /// Always `medarabench`.
+    pub benchmark: &'static str,
+    /// Published (`reported`) and scored-here (`verified`) rows, best first.
+    pub rows: Vec<BoardRowView>,
+    /// Baselines on the default key (`reference`).
+    pub reference: Vec<BoardRowView>,
+    pub ranking: RankingView,
+    /// Changes whenever a submission or key changes the board.
+    pub board_version: String,
+}
+
+/// How rank ranges are computed.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RankingView {
+    pub alpha: f64,
+    /// Always `holm`.
+    pub correction: &'static str,
+    /// How many verified rows (the best) are ranked.
+    pub verified_ranked: usize,
+    pub tests: &'static str,
+}
+
+/// One row of the board, as the JSON and CSV exports give it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BoardRowView {
+    pub model: String,
+    pub team: Option<String>,
+    /// `reported`, `verified` or `reference`.
+    pub source: &'static str,
+    pub source_table: Option<String>,
+    /// e.g. `open, Arabic`.
+    pub category: Option<String>,
+    pub submission_id: Option<String>,
+    pub accuracy: f64,
+    /// 95% interval (Wilson; approximate for reported rows).
+    pub ci95: [f64; 2],
+    pub ci95_approximate: bool,
+    pub correct: Option<u64>,
+    pub n: u64,
+    pub params: Option<String>,
+    pub contamination: Option<String>,
+    pub key: Option<String>,
+    pub synthetic_key: bool,
+    pub submitted_at: Option<i64>,
+    pub rank_best: Option<usize>,
+    pub rank_worst: Option<usize>,
+}
+
+impl From<&BoardRow> for BoardRowView {
+    fn from(r: &BoardRow) -> Self {
+        Self {
+            model: r.model.clone(),
+            team: r.team.clone(),
+            source: r.source.as_str(),
+            source_table: r.source_table.clone(),
+            category: r.category(),
+            submission_id: r.submission_id.clone(),
+            accuracy: r.accuracy,
+            ci95: r.ci95,
+            ci95_approximate: r.ci95_approximate,
+            correct: r.correct,
+            n: r.n,
+            params: r.params.clone(),
+            contamination: r.contamination.as_ref().map(ToString::to_string),
+            key: r.key.clone(),
+            synthetic_key: r.synthetic_key,
+            submitted_at: r.submitted_at,
+            rank_best: r.rank.map(|x| x.best),
+            rank_worst: r.rank.map(|x| x.worst),
+        }
+    }
+}
+
+/// Every error: `{"error": {"code", "message", "details"}}`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorView {
+    pub error: ErrorBodyView,
+}
+
+/// An error's stable code, its message for people and each problem.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBodyView {
+    /// Stable and machine-readable, e.g. `invalid_predictions`.
+    pub code: &'static str,
+    pub message: String,
+    pub details: Vec<ProblemView>,
+}
+
+/// One problem of a refused request: a field, or a line of the file.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum ProblemView {
+    Field {
+        field: &'static str,
+        problem: String,
+    },
+    Line {
+        /// 1-based line of the file; `null` when the problem is the whole file.
+        line: Option<usize>,
+        problem: String,
+    },
+}
+
+/// The upload as a multipart form: the file and the metadata fields.
+#[derive(Debug, ToSchema)]
+#[allow(dead_code)] // Describes the form for the OpenAPI document only.
+pub struct UploadForm {
+    /// The prediction file (CSV `question_id,answer` or JSON Lines).
+    #[schema(content_media_type = "application/octet-stream")]
+    pub file: Vec<u8>,
+    pub model_name: String,
+    pub model_url: Option<String>,
+    pub model_params: Option<String>,
+    pub notes: Option<String>,
+    /// `ar`, `en`, `mixed` or `unknown`.
+    pub prompt_language: Option<String>,
+    pub shots: Option<i64>,
+    pub temperature: Option<f64>,
+    /// `yes`, `no` or `unknown`.
+    pub chain_of_thought: Option<String>,
+    pub extraction: Option<String>,
+    /// `none`, `train`, `test`, `train_and_test` or `unknown`.
+    pub contamination: Option<String>,
+    /// `public` (default) or `private`.
+    pub visibility: Option<String>,
+    /// `medarabench` (default) or `medarabiq`.
+    pub benchmark: Option<String>,
+}

@@ -21,8 +21,14 @@ pub fn router() -> Router<AppState> {
 /// A new team and its first member.
 #[derive(Debug, Deserialize, ToSchema)]
 pub(super) struct RegisterBody {
+    /// 2 to 60 characters, unique (case-insensitive).
+    #[schema(min_length = 2, max_length = 60)]
     name: String,
+    /// The first member's email, unique; used to sign in.
+    #[schema(format = Email, max_length = 254)]
     email: String,
+    /// 10 to 256 characters.
+    #[schema(min_length = 10, max_length = 256)]
     password: String,
 }
 

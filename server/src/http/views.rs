@@ -259,7 +259,10 @@ pub enum ProblemView {
         problem: String,
     },
     Line {
-        /// 1-based line of the file; `null` when the problem is the whole file.
+        /// 1-based line of the file; `null` when the problem is the whole
+        /// file. Always present, so a line problem is never read as a field
+        /// problem.
+        #[schema(required = true)]
         line: Option<usize>,
         problem: String,
     },

@@ -89,7 +89,7 @@ pub fn svg(cells: &Cells, model: &str, lang: Lang) -> Result<String, ChartError>
         let root = SVGBackend::with_string(&mut svg, (width as u32, height as u32)).into_drawing_area();
         root.fill(&WHITE)?;
         let black = Rgb::BLACK;
-        root.draw(&Text::new(t.heat_chart_title(&short(model)), (MARGIN, MARGIN + 12), font(20, black, HPos::Left)))?;
+        root.draw(&Text::new(t.heat_chart_title(short(model)), (MARGIN, MARGIN + 12), font(20, black, HPos::Left)))?;
         for (c, level) in levels.iter().enumerate() {
             let x = grid_left + c as i32 * CELL_WIDTH + CELL_WIDTH / 2;
             let label = BreakdownKind::Level.row_label(lang, level);

@@ -21,7 +21,7 @@ pub fn KeyReport(lang: Lang, key: Option<KeySummary>) -> impl IntoView {
         (t.normalized(), key.normalized),
         (t.warnings(), key.warnings),
     ];
-    let intro = t.intro(&key.name, &utc_date(key.imported_at));
+    let intro = t.intro(&key.name, utc_date(key.imported_at));
     let sha256 = key.sha256.clone();
     let data_key = key.sha256.clone();
     view! {

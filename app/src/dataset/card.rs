@@ -66,9 +66,9 @@ fn summary(md: &mut String, facts: &DatasetFacts) {
          ## Origin\n\n{} Two physicians reviewed a sample of the questions (Table 2 of the paper).\n",
         t.summary(),
         t.origin(
-            &n(facts, "questions before filtering"),
-            &n(facts, "questions after filtering"),
-            &n(facts, "ABCDEF questions dropped"),
+            n(facts, "questions before filtering"),
+            n(facts, "questions after filtering"),
+            n(facts, "ABCDEF questions dropped"),
         ),
     );
 }

@@ -124,8 +124,8 @@ fn format_number<M>(value: &FluentValue, _: &M) -> Option<String> {
 /// A message argument: text (a name, an id, a formatted figure) or a
 /// number that plural variants select on.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Arg<'a> {
-    Text(Cow<'a, str>),
+pub enum Arg {
+    Text(String),
     /// A number; `grouped` writes whole numbers with thousands separators.
     Number {
         value: f64,
@@ -133,7 +133,7 @@ pub enum Arg<'a> {
     },
 }
 
-impl Arg<'_> {
+impl Arg {
     /// A count shown with thousands separators (`24,883`).
     pub fn count(n: impl Into<u64>) -> Self {
         Self::Number { value: n.into() as f64, grouped: true }
@@ -141,7 +141,7 @@ impl Arg<'_> {
 
     fn to_fluent(&self) -> FluentValue<'_> {
         match self {
-            Self::Text(text) => FluentValue::String(Cow::Borrowed(text.as_ref())),
+            Self::Text(text) => FluentValue::String(Cow::Borrowed(text.as_str())),
             Self::Number { value, grouped } => FluentValue::Number(FluentNumber::new(
                 *value,
                 FluentNumberOptions { use_grouping: *grouped, ..FluentNumberOptions::default() },
@@ -150,33 +150,33 @@ impl Arg<'_> {
     }
 }
 
-impl<'a> From<&'a str> for Arg<'a> {
-    fn from(text: &'a str) -> Self {
-        Self::Text(Cow::Borrowed(text))
+impl From<&str> for Arg {
+    fn from(text: &str) -> Self {
+        Self::Text(text.to_owned())
     }
 }
 
-impl<'a> From<&'a String> for Arg<'a> {
-    fn from(text: &'a String) -> Self {
-        Self::Text(Cow::Borrowed(text))
+impl From<&String> for Arg {
+    fn from(text: &String) -> Self {
+        Self::Text(text.clone())
     }
 }
 
-impl From<String> for Arg<'_> {
+impl From<String> for Arg {
     fn from(text: String) -> Self {
-        Self::Text(Cow::Owned(text))
+        Self::Text(text)
     }
 }
 
-impl From<char> for Arg<'_> {
+impl From<char> for Arg {
     fn from(c: char) -> Self {
-        Self::Text(Cow::Owned(c.to_string()))
+        Self::Text(c.to_string())
     }
 }
 
 macro_rules! plain_numbers {
     ($($t:ty),*) => {$(
-        impl From<$t> for Arg<'_> {
+        impl From<$t> for Arg {
             /// A number written plainly (`4928`), as `{n}` in `format!`.
             fn from(n: $t) -> Self {
                 Self::Number { value: n as f64, grouped: false }

@@ -12,7 +12,8 @@
 //! the message's Fluent variables; the message tests (`messages_tests.rs`) format
 //! every declared message in both languages and compare the files. Plural
 //! variants use the CLDR categories of each language (Arabic has six: zero,
-//! one, two, few, many, other), selected on a number argument. Numbers are
+//! one, two, few, many, other), selected with `PLURAL($n)` on a number
+//! argument ([`bundle::plural_category`]). Numbers are
 //! written with Western digits in both languages and shown left-to-right:
 //! Fluent isolates every Arabic placeable, and the views put figures in
 //! `components::figures::Num`.
@@ -65,9 +66,9 @@ macro_rules! messages {
         impl $name {
             $(
                 $(#[$fmeta])*
-                pub fn $field<'a>(self $( $(, $arg: impl Into<$crate::i18n::Arg<'a>>)* )?) -> $crate::messages!(@ret $ids) {
+                pub fn $field(self $( $(, $arg: impl Into<$crate::i18n::Arg>)* )?) -> $crate::messages!(@ret $ids) {
                     let lang = self.0;
-                    let args: &[(&str, $crate::i18n::Arg<'a>)] = &[ $( $( (stringify!($arg), $arg.into()) ),* )? ];
+                    let args: &[(&str, $crate::i18n::Arg)] = &[ $( $( (stringify!($arg), $arg.into()) ),* )? ];
                     $crate::messages!(@val lang args $ids)
                 }
             )*

@@ -154,15 +154,15 @@ fn Compared(c: Comparison, lang: Lang) -> impl IntoView {
             <dd><strong class="num" id="difference" data-value=c.difference.to_string()>{signed(c.difference)}</strong></dd>
             <dt>{t.paired_ci()}</dt>
             <dd>
-                <span class="num" id="difference-ci" data-low=c.difference_ci95[0].to_string() data-high=c.difference_ci95[1].to_string()>
+                <span class="num" dir="ltr" id="difference-ci" data-low=c.difference_ci95[0].to_string() data-high=c.difference_ci95[1].to_string()>
                     {format!("[{}, {}]", signed(c.difference_ci95[0]), signed(c.difference_ci95[1]))}
                 </span>
-                " " <span class="note">{t.bootstrap_note(&count(c.replicates as u64), &count(n as u64))}</span>
+                " " <span class="note">{t.bootstrap_note(count(c.replicates as u64), count(n as u64))}</span>
             </dd>
             <dt>{t.mcnemar()}</dt>
             <dd>
                 <span class="num" id="mcnemar-p" data-value=c.mcnemar_p.to_string()>{format_p(c.mcnemar_p)}</span>
-                " " <span class="note">{t.discordant(&count(c.only_a as u64), &count(c.only_b as u64))}</span>
+                " " <span class="note">{t.discordant(count(c.only_a as u64), count(c.only_b as u64))}</span>
             </dd>
         </dl>
         <p class="note">{t.reading()}</p>
@@ -185,7 +185,7 @@ fn CellTable(id: &'static str, heading: String, cells: Vec<CompareCell>, lang: L
         Some(b) => view! {
             <span class="num">{acc(b.accuracy)}</span>
             " " <CiBar lang accuracy=b.accuracy ci95=b.ci95 />
-            " " <span class="num ci">{ci(b.ci95)}</span>
+            " " <span class="num ci" dir="ltr">{ci(b.ci95)}</span>
         }
         .into_any(),
         None => common::text(lang).none().into_any(),

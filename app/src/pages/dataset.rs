@@ -52,7 +52,7 @@ fn DatasetBody(facts: DatasetFacts, lang: Lang) -> impl IntoView {
     let t = text(lang);
     let n = |subject: &str| facts.count(subject).map_or_else(|| common::text(lang).not_reported().to_owned(), count);
     let origin =
-        t.origin(&n("questions before filtering"), &n("questions after filtering"), &n("ABCDEF questions dropped"));
+        t.origin(n("questions before filtering"), n("questions after filtering"), n("ABCDEF questions dropped"));
     let columns = COLUMNS
         .iter()
         .map(|c| {
@@ -97,7 +97,7 @@ fn DatasetBody(facts: DatasetFacts, lang: Lang) -> impl IntoView {
                 </thead>
                 <tbody>{splits}</tbody>
             </table>
-            <p>{t.public_csv(&count(PUBLIC_TEST_CSV_ROWS))}</p>
+            <p>{t.public_csv(count(PUBLIC_TEST_CSV_ROWS))}</p>
         </section>
         <KeyCounts facts=facts.clone() lang />
         <section id="defects" aria-labelledby="defects-h">

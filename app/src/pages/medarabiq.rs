@@ -66,7 +66,7 @@ fn score_cell(s: &Option<BenchmarkScore>, lang: Lang) -> impl IntoView + use<> {
 fn Verified(data: MedarabiqData, lang: Lang) -> impl IntoView {
     let t = medarabiq::text(lang);
     let key_note = match data.medarabiq_key_questions {
-        Some(n) => t.key_note(&count(n as u64)).into_any(),
+        Some(n) => t.key_note(count(n as u64)).into_any(),
         None => view! { {t.no_key()[0].clone()} {command(IMPORT_COMMAND)} {t.no_key()[1].clone()} }.into_any(),
     };
     let body = if data.pairs.is_empty() {

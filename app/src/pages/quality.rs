@@ -136,19 +136,19 @@ fn Cochran(figures: Figures, lang: Lang) -> impl IntoView {
     );
     let stated = (figures.count(COCHRAN, "n0", "value"), figures.count(COCHRAN, "n", "value"));
     let verdict = match stated {
-        (Some(n0), Some(n)) if n0 == result.n0 && n == result.n => t.cochran_match(&n0.to_string(), &n.to_string()),
-        (Some(n0), Some(n)) => t.cochran_mismatch(&n0.to_string(), &n.to_string()),
+        (Some(n0), Some(n)) if n0 == result.n0 && n == result.n => t.cochran_match(n0.to_string(), n.to_string()),
+        (Some(n0), Some(n)) => t.cochran_mismatch(n0.to_string(), n.to_string()),
         _ => String::new(),
     };
     view! {
         <p>{t.cochran_intro()}</p>
         <ol class="steps">
             <li>
-                <p>{t.cochran_step1(&z.to_string(), &p.to_string(), &e.to_string())}</p>
+                <p>{t.cochran_step1(z.to_string(), p.to_string(), e.to_string())}</p>
                 <p class="formula" dir="ltr" id="cochran-n0">{step1}</p>
             </li>
             <li>
-                <p>{t.cochran_step2(&count(population))}</p>
+                <p>{t.cochran_step2(count(population))}</p>
                 <p class="formula" dir="ltr" id="cochran-n">{step2}</p>
             </li>
         </ol>
@@ -166,7 +166,7 @@ fn JudgeTable(figures: Figures, lang: Lang) -> impl IntoView {
         figures.value(JUDGE, "gpt-o3 medical accuracy (expert 1)", "pearson_r"),
         figures.value(JUDGE, "gpt-o3 medical accuracy (expert 2)", "pearson_r"),
     ) {
-        (Some(a), Some(b)) => Some(t.per_expert(&format!("{a:.3}"), &format!("{b:.3}"))),
+        (Some(a), Some(b)) => Some(t.per_expert(format!("{a:.3}"), format!("{b:.3}"))),
         _ => None,
     };
     let difficulty_max = figures.value(JUDGE, "Question difficulty (any judge)", "pearson_r_max");
@@ -197,7 +197,7 @@ fn JudgeTable(figures: Figures, lang: Lang) -> impl IntoView {
             <tbody>{rows}</tbody>
         </table>
         <p class="note">
-            {difficulty_max.map(|m| format!("* {}", t.difficulty_note(&format!("{m:.3}"))))}
+            {difficulty_max.map(|m| format!("* {}", t.difficulty_note(format!("{m:.3}"))))}
             " " {t.best_note()}
         </p>
         <Source lang table=JUDGE />

@@ -137,7 +137,7 @@ pub fn SubmissionList(submissions: Vec<SubmissionSummary>, lang: Lang) -> impl I
                     <td>{s.benchmark}</td>
                     <td class="num">{acc(s.accuracy)}</td>
                     <td class="num">{s.total}</td>
-                    <td class="num">{ci(s.ci95)}</td>
+                    <td class="num" dir="ltr">{ci(s.ci95)}</td>
                     <td>{value_label(lang, s.visibility.as_str()).to_owned()}</td>
                     <td><Num value=utc_datetime(s.created_at) />{s.key_synthetic.then_some(t.synthetic())}</td>
                 </tr>

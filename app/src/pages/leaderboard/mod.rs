@@ -94,7 +94,7 @@ fn BoardView(page: BoardPage, sort: Memo<(SortKey, SortDir)>, filter: Memo<Board
     let limited = page.is_limited().then(|| {
         view! {
             <p class="notice" role="note" id="rows-limited">
-                {t.rows_limited(&count(page.verified_shown as u64), &count(page.verified_matching as u64))} " "
+                {t.rows_limited(count(page.verified_shown as u64), count(page.verified_matching as u64))} " "
                 <a href=lang.href("/api/v1/leaderboard.csv") download="medarabench-leaderboard.csv">"CSV"</a>
                 " · " <a href="/api/v1/leaderboard" type="application/json">"JSON"</a>
             </p>

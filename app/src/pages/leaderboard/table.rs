@@ -75,7 +75,7 @@ fn BoardTableRow(row: BoardRow, lang: Lang) -> impl IntoView {
                 <span class="acc-value num">{acc(accuracy)}</span>
                 {approx.then(|| view! { <abbr class="approx" title=t.approx_title()>"≈"</abbr> })}
                 <CiBar lang accuracy ci95 />
-                <span class="num ci">{ci(ci95)}</span>
+                <span class="num ci" dir="ltr">{ci(ci95)}</span>
             </td>
             <td class="num">{crate::i18n::count(row.n)}</td>
             <td class="num">{date}</td>

@@ -179,7 +179,7 @@ mod client {
         }
         if !ok.get_untracked() {
             ev.prevent_default();
-            check.update(|c| c.push_str(t.choose_valid()));
+            check.update(|c| c.push_str(&t.choose_valid()));
             return;
         }
         let Some(form) = form_ref.get() else { return };

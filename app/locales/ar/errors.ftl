@@ -17,15 +17,15 @@ input-invalid-utf8 = السطر { $line }: ترميز UTF-8 غير صالح (ا�
 input-line-too-long = السطر { $line }: أطول من { $limit } بايت
 
 # أسباب رفض ملف التنبؤات.
-prediction-bad-header = السطر 1: يجب أن يذكر صف العناوين العمود question_id مع answer (أو response)؛ والموجود: { $found }
-prediction-duplicate-column = السطر 1: صف العناوين يذكر العمود «{ $column }» مرتين
+prediction-bad-header = السطر 1: يجب أن يذكر صف العناوين العمود question_id مع answer (أو response)؛ والموجود: {"\u2068"}{ $found }{"\u2069"}
+prediction-duplicate-column = السطر 1: صف العناوين يذكر العمود «{"\u2068"}{ $column }{"\u2069"}» مرتين
 prediction-no-rows = لا توجد تنبؤات في الملف
-prediction-malformed-csv = السطر { $line }: صف CSV غير مقروء ({ $detail })
-prediction-malformed-json = السطر { $line }: ليس كائن JSON ({ $detail })
-prediction-missing-field = السطر { $line }: الحقل { $field } غير موجود
-prediction-bad-question-id = السطر { $line }: قيمة question_id «{ $value }» ليست عددًا صحيحًا موجبًا
-prediction-duplicate-question-id = السطر { $line }: المعرّف question_id { $id } مكرّر (ورد أول مرة في السطر { $first_line })
-prediction-not-a-letter = السطر { $line }: الإجابة «{ $value }» ليست حرفًا من A إلى F (أو أ ب ج د ه و)؛ ضع النص الحر في عمود response
-prediction-unknown-question-id = السطر { $line }: المعرّف question_id { $id } غير موجود في مفتاح الإجابات
+prediction-malformed-csv = السطر { $line }: صف CSV غير مقروء ({"\u2068"}{ $detail }{"\u2069"})
+prediction-malformed-json = السطر { $line }: ليس كائن JSON ({"\u2068"}{ $detail }{"\u2069"})
+prediction-missing-field = السطر { $line }: الحقل {"\u2068"}{ $field }{"\u2069"} غير موجود
+prediction-bad-question-id = السطر { $line }: قيمة question_id «{"\u2068"}{ $value }{"\u2069"}» ليست عددًا صحيحًا موجبًا
+prediction-duplicate-question-id = السطر { $line }: المعرّف question_id {"\u2068"}{ $id }{"\u2069"} مكرّر (ورد أول مرة في السطر { $first_line })
+prediction-not-a-letter = السطر { $line }: الإجابة «{"\u2068"}{ $value }{"\u2069"}» ليست حرفًا من A إلى F (أو أ ب ج د ه و)؛ ضع النص الحر في عمود response
+prediction-unknown-question-id = السطر { $line }: المعرّف question_id {"\u2068"}{ $id }{"\u2069"} غير موجود في مفتاح الإجابات
 error-unknown = { $text }
-prediction-refused = رُفض ملف التنبؤات: { $reason }
+prediction-refused = رُفض ملف التنبؤات: {"\u2068"}{ $reason }{"\u2069"}

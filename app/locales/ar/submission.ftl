@@ -1,6 +1,6 @@
 submission-not-found-title = المشاركة غير موجودة
 submission-not-found-text = إما أنها غير موجودة، وإما أنها خاصة بفريقها.
-submission-title = { $model } من فريق { $team }
+submission-title = {"\u2068"}{ $model }{"\u2069"} من فريق {"\u2068"}{ $team }{"\u2069"}
 submission-synthetic-before = قُيِّمت هذه المشاركة بمفتاح عرض اصطناعي (
 submission-synthetic-after = )، لا بمجموعة اختبار MedAraBench الحقيقية: هذه النتيجة لا تدل على شيء بشأن النموذج.
 submission-accuracy = الدقة{" "}

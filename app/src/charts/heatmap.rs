@@ -202,14 +202,8 @@ mod tests {
     #[test]
     fn arabic_labels_and_an_empty_chart() {
         let svg = svg(&cells(), "M", Lang::Ar).unwrap();
-        for label in [
-            "التشريح",
-            "طب العيون",
-            "\u{2068}Y1\u{2069} (\u{2068}السنة الأولى\u{2069})",
-            "لا أسئلة",
-            "فترة الثقة 95%",
-            "حسب التخصص والمستوى",
-        ] {
+        for label in ["التشريح", "طب العيون", "Y1 (السنة الأولى)", "لا أسئلة", "فترة الثقة 95%", "حسب التخصص والمستوى"]
+        {
             assert!(svg.contains(label), "{label}");
         }
         // Arabic texts read right to left; the figures stay left to right.

@@ -9,13 +9,16 @@
 //! directory-walking, fallback-chain and context layers of the crates
 //! built on it: the site has two languages, chosen by the URL.
 //!
-//! Isolation: in Arabic, Fluent wraps each placeable in FSI…PDI
-//! (U+2068/U+2069), so a number, an interval, an id or a Latin name keeps
-//! its own direction inside right-to-left text (an FSI around text with no
-//! strong letter, such as `[0.590, 0.618]`, is left-to-right). English
-//! bundles do not isolate: the English text stays byte for byte what it
-//! was, and left-to-right text needs no marks.
-
+//! Isolation is explicit: Fluent's own FSI…PDI around every placeable is
+//! off (`set_use_isolating(false)`), because the same messages fill HTML
+//! attributes, SVG text and `<title>`s, where invisible marks around
+//! every number only get in the way, and the English text stays byte for
+//! byte what it was. Instead the views put figures and intervals in
+//! elements with `dir="ltr"` (`components::figures::Num`), and an Arabic
+//! message isolates what can be of either direction itself: a model or
+//! team name, an id or a file's text in FSI…PDI (`{"\u2068"}{ $model
+//! }{"\u2069"}`), Latin formulas in LRI…PDI.
+//!
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
@@ -70,7 +73,7 @@ pub fn bundle(lang: Lang) -> &'static FluentBundle<FluentResource> {
 pub fn build(lang: Lang) -> Result<FluentBundle<FluentResource>, String> {
     let id = lang.code().parse().map_err(|e| format!("language id: {e}"))?;
     let mut bundle = FluentBundle::new_concurrent(vec![id]);
-    bundle.set_use_isolating(lang == Lang::Ar);
+    bundle.set_use_isolating(false);
     bundle.set_formatter(Some(format_number));
     bundle
         .add_function("PLURAL", move |positional, _| match positional.first() {

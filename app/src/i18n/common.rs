@@ -126,10 +126,10 @@ mod tests {
 
     #[test]
     fn sources_and_categories_are_translated() {
-        assert_eq!(source_label(Lang::Ar, "Table 5"), "الجدول \u{2068}5\u{2069}");
+        assert_eq!(source_label(Lang::Ar, "Table 5"), "الجدول 5");
         assert_eq!(source_label(Lang::En, "Table 5"), "Table 5");
         assert_eq!(category_label(Lang::En, "proprietary", "general"), "proprietary, general");
-        assert_eq!(category_label(Lang::Ar, "open", "medical"), "\u{2068}مفتوح المصدر\u{2069}، \u{2068}طبي\u{2069}");
+        assert_eq!(category_label(Lang::Ar, "open", "medical"), "مفتوح المصدر، طبي");
     }
 
     #[test]
@@ -149,7 +149,7 @@ mod tests {
     fn levels_and_warnings_come_from_the_locales() {
         assert_eq!(level_label(Lang::En, "Y1"), "Y1 (first year)");
         assert_eq!(level_label(Lang::En, "Y9"), "Y9");
-        assert_eq!(level_label(Lang::Ar, "Y5"), "\u{2068}Y5\u{2069} (\u{2068}السنة الخامسة\u{2069})");
+        assert_eq!(level_label(Lang::Ar, "Y5"), "Y5 (السنة الخامسة)");
         use crate::domain::WarningKind as W;
         let kinds = [
             W::GroupMismatch,

@@ -175,11 +175,18 @@ fn every_message_in_the_locales_is_used() {
 }
 
 #[test]
-fn english_text_has_no_isolation_marks_and_arabic_placeables_are_isolated() {
+fn english_text_has_no_isolation_marks_and_arabic_names_and_ids_are_isolated() {
     let en = leaderboard::text(Lang::En).chart_limited(10usize, 24usize);
     assert_eq!(en, "The chart shows the best 10 of 24 models; the table lists all.");
     let ar = compare::text(Lang::Ar).not_found("x7Kp2");
     assert!(ar.contains("\u{2068}x7Kp2\u{2069}"), "{ar:?}");
+    // Numbers are not wrapped: the views isolate figures in their elements.
+    let ar = leaderboard::text(Lang::Ar).chart_limited(10usize, 24usize);
+    assert!(ar.contains("أفضل 10 من 24 نموذجًا") && !ar.contains('\u{2068}'), "{ar:?}");
+    assert_eq!(
+        submission::text(Lang::Ar).title("Sidr-1B", "فريق"),
+        "\u{2068}Sidr-1B\u{2069} من فريق \u{2068}فريق\u{2069}"
+    );
 }
 
 #[test]

@@ -93,7 +93,7 @@ mod tests {
         assert_eq!(BreakdownKind::Specialty.row_label(Lang::Ar, "Anatomy"), "التشريح");
         assert_eq!(BreakdownKind::Subspecialty.row_label(Lang::Ar, "Neuroanatomy"), "Neuroanatomy");
         assert_eq!(BreakdownKind::Level.row_label(Lang::En, "Y1"), "Y1");
-        assert_eq!(BreakdownKind::Level.row_label(Lang::Ar, "Y1"), "\u{2068}Y1\u{2069} (\u{2068}السنة الأولى\u{2069})");
+        assert_eq!(BreakdownKind::Level.row_label(Lang::Ar, "Y1"), "Y1 (السنة الأولى)");
         assert_eq!(BreakdownKind::Options.row_label(Lang::Ar, "4"), "4");
     }
 }

@@ -15,8 +15,9 @@
 //! one, two, few, many, other), selected with `PLURAL($n)` on a number
 //! argument ([`bundle::plural_category`]). Numbers are
 //! written with Western digits in both languages and shown left-to-right:
-//! Fluent isolates every Arabic placeable, and the views put figures in
-//! `components::figures::Num`.
+//! the views put figures and intervals in `dir="ltr"` elements
+//! (`components::figures::Num`), and Arabic messages isolate names and ids
+//! themselves (see [`bundle`]).
 
 pub mod adapting;
 pub mod auth;

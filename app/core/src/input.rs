@@ -41,6 +41,21 @@ pub enum InputError {
     },
 }
 
+impl crate::message::Coded for InputError {
+    fn message(&self) -> crate::message::Message {
+        use crate::message::Message;
+        match self {
+            Self::TooLarge { size, limit } => Message::new("input-too-large").arg("size", size).arg("limit", limit),
+            Self::Empty => Message::new("input-empty"),
+            Self::NulByte { line } => Message::new("input-nul-byte").arg("line", line),
+            Self::InvalidUtf8 { line } => Message::new("input-invalid-utf8").arg("line", line),
+            Self::LineTooLong { line, limit } => {
+                Message::new("input-line-too-long").arg("line", line).arg("limit", limit)
+            }
+        }
+    }
+}
+
 impl InputError {
     /// The line the problem is on, when there is one.
     pub fn line(&self) -> Option<usize> {

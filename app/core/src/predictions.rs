@@ -109,6 +109,40 @@ pub enum PredictionError {
     },
 }
 
+impl crate::message::Coded for PredictionError {
+    fn message(&self) -> crate::message::Message {
+        use crate::message::Message;
+        match self {
+            Self::Input(e) => e.message(),
+            Self::BadHeader { found } => Message::new("prediction-bad-header").arg("found", found),
+            Self::DuplicateColumn(column) => Message::new("prediction-duplicate-column").arg("column", column),
+            Self::NoRows => Message::new("prediction-no-rows"),
+            Self::MalformedCsv { line, message } => {
+                Message::new("prediction-malformed-csv").arg("line", line).arg("detail", message)
+            }
+            Self::MalformedJson { line, message } => {
+                Message::new("prediction-malformed-json").arg("line", line).arg("detail", message)
+            }
+            Self::MissingField { line, field } => {
+                Message::new("prediction-missing-field").arg("line", line).arg("field", field)
+            }
+            Self::BadQuestionId { line, value } => {
+                Message::new("prediction-bad-question-id").arg("line", line).arg("value", value)
+            }
+            Self::DuplicateQuestionId { line, id, first_line } => Message::new("prediction-duplicate-question-id")
+                .arg("line", line)
+                .arg("id", id)
+                .arg("first_line", first_line),
+            Self::NotALetter { line, value } => {
+                Message::new("prediction-not-a-letter").arg("line", line).arg("value", value)
+            }
+            Self::UnknownQuestionId { line, id } => {
+                Message::new("prediction-unknown-question-id").arg("line", line).arg("id", id)
+            }
+        }
+    }
+}
+
 impl PredictionError {
     /// The line the problem is on, when there is one.
     pub fn line(&self) -> Option<usize> {

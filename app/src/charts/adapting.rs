@@ -35,25 +35,25 @@ pub fn svg(figures: &Figures, lang: Lang) -> Result<String, ChartError> {
     let described: Vec<String> = rows
         .iter()
         .map(|(setting, accuracy, gain)| match gain {
-            Some(g) => format!("{setting} {accuracy:.3} ({} {})", relative(*g), t.relative_word),
+            Some(g) => format!("{setting} {accuracy:.3} ({} {})", relative(*g), t.relative_word()),
             None => format!("{setting} {accuracy:.3}"),
         })
         .collect();
     let separator = if lang == Lang::Ar { "؛ " } else { "; " };
     let description = format!(
         "{}: {}. {}: {}.",
-        t.chart_desc,
+        t.chart_desc(),
         described.join(separator),
-        common::text(lang).source,
+        common::text(lang).source(),
         common::source_label(lang, SOURCE)
     );
     let top = rows.iter().map(|r| r.1).fold(0.0_f64, f64::max);
     let y_max = ((top * 1.25) * 10.0).ceil() / 10.0;
     BarChart {
         id: "chart-adapting",
-        title: t.chart_title,
+        title: &t.chart_title(),
         description: &description,
-        y_label: t.chart_axis,
+        y_label: &t.chart_axis(),
         y_max: if y_max > 0.0 { y_max.min(1.0) } else { 1.0 },
         bars: &bars,
     }

@@ -58,24 +58,24 @@ fn describe(cells: &Cells, lang: Lang) -> String {
                     "{name}: {} (n = {}{semicolon}{} {}){}",
                     acc(c.accuracy),
                     c.total,
-                    t.ci,
+                    t.ci(),
                     ci(c.ci95),
                     if c.total < SMALL_N { " *" } else { "" }
                 ),
-                None => format!("{name}: {}", t.heat_empty),
+                None => format!("{name}: {}", t.heat_empty()),
             });
         }
     }
-    format!("{} {}.", (t.heat_chart_desc)(SMALL_N), listed.join(semicolon))
+    format!("{} {}.", t.heat_chart_desc(SMALL_N), listed.join(semicolon))
 }
 
 /// The heatmap of `cells` (a submission's `by_cell`) for `model`, with its
 /// texts in `lang`; a key without cells gives a chart that says so.
 pub fn svg(cells: &Cells, model: &str, lang: Lang) -> Result<String, ChartError> {
     let t = text(lang);
-    let title = (t.heat_chart_title)(model);
+    let title = t.heat_chart_title(model);
     if cells.is_empty() {
-        return Ok(empty(&title, t.heat_no_cells));
+        return Ok(empty(&title, &t.heat_no_cells()));
     }
     let levels = levels(cells);
     let (cols, rows) = (levels.len() as i32, cells.len() as i32);
@@ -89,7 +89,7 @@ pub fn svg(cells: &Cells, model: &str, lang: Lang) -> Result<String, ChartError>
         let root = SVGBackend::with_string(&mut svg, (width as u32, height as u32)).into_drawing_area();
         root.fill(&WHITE)?;
         let black = Rgb::BLACK;
-        root.draw(&Text::new((t.heat_chart_title)(&short(model)), (MARGIN, MARGIN + 12), font(20, black, HPos::Left)))?;
+        root.draw(&Text::new(t.heat_chart_title(short(model)), (MARGIN, MARGIN + 12), font(20, black, HPos::Left)))?;
         for (c, level) in levels.iter().enumerate() {
             let x = grid_left + c as i32 * CELL_WIDTH + CELL_WIDTH / 2;
             let label = BreakdownKind::Level.row_label(lang, level);
@@ -105,7 +105,7 @@ pub fn svg(cells: &Cells, model: &str, lang: Lang) -> Result<String, ChartError>
                 let inner = [(left + 1, top + 1), (left + CELL_WIDTH - 1, top + CELL_HEIGHT - 1)];
                 let Some(cell) = row.get(level) else {
                     root.draw(&Rectangle::new(inner, rgb(EMPTY_FILL).filled()))?;
-                    root.draw(&Text::new(t.heat_empty, (x, y), font(15, EMPTY_TEXT, HPos::Center)))?;
+                    root.draw(&Text::new(t.heat_empty(), (x, y), font(15, EMPTY_TEXT, HPos::Center)))?;
                     continue;
                 };
                 let shade = palette::shade_of(cell.accuracy);
@@ -120,7 +120,7 @@ pub fn svg(cells: &Cells, model: &str, lang: Lang) -> Result<String, ChartError>
                 root.draw(&Text::new(ci(cell.ci95), (x, y + 10), font(14, shade.text, HPos::Center)))?;
             }
         }
-        root.draw(&Text::new(t.heat_legend, (MARGIN, legend_top + 8), font(16, black, HPos::Left)))?;
+        root.draw(&Text::new(t.heat_legend(), (MARGIN, legend_top + 8), font(16, black, HPos::Left)))?;
         for (i, shade) in palette::scale().enumerate() {
             let left = MARGIN + i as i32 * SWATCH_WIDTH;
             root.draw(&Rectangle::new(
@@ -132,8 +132,8 @@ pub fn svg(cells: &Cells, model: &str, lang: Lang) -> Result<String, ChartError>
         }
         let keys = legend_top + 68;
         root.draw(&Rectangle::new([(MARGIN, keys - 12), (MARGIN + 112, keys + 12)], rgb(EMPTY_FILL).filled()))?;
-        root.draw(&Text::new(t.heat_empty, (MARGIN + 56, keys), font(14, EMPTY_TEXT, HPos::Center)))?;
-        root.draw(&Text::new((t.heat_small)(SMALL_N), (MARGIN + 128, keys), font(14, black, HPos::Left)))?;
+        root.draw(&Text::new(t.heat_empty(), (MARGIN + 56, keys), font(14, EMPTY_TEXT, HPos::Center)))?;
+        root.draw(&Text::new(t.heat_small(SMALL_N), (MARGIN + 128, keys), font(14, black, HPos::Left)))?;
         root.present()?;
     }
     Ok(accessible(&svg, ID, &title, &describe(cells, lang)))

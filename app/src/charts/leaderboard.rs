@@ -29,8 +29,8 @@ pub fn rows<'a>(board: &'a Board, filter: &BoardFilter) -> (Vec<&'a BoardRow>, u
 fn label(row: &BoardRow, lang: Lang) -> String {
     let t = leaderboard::text(lang);
     let name = match row.baseline {
-        Some(Baseline::Random) => t.random_guessing.to_owned(),
-        Some(Baseline::Always(l)) => (t.always)(l),
+        Some(Baseline::Random) => t.random_guessing().to_owned(),
+        Some(Baseline::Always(l)) => t.always(l),
         None => row.model.clone(),
     };
     // Long names would squeeze the plot: cut at 32 characters.
@@ -57,12 +57,12 @@ pub fn svg(board: &Board, filter: &BoardFilter, lang: Lang) -> Result<String, Ch
         .map(|r| format!("{} {:.3} [{:.3}, {:.3}]", label(r, lang), r.accuracy, r.ci95[0], r.ci95[1]))
         .collect();
     let separator = if lang == Lang::Ar { "؛ " } else { "; " };
-    let mut description = format!("{} {}.", (t.chart_desc)(rows.len()), listed.join(separator));
+    let mut description = format!("{} {}.", t.chart_desc(rows.len()), listed.join(separator));
     if kept > MAX_MODEL_ROWS {
-        description = format!("{description} {}", (t.chart_limited)(MAX_MODEL_ROWS, kept));
+        description = format!("{description} {}", t.chart_limited(MAX_MODEL_ROWS, kept));
     }
     if rows.is_empty() {
-        return Ok(empty(t.chart_title, t.no_match, lang));
+        return Ok(empty(&t.chart_title(), &t.no_match(), lang));
     }
     let n = rows.len();
     let mut svg = String::new();
@@ -71,7 +71,7 @@ pub fn svg(board: &Board, filter: &BoardFilter, lang: Lang) -> Result<String, Ch
         root.fill(&WHITE)?;
         let x_max = rows.iter().map(|r| r.ci95[1]).fold(0.0_f64, f64::max).mul_add(1.1, 0.02).min(1.0);
         let mut chart = ChartBuilder::on(&root)
-            .caption(t.chart_title, ("sans-serif", 18).into_font().color(&BLACK))
+            .caption(t.chart_title(), ("sans-serif", 18).into_font().color(&BLACK))
             .margin(16)
             .x_label_area_size(40)
             .y_label_area_size(230)
@@ -85,7 +85,7 @@ pub fn svg(board: &Board, filter: &BoardFilter, lang: Lang) -> Result<String, Ch
             .configure_mesh()
             .disable_y_mesh()
             .x_max_light_lines(1)
-            .x_desc(t.chart_axis)
+            .x_desc(t.chart_axis())
             .x_labels(6)
             .x_label_formatter(&|v| format!("{v:.1}"))
             .y_labels(n)
@@ -99,9 +99,9 @@ pub fn svg(board: &Board, filter: &BoardFilter, lang: Lang) -> Result<String, Ch
         }))?;
         for source in [RowSource::Reported, RowSource::Verified, RowSource::Reference] {
             let name = match source {
-                RowSource::Reported => t.badge_reported,
-                RowSource::Verified => t.badge_verified,
-                RowSource::Reference => t.badge_reference,
+                RowSource::Reported => t.badge_reported(),
+                RowSource::Verified => t.badge_verified(),
+                RowSource::Reference => t.badge_reference(),
             };
             let points: Vec<(usize, &&BoardRow)> =
                 rows.iter().enumerate().filter(|(_, r)| r.source == source).collect();
@@ -123,7 +123,7 @@ pub fn svg(board: &Board, filter: &BoardFilter, lang: Lang) -> Result<String, Ch
             .draw()?;
         root.present()?;
     }
-    Ok(accessible(&svg, "chart-leaderboard", t.chart_title, &description))
+    Ok(accessible(&svg, "chart-leaderboard", &t.chart_title(), &description))
 }
 
 /// A small SVG that says there is nothing to draw (from the right edge, in

@@ -27,15 +27,15 @@ pub fn medarabiq_svg(pairs: &[BenchmarkPair], lang: Lang) -> Result<String, Char
         let root = SVGBackend::with_string(&mut svg, (560, 520)).into_drawing_area();
         root.fill(&WHITE)?;
         let mut chart = ChartBuilder::on(&root)
-            .caption(t.chart_title, ("sans-serif", 18).into_font().color(&BLACK))
+            .caption(t.chart_title(), ("sans-serif", 18).into_font().color(&BLACK))
             .margin(18)
             .x_label_area_size(44)
             .y_label_area_size(56)
             .build_cartesian_2d(0.0..1.0, 0.0..1.0)?;
         chart
             .configure_mesh()
-            .x_desc(t.axis_medarabench)
-            .y_desc(t.axis_medarabiq)
+            .x_desc(t.axis_medarabench())
+            .y_desc(t.axis_medarabiq())
             .x_labels(6)
             .y_labels(6)
             .x_label_formatter(&|v| format!("{v:.1}"))
@@ -58,8 +58,8 @@ pub fn medarabiq_svg(pairs: &[BenchmarkPair], lang: Lang) -> Result<String, Char
     }
     let listed: Vec<String> =
         points.iter().map(|(name, x, y)| format!("{name}: MedAraBench {:.3}, MedArabiQ {:.3}", x[0], y[0])).collect();
-    let description = format!("{} {}.", t.chart_desc, listed.join("; "));
-    Ok(accessible(&svg, "chart-medarabiq", t.chart_title, &description))
+    let description = format!("{} {}.", t.chart_desc(), listed.join("; "));
+    Ok(accessible(&svg, "chart-medarabiq", &t.chart_title(), &description))
 }
 
 #[cfg(test)]

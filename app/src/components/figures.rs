@@ -15,7 +15,7 @@ pub fn Num(#[prop(into)] value: String) -> impl IntoView {
 #[component]
 pub fn Source(lang: Lang, #[prop(into)] table: String) -> impl IntoView {
     let t = common::text(lang);
-    view! { <p class="source">{t.source}": " {common::source_label(lang, &table)}</p> }
+    view! { <p class="source">{t.source()}": " {common::source_label(lang, &table)}</p> }
 }
 
 /// A two-column table of labels and counts.
@@ -23,8 +23,8 @@ pub fn Source(lang: Lang, #[prop(into)] table: String) -> impl IntoView {
 pub fn CountTable(
     #[prop(into)] id: String,
     #[prop(into)] caption: String,
-    label_header: &'static str,
-    count_header: &'static str,
+    label_header: String,
+    count_header: String,
     rows: Vec<(String, usize)>,
 ) -> impl IntoView {
     view! {

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::i18n::Lang;
-use crate::i18n::form_errors::FormErrorCode;
+use crate::i18n::form_errors::{self, FormErrorCode};
 
 /// Why the form was sent back: the messages, in `lang`, of the known codes
 /// in `?error=` (any other text in the URL is ignored), and the server's
@@ -22,7 +22,12 @@ pub fn FormError(lang: Lang, #[prop(optional)] detail: String) -> impl IntoView 
             view! {
                 <div class="error" role="alert" id="form-error">
                     {codes.into_iter().map(|c| view! { <p>{c.message(lang)}</p> }).collect_view()}
-                    {detail.map(|d| view! { <pre id="form-error-detail" dir="ltr">{d}</pre> })}
+                    {detail.map(|d| match form_errors::refusal_from_flash(lang, &d) {
+                        // A coded refusal, put into words in the page's language.
+                        Some(text) => view! { <p id="form-error-detail">{text}</p> }.into_any(),
+                        // The server's own text (not coded): shown as written.
+                        None => view! { <pre id="form-error-detail" dir="ltr">{d}</pre> }.into_any(),
+                    })}
                 </div>
             }
         })

@@ -30,7 +30,7 @@ pub fn levels(cells: &Cells) -> Vec<String> {
 pub fn Heatmap(lang: Lang, cells: Cells, #[prop(default = SMALL_N)] small_n: usize) -> impl IntoView {
     let t = text(lang);
     if cells.is_empty() {
-        return view! { <p class="note" id="heatmap-none">{t.heat_no_cells}</p> }.into_any();
+        return view! { <p class="note" id="heatmap-none">{t.heat_no_cells()}</p> }.into_any();
     }
     let levels = levels(&cells);
     let head = levels
@@ -51,7 +51,7 @@ pub fn Heatmap(lang: Lang, cells: Cells, #[prop(default = SMALL_N)] small_n: usi
                     }
                     None => view! {
                         <td class="heat-empty" data-specialty=specialty.clone() data-level=level.clone() data-n="0">
-                            {t.heat_empty}
+                            {t.heat_empty()}
                         </td>
                     }
                     .into_any(),
@@ -78,10 +78,10 @@ pub fn Heatmap(lang: Lang, cells: Cells, #[prop(default = SMALL_N)] small_n: usi
     view! {
         <div class="table-scroll">
             <table class="heatmap" id="heatmap">
-                <caption>{t.heat_caption}</caption>
+                <caption>{t.heat_caption()}</caption>
                 <thead>
                     <tr>
-                        <th scope="col">{t.heat_corner}</th>
+                        <th scope="col">{t.heat_corner()}</th>
                         {head}
                     </tr>
                 </thead>
@@ -89,13 +89,13 @@ pub fn Heatmap(lang: Lang, cells: Cells, #[prop(default = SMALL_N)] small_n: usi
             </table>
         </div>
         <div class="heat-legend" id="heatmap-legend">
-            <p class="note" id="heatmap-legend-title">{t.heat_legend}</p>
+            <p class="note" id="heatmap-legend-title">{t.heat_legend()}</p>
             <ol class="heat-scale" aria-labelledby="heatmap-legend-title">{legend}</ol>
             <p class="note" id="heatmap-keys">
-                <span class="heat-swatch heat-empty">{t.heat_empty}</span>
+                <span class="heat-swatch heat-empty">{t.heat_empty()}</span>
                 " "
                 <span class="heat-swatch heat-small">"*"</span>
-                " " {t.small_before} <span class="num">{small_n}</span> {t.small_after}
+                " " {t.small_note(small_n)}
             </p>
         </div>
     }
@@ -124,7 +124,7 @@ fn HeatCell(lang: Lang, specialty: String, level: String, cell: Breakdown, small
             <span class="heat-acc num" dir="ltr">{acc(cell.accuracy)}</span>
             <span class="heat-n num" dir="ltr">{format!("n = {}", cell.total)}{small.then_some(" *")}</span>
             <span class="heat-ci">
-                <span class="visually-hidden">{text(lang).ci}" "</span>
+                <span class="visually-hidden">{text(lang).ci()}" "</span>
                 <span class="num" dir="ltr">{ci(cell.ci95)}</span>
             </span>
         </td>

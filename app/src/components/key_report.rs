@@ -12,29 +12,29 @@ use crate::i18n::{Lang, common, count, key_report};
 pub fn KeyReport(lang: Lang, key: Option<KeySummary>) -> impl IntoView {
     let t = key_report::text(lang);
     let Some(key) = key else {
-        return view! { <p class="notice" data-key="none">{t.none}</p> }.into_any();
+        return view! { <p class="notice" data-key="none">{t.none()}</p> }.into_any();
     };
     let totals = [
-        (t.rows, key.rows),
-        (t.scoreable, key.scoreable),
-        (t.rejected, key.rejected.len()),
-        (t.normalized, key.normalized),
-        (t.warnings, key.warnings),
+        (t.rows(), key.rows),
+        (t.scoreable(), key.scoreable),
+        (t.rejected(), key.rejected.len()),
+        (t.normalized(), key.normalized),
+        (t.warnings(), key.warnings),
     ];
-    let intro = (t.intro)(&key.name, &utc_date(key.imported_at));
+    let intro = t.intro(&key.name, utc_date(key.imported_at));
     let sha256 = key.sha256.clone();
     let data_key = key.sha256.clone();
     view! {
         <div class="key-report" data-key=data_key>
             <p>{intro}</p>
-            {key.synthetic.then(|| view! { <p class="notice" data-synthetic="true">{t.synthetic}</p> })}
-            <p>{t.sha256}": " <code class="hash" dir="ltr">{sha256}</code></p>
+            {key.synthetic.then(|| view! { <p class="notice" data-synthetic="true">{t.synthetic()}</p> })}
+            <p>{t.sha256()}": " <code class="hash" dir="ltr">{sha256}</code></p>
             <table class="counts" id="key-totals">
-                <caption>{t.summary_caption}</caption>
+                <caption>{t.summary_caption()}</caption>
                 <thead>
                     <tr>
-                        <th scope="col">{t.col_item}</th>
-                        <th scope="col" class="num">{t.col_count}</th>
+                        <th scope="col">{t.col_item()}</th>
+                        <th scope="col" class="num">{t.col_count()}</th>
                     </tr>
                 </thead>
                 <tbody>
@@ -55,7 +55,7 @@ pub fn KeyReport(lang: Lang, key: Option<KeySummary>) -> impl IntoView {
 fn Rejected(lang: Lang, key: KeySummary) -> impl IntoView {
     let t = key_report::text(lang);
     if key.rejected.is_empty() {
-        return view! { <p>{t.no_rejected}</p> }.into_any();
+        return view! { <p>{t.no_rejected()}</p> }.into_any();
     }
     let rows = key
         .rejected
@@ -74,13 +74,13 @@ fn Rejected(lang: Lang, key: KeySummary) -> impl IntoView {
     view! {
         <table id="key-rejected">
             <caption>
-                {t.rejected_caption} " " {(!t.reasons_in_english.is_empty()).then_some(t.reasons_in_english)}
+                {t.rejected_caption()} " " {(!t.reasons_in_english().is_empty()).then_some(t.reasons_in_english())}
             </caption>
             <thead>
                 <tr>
-                    <th scope="col" class="num">{t.col_line}</th>
-                    <th scope="col" class="num">{t.col_question}</th>
-                    <th scope="col">{t.col_reason}</th>
+                    <th scope="col" class="num">{t.col_line()}</th>
+                    <th scope="col" class="num">{t.col_question()}</th>
+                    <th scope="col">{t.col_reason()}</th>
                 </tr>
             </thead>
             <tbody>{rows}</tbody>
@@ -93,7 +93,7 @@ fn Rejected(lang: Lang, key: KeySummary) -> impl IntoView {
 fn Warnings(lang: Lang, key: KeySummary) -> impl IntoView {
     let t = key_report::text(lang);
     if key.warning_counts.is_empty() {
-        return view! { <p>{t.no_warnings}</p> }.into_any();
+        return view! { <p>{t.no_warnings()}</p> }.into_any();
     }
     let rows = key
         .warning_counts
@@ -110,12 +110,12 @@ fn Warnings(lang: Lang, key: KeySummary) -> impl IntoView {
         .collect_view();
     view! {
         <table id="key-warnings">
-            <caption>{t.warnings_caption}</caption>
+            <caption>{t.warnings_caption()}</caption>
             <thead>
                 <tr>
-                    <th scope="col">{t.col_kind}</th>
-                    <th scope="col" class="num">{t.col_rows}</th>
-                    <th scope="col">{t.col_meaning}</th>
+                    <th scope="col">{t.col_kind()}</th>
+                    <th scope="col" class="num">{t.col_rows()}</th>
+                    <th scope="col">{t.col_meaning()}</th>
                 </tr>
             </thead>
             <tbody>{rows}</tbody>

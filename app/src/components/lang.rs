@@ -14,7 +14,7 @@ pub fn DocumentLang() -> impl IntoView {
     let lang = use_lang();
     view! {
         <Html {..} lang=move || lang.get().code() dir=move || lang.get().dir() />
-        <Meta name="description" content=move || common::text(lang.get()).site_description />
+        <Meta name="description" content=move || common::text(lang.get()).site_description() />
     }
 }
 
@@ -26,8 +26,8 @@ pub fn LangSwitch() -> impl IntoView {
     let href = move || Lang::switch_href(lang.get().other(), &location.pathname.read(), &location.query.read());
     let other = move || lang.get().other().code();
     view! {
-        <a class="lang-switch" href=href hreflang=other title=move || common::text(lang.get()).switch_title>
-            <span lang=other>{move || common::text(lang.get()).switch_label}</span>
+        <a class="lang-switch" href=href hreflang=other title=move || common::text(lang.get()).switch_title()>
+            <span lang=other>{move || common::text(lang.get()).switch_label()}</span>
         </a>
     }
 }

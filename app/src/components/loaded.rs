@@ -17,7 +17,7 @@ where
     F: Fn(T) -> AnyView + Clone + Send + Sync + 'static,
 {
     view! {
-        <Suspense fallback=move || view! { <p>{common::text(lang).loading}</p> }>
+        <Suspense fallback=move || view! { <p>{common::text(lang).loading()}</p> }>
             {move || {
                 let body = body.clone();
                 Suspend::new(async move {

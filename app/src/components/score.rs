@@ -18,7 +18,7 @@ pub fn AccuracyWithCi(lang: Lang, accuracy: f64, n: usize, ci95: [f64; 2]) -> im
     view! {
         <span class="acc-ci">
             <strong class="num">{acc(accuracy)}</strong>
-            " (" <Num value=format!("n = {n}") /> {separator} {text(lang).ci} " " <span class="num">{ci(ci95)}</span> ")"
+            " (" <Num value=format!("n = {n}") /> {separator} {text(lang).ci()} " " <span class="num" dir="ltr">{ci(ci95)}</span> ")"
         </span>
     }
 }
@@ -32,7 +32,7 @@ pub fn CiBar(lang: Lang, accuracy: f64, ci95: [f64; 2]) -> impl IntoView {
     // attribute of <svg>).
     view! {
         <svg class="ci-bar" viewBox="0 0 100 10" preserveAspectRatio="none" role="img"
-            aria-label=(text(lang).ci_bar)(&acc(ci95[0]), &acc(ci95[1]), &acc(accuracy))>
+            aria-label=text(lang).ci_bar(acc(ci95[0]), acc(ci95[1]), acc(accuracy))>
             <line x1="0" y1="5" x2="100" y2="5" class="ci-axis" />
             <rect x=pct(ci95[0]) y="2" width=pct(ci95[1] - ci95[0]) height="6" class="ci-range" />
             <rect x=pct(accuracy) y="0" width="0.8" height="10" class="ci-point" />
@@ -49,7 +49,7 @@ pub const SMALL_N: usize = 30;
 #[component]
 pub fn BreakdownTable(
     lang: Lang,
-    caption: &'static str,
+    #[prop(into)] caption: String,
     kind: BreakdownKind,
     cells: BTreeMap<String, Breakdown>,
     #[prop(default = SMALL_N)] small_n: usize,
@@ -65,7 +65,7 @@ pub fn BreakdownTable(
                     <td class="num">{c.correct}</td>
                     <td class="num">{c.total}</td>
                     <td class="num">{acc(c.accuracy)}</td>
-                    <td class="num">{ci(c.ci95)}</td>
+                    <td class="num" dir="ltr">{ci(c.ci95)}</td>
                     <td class="bar-cell"><CiBar lang accuracy=c.accuracy ci95=c.ci95 /></td>
                 </tr>
             }
@@ -77,15 +77,15 @@ pub fn BreakdownTable(
             <thead>
                 <tr>
                     <th scope="col">{kind.heading(lang)}</th>
-                    <th scope="col" class="num">{t.col_correct}</th>
-                    <th scope="col" class="num">{t.col_n}</th>
-                    <th scope="col" class="num">{t.col_accuracy}</th>
-                    <th scope="col" class="num">{t.col_ci}</th>
-                    <th scope="col">{t.col_interval}</th>
+                    <th scope="col" class="num">{t.col_correct()}</th>
+                    <th scope="col" class="num">{t.col_n()}</th>
+                    <th scope="col" class="num">{t.col_accuracy()}</th>
+                    <th scope="col" class="num">{t.col_ci()}</th>
+                    <th scope="col">{t.col_interval()}</th>
                 </tr>
             </thead>
             <tbody>{rows}</tbody>
         </table>
-        <p class="note">{t.small_before} <span class="num">{small_n}</span> {t.small_after}</p>
+        <p class="note">{t.small_note(small_n)}</p>
     }
 }

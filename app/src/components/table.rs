@@ -41,7 +41,7 @@ impl SortDir {
 /// the current state.
 #[component]
 pub fn SortHeader(
-    label: &'static str,
+    #[prop(into)] label: String,
     key: &'static str,
     natural: SortDir,
     #[prop(into)] current: Signal<(&'static str, SortDir)>,

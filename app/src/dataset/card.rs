@@ -58,17 +58,17 @@ fn front_matter(md: &mut String, facts: &DatasetFacts) {
 }
 
 fn summary(md: &mut String, facts: &DatasetFacts) {
-    let t = &dataset::EN;
+    let t = dataset::text(crate::i18n::Lang::En);
     let _ = write!(
         md,
         "# MedAraBench\n\n{}\n\nPaper: \"MedAraBench: Large-Scale Arabic Medical Question Answering Dataset and \
          Benchmark\" (ICLR 2026, arXiv [{ARXIV_ID}](https://arxiv.org/abs/{ARXIV_ID})). Files: <{REPOSITORY}>.\n\n\
          ## Origin\n\n{} Two physicians reviewed a sample of the questions (Table 2 of the paper).\n",
-        t.summary,
-        (t.origin)(
-            &n(facts, "questions before filtering"),
-            &n(facts, "questions after filtering"),
-            &n(facts, "ABCDEF questions dropped"),
+        t.summary(),
+        t.origin(
+            n(facts, "questions before filtering"),
+            n(facts, "questions after filtering"),
+            n(facts, "ABCDEF questions dropped"),
         ),
     );
 }
@@ -155,13 +155,13 @@ fn key_sections(md: &mut String, facts: &DatasetFacts) {
 }
 
 fn use_and_limits(md: &mut String) {
-    let t = &dataset::EN;
-    let _ = write!(md, "\n## {}\n\n", t.use_heading);
-    for line in t.uses {
+    let t = dataset::text(crate::i18n::Lang::En);
+    let _ = write!(md, "\n## {}\n\n", t.use_heading());
+    for line in t.uses() {
         let _ = writeln!(md, "- {line}");
     }
-    let _ = write!(md, "\n## {}\n\n", t.limits_heading);
-    for line in t.limits {
+    let _ = write!(md, "\n## {}\n\n", t.limits_heading());
+    for line in t.limits() {
         let _ = writeln!(md, "- {line}");
     }
 }

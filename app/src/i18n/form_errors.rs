@@ -72,35 +72,41 @@ impl FormErrorCode {
         codes.iter().map(|c| c.as_str()).collect::<Vec<_>>().join(",")
     }
 
-    /// What the page says, in `lang`.
-    pub fn message(self, lang: Lang) -> &'static str {
-        match (lang, self) {
-            (Lang::En, Self::WrongCredentials) => "Wrong email or password.",
-            (Lang::En, Self::TooManyAttempts) => {
-                "Too many failed sign-ins for this account. Wait a few minutes, then try again."
-            }
-            (Lang::En, Self::NameTaken) => "A team with this name already exists.",
-            (Lang::En, Self::EmailTaken) => "This email address is already registered.",
-            (Lang::En, Self::InvalidName) => {
-                "The team name must have 2 to 60 characters, without control or bidirectional control characters."
-            }
-            (Lang::En, Self::InvalidEmail) => "That is not an email address.",
-            (Lang::En, Self::InvalidPassword) => "The password must have 10 to 256 characters.",
-            (Lang::En, Self::UploadRefused) => "The upload was refused; nothing was stored.",
-            (Lang::En, Self::ServerError) => "Something went wrong on the server; nothing was stored. Try again.",
-            (Lang::Ar, Self::WrongCredentials) => "البريد الإلكتروني أو كلمة المرور غير صحيحة.",
-            (Lang::Ar, Self::TooManyAttempts) => "محاولات دخول فاشلة كثيرة لهذا الحساب. انتظر بضع دقائق ثم حاول مجددًا.",
-            (Lang::Ar, Self::NameTaken) => "يوجد فريق بهذا الاسم بالفعل.",
-            (Lang::Ar, Self::EmailTaken) => "عنوان البريد الإلكتروني هذا مسجَّل بالفعل.",
-            (Lang::Ar, Self::InvalidName) => {
-                "يجب أن يتكوّن اسم الفريق من 2 إلى 60 حرفًا، من دون محارف تحكّم أو محارف تحكّم في الاتجاه."
-            }
-            (Lang::Ar, Self::InvalidEmail) => "هذا ليس عنوان بريد إلكتروني صالحًا.",
-            (Lang::Ar, Self::InvalidPassword) => "يجب أن تتكوّن كلمة المرور من 10 إلى 256 حرفًا.",
-            (Lang::Ar, Self::UploadRefused) => "رُفض الرفع ولم يُخزَّن شيء.",
-            (Lang::Ar, Self::ServerError) => "حدث خطأ في الخادم ولم يُخزَّن شيء. حاول مجددًا.",
-        }
+    /// The id of the code's message (`form-error-wrong-credentials`).
+    pub fn message_id(self) -> String {
+        format!("form-error-{}", self.as_str().replace('_', "-"))
     }
+
+    /// What the page says, in `lang`.
+    pub fn message(self, lang: Lang) -> String {
+        super::bundle::format(lang, &self.message_id(), &[])
+    }
+}
+
+/// A refusal from the core (a prediction file's problem, a field's) in
+/// `lang`: the locale's sentence for its code, with its arguments. A code
+/// the locales do not know shows `fallback` (the error's own text).
+pub fn refusal(lang: Lang, message: &crate::domain::Message, fallback: &str) -> String {
+    let args: Vec<(&str, super::Arg)> = message.args.iter().map(|(n, v)| (n.as_str(), v.as_str().into())).collect();
+    match super::bundle::format_checked(lang, &message.code, &args) {
+        Some((text, errors)) if errors.is_empty() => text,
+        _ => super::bundle::format(lang, "error-unknown", &[("text", fallback.into())]),
+    }
+}
+
+/// The session-flash form of a refusal (what the upload form keeps for the
+/// page after the redirect): the message as JSON.
+pub fn refusal_to_flash(message: &crate::domain::Message) -> String {
+    serde_json::to_string(message).unwrap_or_default()
+}
+
+/// A refused prediction file kept on the session, in `lang`: "the
+/// prediction file was refused: line 3: ..." for a [`refusal_to_flash`]
+/// value; `None` for any other text (a refusal that has no code).
+pub fn refusal_from_flash(lang: Lang, flash: &str) -> Option<String> {
+    let message = serde_json::from_str::<crate::domain::Message>(flash).ok()?;
+    let reason = refusal(lang, &message, &message.code);
+    Some(super::bundle::format(lang, "prediction-refused", &[("reason", reason.into())]))
 }
 
 #[cfg(test)]

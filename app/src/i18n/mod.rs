@@ -1,15 +1,27 @@
-//! English and Arabic: which language a page is shown in, and its strings.
+//! English and Arabic: which language a page is shown in, and its messages.
 //!
 //! The language is part of the URL (`?lang=ar`; English without it), so
 //! every page has an Arabic address that works without JavaScript, and
-//! [`Lang::href`] keeps it on internal links. Strings are typed: each page
-//! has a struct of texts with one `const` per language (`i18n::quality::EN`
-//! and `AR`...), so a string missing in one language does not compile.
-//! Numbers are written with Western digits in both languages and shown
-//! left-to-right (see `components::figures::Num`).
+//! [`Lang::href`] keeps it on internal links.
+//!
+//! The text itself is Fluent data: `app/locales/{en,ar}/*.ftl`, one file per
+//! page or concern, compiled in by [`bundle`]. Rust code holds message ids,
+//! never sentences. Each page module declares its messages with
+//! [`messages!`](crate::messages): a `Copy` handle on a [`Lang`] with one
+//! method per message (`quality::text(lang).title()`), whose arguments are
+//! the message's Fluent variables; the message tests (`messages_tests.rs`) format
+//! every declared message in both languages and compare the files. Plural
+//! variants use the CLDR categories of each language (Arabic has six: zero,
+//! one, two, few, many, other), selected with `PLURAL($n)` on a number
+//! argument ([`bundle::plural_category`]). Numbers are
+//! written with Western digits in both languages and shown left-to-right:
+//! the views put figures and intervals in `dir="ltr"` elements
+//! (`components::figures::Num`), and Arabic messages isolate names and ids
+//! themselves (see [`bundle`]).
 
 pub mod adapting;
 pub mod auth;
+pub mod bundle;
 pub mod common;
 pub mod compare;
 pub mod dataset;
@@ -24,10 +36,71 @@ pub mod submit;
 pub mod team;
 pub mod upload;
 
+#[cfg(test)]
+mod messages_tests;
+
+pub use bundle::Arg;
+
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 use leptos_router::params::ParamsMap;
 use serde::{Deserialize, Serialize};
+
+/// Declares a group of messages: a `Copy` struct holding the [`Lang`], with
+/// one method per message. `name = "id"` is a message without arguments;
+/// `name(a, b) = "id"` passes `a` and `b` as the Fluent variables `$a` and
+/// `$b` (anything that converts into an [`Arg`]); a list `["id-1", "id-2"]`
+/// (or of pairs) gives a `Vec` of texts formatted with the same arguments.
+/// `messages()` lists every id with its argument names, for the tests.
+#[macro_export]
+macro_rules! messages {
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $name:ident {
+            $( $(#[$fmeta:meta])* $field:ident $( ( $($arg:ident),* ) )? = $ids:tt ),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        $vis struct $name(pub $crate::i18n::Lang);
+
+        impl $name {
+            $(
+                $(#[$fmeta])*
+                pub fn $field(self $( $(, $arg: impl Into<$crate::i18n::Arg>)* )?) -> $crate::messages!(@ret $ids) {
+                    let lang = self.0;
+                    let args: &[(&str, $crate::i18n::Arg)] = &[ $( $( (stringify!($arg), $arg.into()) ),* )? ];
+                    $crate::messages!(@val lang args $ids)
+                }
+            )*
+
+            /// Every message id of the group with its argument names.
+            pub fn messages() -> Vec<(&'static str, &'static [&'static str])> {
+                let mut all = Vec::new();
+                $({
+                    let names: &'static [&'static str] = &[ $( $( stringify!($arg) ),* )? ];
+                    $crate::messages!(@ids all names; $ids);
+                })*
+                all
+            }
+        }
+    };
+    (@ret $id:literal) => { String };
+    (@ret [$($x:tt),* $(,)?]) => { Vec<$crate::messages!(@ret1 $($x)*)> };
+    (@ret1 $id:literal $($rest:tt)*) => { String };
+    (@ret1 ($a:tt, $b:tt) $($rest:tt)*) => { (String, String) };
+    (@val $lang:ident $args:ident $id:literal) => { $crate::i18n::bundle::format($lang, $id, $args) };
+    (@val $lang:ident $args:ident [$($x:tt),* $(,)?]) => { vec![$($crate::messages!(@val $lang $args $x)),*] };
+    (@val $lang:ident $args:ident ($a:tt, $b:tt)) => {
+        ($crate::messages!(@val $lang $args $a), $crate::messages!(@val $lang $args $b))
+    };
+    (@ids $all:ident $names:expr; $id:literal) => { $all.push(($id, $names)); };
+    (@ids $all:ident $names:expr; [$($x:tt),* $(,)?]) => { $( $crate::messages!(@ids $all $names; $x); )* };
+    (@ids $all:ident $names:expr; ($a:tt, $b:tt)) => {
+        $crate::messages!(@ids $all $names; $a);
+        $crate::messages!(@ids $all $names; $b);
+    };
+}
 
 /// The languages of the site.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]

@@ -12,124 +12,60 @@ pub enum BreakdownKind {
     Subspecialty,
 }
 
-/// The texts of the score displays, in one language.
-pub struct ScoreText {
-    /// "95% CI", before the interval.
-    pub ci: &'static str,
-    /// The CI bar's accessible name: interval bounds and estimate.
-    pub ci_bar: fn(&str, &str, &str) -> String,
-    pub col_specialty: &'static str,
-    pub col_level: &'static str,
-    pub col_options: &'static str,
-    pub col_subspecialty: &'static str,
-    pub col_correct: &'static str,
-    pub col_n: &'static str,
-    pub col_accuracy: &'static str,
-    pub col_ci: &'static str,
-    pub col_interval: &'static str,
-    /// "* fewer than {n} questions: ..."
-    pub small_before: &'static str,
-    pub small_after: &'static str,
-    /// A level missing from the key (`n/a`).
-    pub no_level: &'static str,
-    /// The specialty × level heatmap's caption.
-    pub heat_caption: &'static str,
-    /// The heading above its row names.
-    pub heat_corner: &'static str,
-    /// A cell without questions (never shown as 0).
-    pub heat_empty: &'static str,
-    /// Before the legend's colours.
-    pub heat_legend: &'static str,
-    /// The legend's entry for marked cells: "fewer than {n} questions".
-    pub heat_small: fn(usize) -> String,
-    /// Shown instead of the heatmap when the key has no cell.
-    pub heat_no_cells: &'static str,
-    /// The chart's title: "{model}: accuracy by specialty and level".
-    pub heat_chart_title: fn(&str) -> String,
-    /// The chart's text alternative, before its cells; takes the small-n
-    /// threshold.
-    pub heat_chart_desc: fn(usize) -> String,
+crate::messages! {
+    /// The texts of the score displays, in one language.
+    pub struct ScoreText {
+        /// "95% CI", before the interval.
+        ci = "score-ci",
+        /// The CI bar's accessible name: interval bounds and estimate.
+        ci_bar(lo, hi, estimate) = "score-ci-bar",
+        col_specialty = "score-col-specialty",
+        col_level = "score-col-level",
+        col_options = "score-col-options",
+        col_subspecialty = "score-col-subspecialty",
+        col_correct = "score-col-correct",
+        col_n = "score-col-n",
+        col_accuracy = "score-col-accuracy",
+        col_ci = "score-col-ci",
+        col_interval = "score-col-interval",
+        /// "* fewer than {n} questions: the interval is wide..."
+        small_note(n) = "score-small-note",
+        /// A level missing from the key (`n/a`).
+        no_level = "score-no-level",
+        /// The specialty × level heatmap's caption.
+        heat_caption = "score-heat-caption",
+        /// The heading above its row names.
+        heat_corner = "score-heat-corner",
+        /// A cell without questions (never shown as 0).
+        heat_empty = "score-heat-empty",
+        /// Before the legend's colours.
+        heat_legend = "score-heat-legend",
+        /// The legend's entry for marked cells: "fewer than {n} questions".
+        heat_small(n) = "score-heat-small",
+        /// Shown instead of the heatmap when the key has no cell.
+        heat_no_cells = "score-heat-no-cells",
+        /// The chart's title: "{model}: accuracy by specialty and level".
+        heat_chart_title(model) = "score-heat-chart-title",
+        /// The chart's text alternative, before its cells; takes the small-n
+        /// threshold.
+        heat_chart_desc(n) = "score-heat-chart-desc",
+    }
 }
 
-pub const EN: ScoreText = ScoreText {
-    ci: "95% CI",
-    ci_bar: |lo, hi, estimate| format!("95% CI {lo} to {hi}, estimate {estimate}"),
-    col_specialty: "specialty",
-    col_level: "level",
-    col_options: "options",
-    col_subspecialty: "sub-specialty",
-    col_correct: "correct",
-    col_n: "n",
-    col_accuracy: "accuracy",
-    col_ci: "95% CI (Wilson)",
-    col_interval: "interval",
-    small_before: "* fewer than ",
-    small_after: " questions: the interval is wide; read with care.",
-    no_level: "n/a",
-    heat_caption: "Accuracy by specialty (rows) and level (columns): each cell gives the accuracy, its n and its \
-                   95% CI (Wilson); its colour shows the accuracy.",
-    heat_corner: "specialty / level",
-    heat_empty: "no questions",
-    heat_legend: "Colour: accuracy, darker is lower (viridis scale).",
-    heat_small: |n| format!("* fewer than {n} questions"),
-    heat_no_cells: "No cell to show: the key gives no specialty and level for its questions.",
-    heat_chart_title: |model| format!("{model}: accuracy by specialty and level"),
-    heat_chart_desc: |n| {
-        format!(
-            "Heatmap of accuracy by specialty (rows) and level (columns); each cell is coloured on the viridis \
-             scale from dark purple (0) to yellow (1), and cells with fewer than {n} questions are marked *. Cells:"
-        )
-    },
-};
-
-pub const AR: ScoreText = ScoreText {
-    ci: "فترة الثقة 95%",
-    ci_bar: |lo, hi, estimate| format!("فترة الثقة 95% من {lo} إلى {hi}، والتقدير {estimate}"),
-    col_specialty: "التخصص",
-    col_level: "المستوى",
-    col_options: "عدد الخيارات",
-    col_subspecialty: "التخصص الفرعي",
-    col_correct: "الصحيحة",
-    col_n: "n",
-    col_accuracy: "الدقة",
-    col_ci: "فترة الثقة 95% (ويلسون)",
-    col_interval: "الفترة",
-    small_before: "* أقل من ",
-    small_after: " سؤالًا: الفترة واسعة، فاقرأ النتيجة بحذر.",
-    no_level: "غير محدد",
-    heat_caption: "الدقة حسب التخصص (الصفوف) والمستوى (الأعمدة): في كل خانة الدقة وعدد أسئلتها n وفترة الثقة 95% \
-                   (ويلسون)، ويدل لونها على الدقة.",
-    heat_corner: "التخصص / المستوى",
-    heat_empty: "لا أسئلة",
-    heat_legend: "اللون: الدقة، والأغمق أدنى (مقياس viridis).",
-    heat_small: |n| format!("* أقل من {n} سؤالًا"),
-    heat_no_cells: "لا خانات لعرضها: المفتاح لا يذكر التخصص والمستوى لأسئلته.",
-    heat_chart_title: |model| format!("دقة \u{2068}{model}\u{2069} حسب التخصص والمستوى"),
-    heat_chart_desc: |n| {
-        format!(
-            "خريطة حرارية للدقة حسب التخصص (الصفوف) والمستوى (الأعمدة)؛ تُلوَّن كل خانة بمقياس viridis من \
-             البنفسجي الداكن (0) إلى الأصفر (1)، وتُعلَّم بـ * الخانات التي فيها أقل من {n} سؤالًا. الخانات:"
-        )
-    },
-};
-
 /// The texts of `lang`.
-pub fn text(lang: Lang) -> &'static ScoreText {
-    match lang {
-        Lang::En => &EN,
-        Lang::Ar => &AR,
-    }
+pub fn text(lang: Lang) -> ScoreText {
+    ScoreText(lang)
 }
 
 impl BreakdownKind {
     /// The column heading of the row names.
-    pub fn heading(self, lang: Lang) -> &'static str {
+    pub fn heading(self, lang: Lang) -> String {
         let t = text(lang);
         match self {
-            Self::Specialty => t.col_specialty,
-            Self::Level => t.col_level,
-            Self::Options => t.col_options,
-            Self::Subspecialty => t.col_subspecialty,
+            Self::Specialty => t.col_specialty(),
+            Self::Level => t.col_level(),
+            Self::Options => t.col_options(),
+            Self::Subspecialty => t.col_subspecialty(),
         }
     }
 
@@ -140,8 +76,8 @@ impl BreakdownKind {
     pub fn row_label(self, lang: Lang, name: &str) -> String {
         match (lang, self) {
             (Lang::En, _) | (Lang::Ar, Self::Options) => name.to_owned(),
-            (Lang::Ar, Self::Specialty | Self::Subspecialty) => common::specialty_ar(name).unwrap_or(name).to_owned(),
-            (Lang::Ar, Self::Level) if name == "n/a" => text(lang).no_level.to_owned(),
+            (Lang::Ar, Self::Specialty | Self::Subspecialty) => common::specialty_label(lang, name),
+            (Lang::Ar, Self::Level) if name == "n/a" => text(lang).no_level(),
             (Lang::Ar, Self::Level) => common::level_label(lang, name),
         }
     }

@@ -24,9 +24,9 @@ pub fn AdaptingPage() -> impl IntoView {
         let lang = lang.get();
         let t = adapting::text(lang);
         view! {
-            <PageTitle text=t.title />
-            <h1>{t.title}</h1>
-            <p class="lede">{t.lede}</p>
+            <PageTitle text=t.title() />
+            <h1>{t.title()}</h1>
+            <p class="lede">{t.lede()}</p>
             {loaded(lang, data, move |data| view! { <AdaptingBody data lang /> }.into_any())}
         }
     }
@@ -43,15 +43,15 @@ fn AdaptingBody(data: AdaptingData, lang: Lang) -> impl IntoView {
             let accuracy = data.figures.value(TABLE5, s, "accuracy");
             let gain = match data.figures.value(TABLE5, s, "relative_gain") {
                 Some(g) => relative(g),
-                None if s == "zero-shot" => t.baseline.to_owned(),
-                None => common::text(lang).not_reported.to_owned(),
+                None if s == "zero-shot" => t.baseline().to_owned(),
+                None => common::text(lang).not_reported().to_owned(),
             };
             view! {
                 <tr data-setting=s.clone()>
                     <th scope="row">{name}</th>
                     <td>{method}</td>
                     <td class="num acc">
-                        {accuracy.map_or_else(|| common::text(lang).not_reported.to_owned(), |a| format!("{a:.3}"))}
+                        {accuracy.map_or_else(|| common::text(lang).not_reported().to_owned(), |a| format!("{a:.3}"))}
                     </td>
                     <td class="num">{gain}</td>
                 </tr>
@@ -61,35 +61,35 @@ fn AdaptingBody(data: AdaptingData, lang: Lang) -> impl IntoView {
     let n = data
         .figures
         .count("Dataset", "test split", "count")
-        .map_or_else(|| common::text(lang).not_reported.to_owned(), count);
+        .map_or_else(|| common::text(lang).not_reported().to_owned(), count);
     let download = lang.href(CHART_PATH);
     view! {
         <table id="table-5">
-            <caption>{t.caption}</caption>
+            <caption>{t.caption()}</caption>
             <thead>
                 <tr>
-                    <th scope="col">{t.col_setting}</th>
-                    <th scope="col">{t.col_method}</th>
-                    <th scope="col" class="num">{t.col_accuracy}</th>
-                    <th scope="col" class="num">{t.col_relative}</th>
+                    <th scope="col">{t.col_setting()}</th>
+                    <th scope="col">{t.col_method()}</th>
+                    <th scope="col" class="num">{t.col_accuracy()}</th>
+                    <th scope="col" class="num">{t.col_relative()}</th>
                 </tr>
             </thead>
             <tbody>{rows}</tbody>
         </table>
-        <p class="note" id="table-5-n">{(t.n_note)(&n)}</p>
+        <p class="note" id="table-5-n">{t.n_note(&n)}</p>
         <Source lang table=TABLE5 />
         <section id="chart" aria-labelledby="chart-h">
-            <h2 id="chart-h">{t.chart_heading}</h2>
+            <h2 id="chart-h">{t.chart_heading()}</h2>
             <figure class="chart">
                 {data.chart_svg.map(|svg| view! { <div class="chart-svg" dir="ltr" inner_html=svg></div> })}
                 <figcaption>
-                    <a href=download download="medarabench-table5.svg" type="image/svg+xml">{t.download}</a>
+                    <a href=download download="medarabench-table5.svg" type="image/svg+xml">{t.download()}</a>
                 </figcaption>
             </figure>
         </section>
         <section id="reading" aria-labelledby="reading-h">
-            <h2 id="reading-h">{t.reading_heading}</h2>
-            <p>{t.reading}</p>
+            <h2 id="reading-h">{t.reading_heading()}</h2>
+            <p>{t.reading()}</p>
         </section>
     }
 }

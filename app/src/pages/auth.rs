@@ -18,16 +18,16 @@ pub fn RegisterPage() -> impl IntoView {
         let lang = lang.get();
         let t = text(lang);
         view! {
-            <PageTitle text=t.register_title />
-            <h1>{t.register_title}</h1>
-            <p class="lede">{t.register_lede} {t.already_registered} <a href=lang.href("/signin")>{t.sign_in_link}</a> "."</p>
+            <PageTitle text=t.register_title() />
+            <h1>{t.register_title()}</h1>
+            <p class="lede">{t.register_lede()} {t.already_registered()} <a href=lang.href("/signin")>{t.sign_in_link()}</a> "."</p>
             <FormError lang />
             <form method="post" action="/auth/register" class="stack" id="register-form">
                 <LangField lang />
-                <label>{t.team_name} <input name="name" required minlength="2" maxlength="60" autocomplete="organization" /></label>
-                <label>{t.email} <input name="email" type="email" required maxlength="254" autocomplete="email" /></label>
-                <label>{t.new_password} <input name="password" type="password" required minlength="10" maxlength="256" autocomplete="new-password" /></label>
-                <button type="submit">{t.register_button}</button>
+                <label>{t.team_name()} <input name="name" required minlength="2" maxlength="60" autocomplete="organization" /></label>
+                <label>{t.email()} <input name="email" type="email" required maxlength="254" autocomplete="email" /></label>
+                <label>{t.new_password()} <input name="password" type="password" required minlength="10" maxlength="256" autocomplete="new-password" /></label>
+                <button type="submit">{t.register_button()}</button>
             </form>
         }
     }
@@ -41,15 +41,15 @@ pub fn SignInPage() -> impl IntoView {
         let lang = lang.get();
         let t = text(lang);
         view! {
-            <PageTitle text=t.signin_title />
-            <h1>{t.signin_title}</h1>
-            <p class="lede">{t.new_here} <a href=lang.href("/register")>{t.register_link}</a> "."</p>
+            <PageTitle text=t.signin_title() />
+            <h1>{t.signin_title()}</h1>
+            <p class="lede">{t.new_here()} <a href=lang.href("/register")>{t.register_link()}</a> "."</p>
             <FormError lang />
             <form method="post" action="/auth/signin" class="stack" id="signin-form">
                 <LangField lang />
-                <label>{t.email} <input name="email" type="email" required autocomplete="email" /></label>
-                <label>{t.password} <input name="password" type="password" required autocomplete="current-password" /></label>
-                <button type="submit">{t.signin_button}</button>
+                <label>{t.email()} <input name="email" type="email" required autocomplete="email" /></label>
+                <label>{t.password()} <input name="password" type="password" required autocomplete="current-password" /></label>
+                <button type="submit">{t.signin_button()}</button>
             </form>
         }
     }

@@ -40,17 +40,17 @@ pub fn ComparePage() -> impl IntoView {
         let lang = lang.get();
         let t = text(lang);
         view! {
-            <PageTitle text=t.title />
-            <h1>{t.title}</h1>
-            <p class="lede">{t.lede}</p>
-            <Suspense fallback=move || view! { <p>{common::text(lang).loading}</p> }>
+            <PageTitle text=t.title() />
+            <h1>{t.title()}</h1>
+            <p class="lede">{t.lede()}</p>
+            <Suspense fallback=move || view! { <p>{common::text(lang).loading()}</p> }>
                 {move || Suspend::new(async move {
                     let choices = choices.await.unwrap_or_default();
                     view! { <Pickers choices ids lang /> }
                 })}
             </Suspense>
             {loaded(lang, outcome, move |outcome| view! { <Outcome outcome lang /> }.into_any())}
-            <p><a href=lang.href("/")>{t.back}</a></p>
+            <p><a href=lang.href("/")>{t.back()}</a></p>
         }
     }
 }
@@ -59,7 +59,7 @@ pub fn ComparePage() -> impl IntoView {
 #[component]
 fn Pickers(choices: Vec<CompareChoice>, ids: Memo<(String, String)>, lang: Lang) -> impl IntoView {
     let t = text(lang);
-    let select = move |name: &'static str, label: &'static str, current: Signal<String>| {
+    let select = move |name: &'static str, label: String, current: Signal<String>| {
         let options = choices
             .iter()
             .map(|c| {
@@ -71,7 +71,7 @@ fn Pickers(choices: Vec<CompareChoice>, ids: Memo<(String, String)>, lang: Lang)
             <label>
                 {label}
                 <select name=name required=true>
-                    <option value="">{t.choose}</option>
+                    <option value="">{t.choose()}</option>
                     {options}
                 </select>
             </label>
@@ -82,11 +82,11 @@ fn Pickers(choices: Vec<CompareChoice>, ids: Memo<(String, String)>, lang: Lang)
     view! {
         <Form method="get" action="/compare">
             <fieldset class="filters" id="compare-form">
-                <legend>{t.form_legend}</legend>
-                {select("a", t.label_a, a)}
-                {select("b", t.label_b, b)}
+                <legend>{t.form_legend()}</legend>
+                {select("a", t.label_a(), a)}
+                {select("b", t.label_b(), b)}
                 {(lang == Lang::Ar).then(|| view! { <input type="hidden" name=Lang::PARAM value="ar" /> })}
-                <button type="submit">{t.submit}</button>
+                <button type="submit">{t.submit()}</button>
             </fieldset>
         </Form>
     }
@@ -96,13 +96,13 @@ fn Pickers(choices: Vec<CompareChoice>, ids: Memo<(String, String)>, lang: Lang)
 fn Outcome(outcome: CompareOutcome, lang: Lang) -> impl IntoView {
     let t = text(lang);
     match outcome {
-        CompareOutcome::Incomplete => view! { <p class="note" id="compare-message">{t.incomplete}</p> }.into_any(),
-        CompareOutcome::Same => view! { <p class="notice" role="alert" id="compare-message">{t.same}</p> }.into_any(),
+        CompareOutcome::Incomplete => view! { <p class="note" id="compare-message">{t.incomplete()}</p> }.into_any(),
+        CompareOutcome::Same => view! { <p class="notice" role="alert" id="compare-message">{t.same()}</p> }.into_any(),
         CompareOutcome::NotFound(id) => {
-            view! { <p class="notice" role="alert" id="compare-message">{(t.not_found)(&id)}</p> }.into_any()
+            view! { <p class="notice" role="alert" id="compare-message">{t.not_found(&id)}</p> }.into_any()
         }
         CompareOutcome::DifferentKeys { a, b } => view! {
-            <p class="notice" role="alert" id="compare-message">{(t.different_keys)(&a.key_name, &b.key_name)}</p>
+            <p class="notice" role="alert" id="compare-message">{t.different_keys(&a.key_name, &b.key_name)}</p>
             <Sides a=*a b=*b lang />
         }
         .into_any(),
@@ -121,20 +121,20 @@ fn Sides(a: CompareSide, b: CompareSide, lang: Lang) -> impl IntoView {
         <table class="compare-sides" id="compare-sides">
             <thead>
                 <tr>
-                    <th scope="col">{t.col_submission}</th>
+                    <th scope="col">{t.col_submission()}</th>
                     <th scope="col">"A"</th>
                     <th scope="col">"B"</th>
                 </tr>
             </thead>
             <tbody>
-                <tr><th scope="row">{t.row_model}</th><td>{model(&a)}</td><td>{model(&b)}</td></tr>
-                <tr><th scope="row">{t.row_team}</th><td>{a.team.clone()}</td><td>{b.team.clone()}</td></tr>
+                <tr><th scope="row">{t.row_model()}</th><td>{model(&a)}</td><td>{model(&b)}</td></tr>
+                <tr><th scope="row">{t.row_team()}</th><td>{a.team.clone()}</td><td>{b.team.clone()}</td></tr>
                 <tr>
-                    <th scope="row">{t.row_accuracy}</th>
+                    <th scope="row">{t.row_accuracy()}</th>
                     <td><AccuracyWithCi lang accuracy=a.accuracy n=a.n ci95=a.ci95 /></td>
                     <td><AccuracyWithCi lang accuracy=b.accuracy n=b.n ci95=b.ci95 /></td>
                 </tr>
-                <tr><th scope="row">{t.row_key}</th><td><code>{a.key_name.clone()}</code></td><td><code>{b.key_name.clone()}</code></td></tr>
+                <tr><th scope="row">{t.row_key()}</th><td><code>{a.key_name.clone()}</code></td><td><code>{b.key_name.clone()}</code></td></tr>
             </tbody>
         </table>
     }
@@ -146,56 +146,49 @@ fn Compared(c: Comparison, lang: Lang) -> impl IntoView {
     let synthetic = c.a.key_synthetic || c.b.key_synthetic;
     let n = c.a.n;
     view! {
-        {synthetic.then(|| view! { <p class="notice" role="note" id="synthetic-notice">{t.synthetic_notice}</p> })}
+        {synthetic.then(|| view! { <p class="notice" role="note" id="synthetic-notice">{t.synthetic_notice()}</p> })}
         <Sides a=c.a.clone() b=c.b.clone() lang />
-        <h2>{t.difference_heading}</h2>
+        <h2>{t.difference_heading()}</h2>
         <dl class="protocol" id="compare-difference">
-            <dt>{t.difference}</dt>
+            <dt>{t.difference()}</dt>
             <dd><strong class="num" id="difference" data-value=c.difference.to_string()>{signed(c.difference)}</strong></dd>
-            <dt>{t.paired_ci}</dt>
+            <dt>{t.paired_ci()}</dt>
             <dd>
-                <span class="num" id="difference-ci" data-low=c.difference_ci95[0].to_string() data-high=c.difference_ci95[1].to_string()>
+                <span class="num" dir="ltr" id="difference-ci" data-low=c.difference_ci95[0].to_string() data-high=c.difference_ci95[1].to_string()>
                     {format!("[{}, {}]", signed(c.difference_ci95[0]), signed(c.difference_ci95[1]))}
                 </span>
-                " " <span class="note">{(t.bootstrap_note)(&count(c.replicates as u64), &count(n as u64))}</span>
+                " " <span class="note">{t.bootstrap_note(count(c.replicates as u64), count(n as u64))}</span>
             </dd>
-            <dt>{t.mcnemar}</dt>
+            <dt>{t.mcnemar()}</dt>
             <dd>
                 <span class="num" id="mcnemar-p" data-value=c.mcnemar_p.to_string()>{format_p(c.mcnemar_p)}</span>
-                " " <span class="note">{(t.discordant)(&count(c.only_a as u64), &count(c.only_b as u64))}</span>
+                " " <span class="note">{t.discordant(count(c.only_a as u64), count(c.only_b as u64))}</span>
             </dd>
         </dl>
-        <p class="note">{t.reading}</p>
-        <h2>{t.by_specialty}</h2>
-        <CellTable id="by-specialty" heading=t.col_specialty cells=c.by_specialty lang specialty=true />
-        <h2>{t.by_level}</h2>
-        <CellTable id="by-level" heading=t.col_level cells=c.by_level lang specialty=false />
-        <p class="note">{t.cells_note}</p>
+        <p class="note">{t.reading()}</p>
+        <h2>{t.by_specialty()}</h2>
+        <CellTable id="by-specialty" heading=t.col_specialty() cells=c.by_specialty lang specialty=true />
+        <h2>{t.by_level()}</h2>
+        <CellTable id="by-level" heading=t.col_level() cells=c.by_level lang specialty=false />
+        <p class="note">{t.cells_note()}</p>
     }
 }
 
 #[component]
-fn CellTable(
-    id: &'static str,
-    heading: &'static str,
-    cells: Vec<CompareCell>,
-    lang: Lang,
-    specialty: bool,
-) -> impl IntoView {
+fn CellTable(id: &'static str, heading: String, cells: Vec<CompareCell>, lang: Lang, specialty: bool) -> impl IntoView {
     let t = text(lang);
     let name = move |n: &str| match (specialty, lang) {
-        (true, Lang::Ar) => common::specialty_ar(n).unwrap_or(n).to_owned(),
-        (true, Lang::En) => n.to_owned(),
+        (true, _) => common::specialty_label(lang, n),
         (false, _) => common::level_label(lang, n),
     };
     let side = move |b: Option<crate::domain::Breakdown>| match b {
         Some(b) => view! {
             <span class="num">{acc(b.accuracy)}</span>
             " " <CiBar lang accuracy=b.accuracy ci95=b.ci95 />
-            " " <span class="num ci">{ci(b.ci95)}</span>
+            " " <span class="num ci" dir="ltr">{ci(b.ci95)}</span>
         }
         .into_any(),
-        None => common::text(lang).none.into_any(),
+        None => common::text(lang).none().into_any(),
     };
     let rows = cells
         .into_iter()
@@ -218,10 +211,10 @@ fn CellTable(
                 <thead>
                     <tr>
                         <th scope="col">{heading}</th>
-                        <th scope="col" class="num">{t.col_n}</th>
-                        <th scope="col">{t.col_accuracy_a}</th>
-                        <th scope="col">{t.col_accuracy_b}</th>
-                        <th scope="col" class="num">{t.col_difference}</th>
+                        <th scope="col" class="num">{t.col_n()}</th>
+                        <th scope="col">{t.col_accuracy_a()}</th>
+                        <th scope="col">{t.col_accuracy_b()}</th>
+                        <th scope="col" class="num">{t.col_difference()}</th>
                     </tr>
                 </thead>
                 <tbody>{rows}</tbody>

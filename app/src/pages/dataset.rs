@@ -25,11 +25,11 @@ pub fn DatasetPage() -> impl IntoView {
         let lang = lang.get();
         let t = text(lang);
         view! {
-            <PageTitle text=t.title />
-            <h1>{t.heading}</h1>
-            <p class="lede">{t.summary}</p>
+            <PageTitle text=t.title() />
+            <h1>{t.heading()}</h1>
+            <p class="lede">{t.summary()}</p>
             <p>
-                {t.download_intro} " "
+                {t.download_intro()} " "
                 <a href=CARD_PATH download="medarabench-dataset-card.md" type="text/markdown" id="card-download">
                     <code>"dataset-card.md"</code>
                 </a>
@@ -40,8 +40,9 @@ pub fn DatasetPage() -> impl IntoView {
 }
 
 fn specialty_label(lang: Lang, name: &str) -> String {
-    match (lang, common::specialty_ar(name)) {
-        (Lang::Ar, Some(ar)) => format!("{ar} ({name})"),
+    let label = common::specialty_label(lang, name);
+    match lang {
+        Lang::Ar if label != name => common::text(lang).specialty_with_name(label, name),
         _ => name.to_owned(),
     }
 }
@@ -49,9 +50,9 @@ fn specialty_label(lang: Lang, name: &str) -> String {
 #[component]
 fn DatasetBody(facts: DatasetFacts, lang: Lang) -> impl IntoView {
     let t = text(lang);
-    let n = |subject: &str| facts.count(subject).map_or_else(|| common::text(lang).not_reported.to_owned(), count);
+    let n = |subject: &str| facts.count(subject).map_or_else(|| common::text(lang).not_reported().to_owned(), count);
     let origin =
-        (t.origin)(&n("questions before filtering"), &n("questions after filtering"), &n("ABCDEF questions dropped"));
+        t.origin(n("questions before filtering"), n("questions after filtering"), n("ABCDEF questions dropped"));
     let columns = COLUMNS
         .iter()
         .map(|c| {
@@ -59,59 +60,59 @@ fn DatasetBody(facts: DatasetFacts, lang: Lang) -> impl IntoView {
             view! { <tr><th scope="row"><code>{c.name}</code></th><td><code>{c.dtype}</code></td><td>{content}</td></tr> }
         })
         .collect_view();
-    let splits = [(t.train, n("train split")), (t.test, n("test split"))]
+    let splits = [(t.train(), n("train split")), (t.test(), n("test split"))]
         .into_iter()
         .map(|(split, rows)| view! { <tr><th scope="row">{split}</th><td class="num">{rows}</td></tr> })
         .collect_view();
     view! {
         <section id="origin" aria-labelledby="origin-h">
-            <h2 id="origin-h">{t.origin_heading}</h2>
+            <h2 id="origin-h">{t.origin_heading()}</h2>
             <p>{origin}</p>
-            <p><a href=lang.href("/quality")>{t.expert_note}</a></p>
+            <p><a href=lang.href("/quality")>{t.expert_note()}</a></p>
             <Source lang table="Dataset" />
         </section>
         <section id="structure" aria-labelledby="structure-h">
-            <h2 id="structure-h">{t.structure_heading}</h2>
+            <h2 id="structure-h">{t.structure_heading()}</h2>
             <table id="columns">
-                <caption>{t.structure_intro}</caption>
+                <caption>{t.structure_intro()}</caption>
                 <thead>
                     <tr>
-                        <th scope="col">{t.col_column}</th>
-                        <th scope="col">{t.col_type}</th>
-                        <th scope="col">{t.col_content}</th>
+                        <th scope="col">{t.col_column()}</th>
+                        <th scope="col">{t.col_type()}</th>
+                        <th scope="col">{t.col_content()}</th>
                     </tr>
                 </thead>
                 <tbody>{columns}</tbody>
             </table>
         </section>
         <section id="splits" aria-labelledby="splits-h">
-            <h2 id="splits-h">{t.splits_heading}</h2>
+            <h2 id="splits-h">{t.splits_heading()}</h2>
             <table id="splits-table" class="counts">
-                <caption>{t.splits_intro}</caption>
+                <caption>{t.splits_intro()}</caption>
                 <thead>
                     <tr>
-                        <th scope="col">{t.col_split}</th>
-                        <th scope="col" class="num">{t.col_questions}</th>
+                        <th scope="col">{t.col_split()}</th>
+                        <th scope="col" class="num">{t.col_questions()}</th>
                     </tr>
                 </thead>
                 <tbody>{splits}</tbody>
             </table>
-            <p>{(t.public_csv)(&count(PUBLIC_TEST_CSV_ROWS))}</p>
+            <p>{t.public_csv(count(PUBLIC_TEST_CSV_ROWS))}</p>
         </section>
         <KeyCounts facts=facts.clone() lang />
         <section id="defects" aria-labelledby="defects-h">
-            <h2 id="defects-h">{t.defects_heading}</h2>
+            <h2 id="defects-h">{t.defects_heading()}</h2>
             <KeyReport lang key=facts.key.clone() />
         </section>
         <section id="use" aria-labelledby="use-h">
-            <h2 id="use-h">{t.use_heading}</h2>
-            <ul>{t.uses.iter().map(|u| view! { <li>{*u}</li> }).collect_view()}</ul>
-            <h2>{t.limits_heading}</h2>
-            <ul id="limits">{t.limits.iter().map(|l| view! { <li>{*l}</li> }).collect_view()}</ul>
+            <h2 id="use-h">{t.use_heading()}</h2>
+            <ul>{t.uses().into_iter().map(|u| view! { <li>{u}</li> }).collect_view()}</ul>
+            <h2>{t.limits_heading()}</h2>
+            <ul id="limits">{t.limits().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
         </section>
         <section id="cite" aria-labelledby="cite-h">
-            <h2 id="cite-h">{t.cite_heading}</h2>
-            <p>{t.cite_intro}</p>
+            <h2 id="cite-h">{t.cite_heading()}</h2>
+            <p>{t.cite_intro()}</p>
             <pre tabindex="0" dir="ltr" lang="en"><code>{BIBTEX}</code></pre>
         </section>
     }
@@ -124,7 +125,7 @@ fn KeyCounts(facts: DatasetFacts, lang: Lang) -> impl IntoView {
     let t = text(lang);
     let body = match &facts.key {
         None => view! {
-            <p class="notice">{t.counts_none}</p>
+            <p class="notice">{t.counts_none()}</p>
             <ul class="specialties">{SPECIALTIES.iter().map(|s| view! { <li>{specialty_label(lang, s)}</li> }).collect_view()}</ul>
         }
         .into_any(),
@@ -133,11 +134,11 @@ fn KeyCounts(facts: DatasetFacts, lang: Lang) -> impl IntoView {
             let levels = facts.level_counts().into_iter().map(|(l, k)| (common::level_label(lang, &l), k)).collect();
             let options = key.options.iter().map(|(o, k)| (o.clone(), *k)).collect();
             view! {
-                <p>{t.counts_intro}</p>
+                <p>{t.counts_intro()}</p>
                 <div class="count-tables">
-                    <CountTable id="specialties" caption=t.col_specialty label_header=t.col_specialty count_header=t.col_questions rows=specialties />
-                    <CountTable id="levels" caption=t.col_level label_header=t.col_level count_header=t.col_questions rows=levels />
-                    <CountTable id="options" caption=t.col_options label_header=t.col_options count_header=t.col_questions rows=options />
+                    <CountTable id="specialties" caption=t.col_specialty() label_header=t.col_specialty() count_header=t.col_questions() rows=specialties />
+                    <CountTable id="levels" caption=t.col_level() label_header=t.col_level() count_header=t.col_questions() rows=levels />
+                    <CountTable id="options" caption=t.col_options() label_header=t.col_options() count_header=t.col_questions() rows=options />
                 </div>
             }
             .into_any()
@@ -145,7 +146,7 @@ fn KeyCounts(facts: DatasetFacts, lang: Lang) -> impl IntoView {
     };
     view! {
         <section id="counts" aria-labelledby="counts-h">
-            <h2 id="counts-h">{t.counts_heading}</h2>
+            <h2 id="counts-h">{t.counts_heading()}</h2>
             {body}
         </section>
     }

@@ -24,17 +24,17 @@ pub fn MedarabiqPage() -> impl IntoView {
         let lang = lang.get();
         let t = medarabiq::text(lang);
         view! {
-            <PageTitle text=t.title />
-            <h1>{t.title}</h1>
-            <p class="lede">{t.lede}</p>
+            <PageTitle text=t.title() />
+            <h1>{t.title()}</h1>
+            <p class="lede">{t.lede()}</p>
             <section aria-labelledby="finding-h">
-                <h2 id="finding-h">{t.finding_heading}</h2>
-                <p id="published-finding">{t.finding}</p>
+                <h2 id="finding-h">{t.finding_heading()}</h2>
+                <p id="published-finding">{t.finding()}</p>
             </section>
             {loaded(lang, data, move |data| view! { <Verified data lang /> }.into_any())}
             <section aria-labelledby="how-h">
-                <h2 id="how-h">{t.how_heading}</h2>
-                <p id="how">{t.how[0]} {command(IMPORT_COMMAND)} {t.how[1]}</p>
+                <h2 id="how-h">{t.how_heading()}</h2>
+                <p id="how">{t.how()[0].clone()} {command(IMPORT_COMMAND)} {t.how()[1].clone()}</p>
             </section>
         }
     }
@@ -66,11 +66,11 @@ fn score_cell(s: &Option<BenchmarkScore>, lang: Lang) -> impl IntoView + use<> {
 fn Verified(data: MedarabiqData, lang: Lang) -> impl IntoView {
     let t = medarabiq::text(lang);
     let key_note = match data.medarabiq_key_questions {
-        Some(n) => (t.key_note)(&count(n as u64)).into_any(),
-        None => view! { {t.no_key[0]} {command(IMPORT_COMMAND)} {t.no_key[1]} }.into_any(),
+        Some(n) => t.key_note(count(n as u64)).into_any(),
+        None => view! { {t.no_key()[0].clone()} {command(IMPORT_COMMAND)} {t.no_key()[1].clone()} }.into_any(),
     };
     let body = if data.pairs.is_empty() {
-        view! { <p id="no-pairs">{t.none_yet[0]} {command("--benchmark medarabiq")} {t.none_yet[1]}</p> }.into_any()
+        view! { <p id="no-pairs">{t.none_yet()[0].clone()} {command("--benchmark medarabiq")} {t.none_yet()[1].clone()}</p> }.into_any()
     } else {
         let rows = data
             .pairs
@@ -78,7 +78,7 @@ fn Verified(data: MedarabiqData, lang: Lang) -> impl IntoView {
             .map(|p| {
                 let diff = match (&p.medarabench, &p.medarabiq) {
                     (Some(a), Some(q)) => format!("{:+.3}", q.accuracy - a.accuracy),
-                    _ => common::text(lang).not_reported.to_owned(),
+                    _ => common::text(lang).not_reported().to_owned(),
                 };
                 view! {
                     <tr data-model=p.model.clone()>
@@ -93,14 +93,14 @@ fn Verified(data: MedarabiqData, lang: Lang) -> impl IntoView {
             .collect_view();
         view! {
             <table id="medarabiq-pairs">
-                <caption>{t.caption}</caption>
+                <caption>{t.caption()}</caption>
                 <thead>
                     <tr>
-                        <th scope="col">{t.col_model}</th>
-                        <th scope="col">{t.col_team}</th>
-                        <th scope="col">{t.col_medarabench}</th>
-                        <th scope="col">{t.col_medarabiq}</th>
-                        <th scope="col" class="num">{t.col_difference}</th>
+                        <th scope="col">{t.col_model()}</th>
+                        <th scope="col">{t.col_team()}</th>
+                        <th scope="col">{t.col_medarabench()}</th>
+                        <th scope="col">{t.col_medarabiq()}</th>
+                        <th scope="col" class="num">{t.col_difference()}</th>
                     </tr>
                 </thead>
                 <tbody>{rows}</tbody>
@@ -110,7 +110,7 @@ fn Verified(data: MedarabiqData, lang: Lang) -> impl IntoView {
                     <div class="chart-svg" dir="ltr" inner_html=svg></div>
                     <figcaption>
                         <a href=lang.href(CHART_PATH) download="medarabiq-vs-medarabench.svg" type="image/svg+xml">
-                            {t.download_chart}
+                            {t.download_chart()}
                         </a>
                     </figcaption>
                 </figure>
@@ -120,9 +120,9 @@ fn Verified(data: MedarabiqData, lang: Lang) -> impl IntoView {
     };
     view! {
         <section aria-labelledby="verified-h">
-            <h2 id="verified-h">{t.verified_heading}</h2>
+            <h2 id="verified-h">{t.verified_heading()}</h2>
             <p class="note" id="medarabiq-key">{key_note}</p>
-            {data.synthetic_medarabench_key.then(|| view! { <p class="notice" role="note">{t.synthetic_note}</p> })}
+            {data.synthetic_medarabench_key.then(|| view! { <p class="notice" role="note">{t.synthetic_note()}</p> })}
             {body}
         </section>
     }

@@ -15,10 +15,10 @@ pub fn NotFound() -> impl IntoView {
         let lang = lang.get();
         let t = common::text(lang);
         view! {
-            <PageTitle text=t.not_found_title />
-            <h1>{t.not_found_title}</h1>
-            <p>{t.not_found_text}</p>
-            <p><a href=lang.href("/")>{t.not_found_back}</a></p>
+            <PageTitle text=t.not_found_title() />
+            <h1>{t.not_found_title()}</h1>
+            <p>{t.not_found_text()}</p>
+            <p><a href=lang.href("/")>{t.not_found_back()}</a></p>
         }
     }
 }

@@ -33,9 +33,9 @@ pub fn QualityPage() -> impl IntoView {
         let lang = lang.get();
         let t = text(lang);
         view! {
-            <PageTitle text=t.title />
-            <h1>{t.title}</h1>
-            <p class="lede">{t.lede}</p>
+            <PageTitle text=t.title() />
+            <h1>{t.title()}</h1>
+            <p class="lede">{t.lede()}</p>
             {loaded(lang, data, move |data| view! { <QualityBody data lang /> }.into_any())}
         }
     }
@@ -45,24 +45,24 @@ pub fn QualityPage() -> impl IntoView {
 fn QualityBody(data: QualityData, lang: Lang) -> impl IntoView {
     let t = text(lang);
     let sample = data.figures.count(COCHRAN, "n", "value");
-    let sample_text = sample.map_or_else(|| common::text(lang).not_reported.to_owned(), count);
+    let sample_text = sample.map_or_else(|| common::text(lang).not_reported().to_owned(), count);
     view! {
         <section id="expert-review" aria-labelledby="expert-review-h">
-            <h2 id="expert-review-h">{t.expert_heading}</h2>
-            <p>{t.expert_intro}</p>
+            <h2 id="expert-review-h">{t.expert_heading()}</h2>
+            <p>{t.expert_intro()}</p>
             <ExpertTable figures=data.figures.clone() lang sample=sample_text.clone() />
         </section>
         <section id="cochran" aria-labelledby="cochran-h">
-            <h2 id="cochran-h">{t.cochran_heading}</h2>
+            <h2 id="cochran-h">{t.cochran_heading()}</h2>
             <Cochran figures=data.figures.clone() lang />
         </section>
         <section id="llm-judge" aria-labelledby="llm-judge-h">
-            <h2 id="llm-judge-h">{t.judge_heading}</h2>
-            <p>{(t.judge_intro)(&sample_text)}</p>
+            <h2 id="llm-judge-h">{t.judge_heading()}</h2>
+            <p>{t.judge_intro(&sample_text)}</p>
             <JudgeTable figures=data.figures lang />
         </section>
         <section id="answer-key" aria-labelledby="answer-key-h">
-            <h2 id="answer-key-h">{t.key_heading}</h2>
+            <h2 id="answer-key-h">{t.key_heading()}</h2>
             <KeyReport lang key=data.key />
         </section>
     }
@@ -70,7 +70,7 @@ fn QualityBody(data: QualityData, lang: Lang) -> impl IntoView {
 
 /// A published value, or "not reported".
 fn shown(lang: Lang, value: Option<f64>, format: impl Fn(f64) -> String) -> String {
-    value.map_or_else(|| common::text(lang).not_reported.to_owned(), format)
+    value.map_or_else(|| common::text(lang).not_reported().to_owned(), format)
 }
 
 #[component]
@@ -92,18 +92,18 @@ fn ExpertTable(figures: Figures, lang: Lang, sample: String) -> impl IntoView {
         .collect_view();
     view! {
         <table id="table-2">
-            <caption>{(t.expert_caption)(&sample)}</caption>
+            <caption>{t.expert_caption(&sample)}</caption>
             <thead>
                 <tr>
-                    <th scope="col">{t.col_dimension}</th>
-                    <th scope="col" class="num">{t.col_mean}</th>
-                    <th scope="col" class="num">{t.col_agreement}</th>
-                    <th scope="col" class="num">{t.col_kappa}</th>
+                    <th scope="col">{t.col_dimension()}</th>
+                    <th scope="col" class="num">{t.col_mean()}</th>
+                    <th scope="col" class="num">{t.col_agreement()}</th>
+                    <th scope="col" class="num">{t.col_kappa()}</th>
                 </tr>
             </thead>
             <tbody>{rows}</tbody>
         </table>
-        <p class="note">{t.quality_note}</p>
+        <p class="note">{t.quality_note()}</p>
         <Source lang table=TABLE2 />
     }
 }
@@ -117,7 +117,7 @@ fn Cochran(figures: Figures, lang: Lang) -> impl IntoView {
         _ => None,
     };
     let Some((inputs, result)) = inputs.and_then(|i| Some((i, i.compute()?))) else {
-        return view! { <p class="notice">{t.cochran_missing}</p> }.into_any();
+        return view! { <p class="notice">{t.cochran_missing()}</p> }.into_any();
     };
     let CochranInputs { z, p, e, population } = inputs;
     let step1 = format!(
@@ -136,23 +136,23 @@ fn Cochran(figures: Figures, lang: Lang) -> impl IntoView {
     );
     let stated = (figures.count(COCHRAN, "n0", "value"), figures.count(COCHRAN, "n", "value"));
     let verdict = match stated {
-        (Some(n0), Some(n)) if n0 == result.n0 && n == result.n => (t.cochran_match)(&n0.to_string(), &n.to_string()),
-        (Some(n0), Some(n)) => (t.cochran_mismatch)(&n0.to_string(), &n.to_string()),
+        (Some(n0), Some(n)) if n0 == result.n0 && n == result.n => t.cochran_match(n0.to_string(), n.to_string()),
+        (Some(n0), Some(n)) => t.cochran_mismatch(n0.to_string(), n.to_string()),
         _ => String::new(),
     };
     view! {
-        <p>{t.cochran_intro}</p>
+        <p>{t.cochran_intro()}</p>
         <ol class="steps">
             <li>
-                <p>{(t.cochran_step1)(&z.to_string(), &p.to_string(), &e.to_string())}</p>
+                <p>{t.cochran_step1(z.to_string(), p.to_string(), e.to_string())}</p>
                 <p class="formula" dir="ltr" id="cochran-n0">{step1}</p>
             </li>
             <li>
-                <p>{(t.cochran_step2)(&count(population))}</p>
+                <p>{t.cochran_step2(count(population))}</p>
                 <p class="formula" dir="ltr" id="cochran-n">{step2}</p>
             </li>
         </ol>
-        <p>{t.cochran_rounding} " " {verdict}</p>
+        <p>{t.cochran_rounding()} " " {verdict}</p>
         <Source lang table=COCHRAN />
     }
     .into_any()
@@ -161,12 +161,12 @@ fn Cochran(figures: Figures, lang: Lang) -> impl IntoView {
 #[component]
 fn JudgeTable(figures: Figures, lang: Lang) -> impl IntoView {
     let t = text(lang);
-    let not_reported = common::text(lang).not_reported;
+    let not_reported = common::text(lang).not_reported();
     let accuracy = match (
         figures.value(JUDGE, "gpt-o3 medical accuracy (expert 1)", "pearson_r"),
         figures.value(JUDGE, "gpt-o3 medical accuracy (expert 2)", "pearson_r"),
     ) {
-        (Some(a), Some(b)) => Some((t.per_expert)(&format!("{a:.3}"), &format!("{b:.3}"))),
+        (Some(a), Some(b)) => Some(t.per_expert(format!("{a:.3}"), format!("{b:.3}"))),
         _ => None,
     };
     let difficulty_max = figures.value(JUDGE, "Question difficulty (any judge)", "pearson_r_max");
@@ -174,7 +174,7 @@ fn JudgeTable(figures: Figures, lang: Lang) -> impl IntoView {
     let cell = |judge: &str, dimension: &str| match (judge, dimension, &accuracy, difficulty_max) {
         ("gpt-o3", "Medical accuracy", Some(text), _) => view! { <td>{text.clone()}</td> }.into_any(),
         (_, "Question difficulty", _, Some(max)) => view! { <td><Num value=format!("≤ {max:.3}*") /></td> }.into_any(),
-        _ => view! { <td class="not-reported">{not_reported}</td> }.into_any(),
+        _ => view! { <td class="not-reported">{not_reported.clone()}</td> }.into_any(),
     };
     let rows = JUDGES
         .iter()
@@ -187,18 +187,18 @@ fn JudgeTable(figures: Figures, lang: Lang) -> impl IntoView {
         DIMENSIONS.iter().map(|d| view! { <th scope="col">{common::dimension_label(lang, d)}</th> }).collect_view();
     view! {
         <table id="llm-judge-table">
-            <caption>{t.judge_caption}</caption>
+            <caption>{t.judge_caption()}</caption>
             <thead>
                 <tr>
-                    <th scope="col">{t.col_judge}</th>
+                    <th scope="col">{t.col_judge()}</th>
                     {headers}
                 </tr>
             </thead>
             <tbody>{rows}</tbody>
         </table>
         <p class="note">
-            {difficulty_max.map(|m| format!("* {}", (t.difficulty_note)(&format!("{m:.3}"))))}
-            " " {t.best_note}
+            {difficulty_max.map(|m| format!("* {}", t.difficulty_note(format!("{m:.3}"))))}
+            " " {t.best_note()}
         </p>
         <Source lang table=JUDGE />
     }

@@ -36,9 +36,9 @@ pub fn SubmissionPageView() -> impl IntoView {
                 Some(page) => view! { <SubmissionDetails page lang /> }.into_any(),
                 None => view! {
                     {answer_not_found()}
-                    <PageTitle text=t.not_found_title />
-                    <h1 id="submission-not-found">{t.not_found_title}</h1>
-                    <p>{t.not_found_text}</p>
+                    <PageTitle text=t.not_found_title() />
+                    <h1 id="submission-not-found">{t.not_found_title()}</h1>
+                    <p>{t.not_found_text()}</p>
                 }.into_any(),
             })}
         }
@@ -61,70 +61,70 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
         own,
     } = page;
     let t = text(lang);
-    let title = (t.title)(&meta.model_name, &team_name);
-    let na = |s: &str| if s.is_empty() || s == "unknown" { t.not_stated.to_owned() } else { s.to_owned() };
+    let title = t.title(&meta.model_name, &team_name);
+    let na = |s: &str| if s.is_empty() || s == "unknown" { t.not_stated().to_owned() } else { s.to_owned() };
     let choice = |s: &str| {
-        if s.is_empty() || s == "unknown" { t.not_stated.to_owned() } else { value_label(lang, s).to_owned() }
+        if s.is_empty() || s == "unknown" { t.not_stated().to_owned() } else { value_label(lang, s).to_owned() }
     };
     let chart = lang.href(&heatmap_chart_path(&id));
     let chart_file = format!("medarabench-{id}-heatmap.svg");
     let has_cells = !card.by_cell.is_empty();
     let number =
-        |v: Option<String>| v.map_or_else(|| t.not_stated.into_any(), |v| view! { <Num value=v /> }.into_any());
+        |v: Option<String>| v.map_or_else(|| t.not_stated().into_any(), |v| view! { <Num value=v /> }.into_any());
     view! {
         <PageTitle text=title.clone() />
         <h1 id="submission-title">{title}</h1>
         {key_synthetic.then(|| view! {
-            <p class="notice" role="note" id="synthetic-notice">{t.synthetic_before} <bdi>{key_name.clone()}</bdi> {t.synthetic_after}</p>
+            <p class="notice" role="note" id="synthetic-notice">{t.synthetic_before()} <bdi>{key_name.clone()}</bdi> {t.synthetic_after()}</p>
         })}
-        <p class="headline">{t.accuracy} <AccuracyWithCi lang accuracy=card.accuracy n=card.total ci95=card.ci95 />
-            {t.on} <bdi>{benchmark.clone()}</bdi> {t.key} <code>{key_name}</code> {t.verified}</p>
+        <p class="headline">{t.accuracy()} <AccuracyWithCi lang accuracy=card.accuracy n=card.total ci95=card.ci95 />
+            {t.on()} <bdi>{benchmark.clone()}</bdi> {t.key()} <code>{key_name}</code> {t.verified()}</p>
         <ul class="facts">
-            <li>{t.correct} <span class="num">{card.correct}</span> {t.of} <span class="num">{card.total}</span></li>
-            <li>{t.missing} <span class="num" id="missing">{card.missing}</span></li>
-            <li>{t.unparsed} <span class="num" id="unparsed">{card.unparsed}</span></li>
-            <li>{t.ignored} <span class="num">{card.ignored}</span></li>
-            <li>{t.random} <span class="num">{acc(card.random_baseline.expected_accuracy)}</span>
-                " (" <Num value=format!("n = {}", card.total) /> ")" {t.chance_adjusted}
+            <li>{t.correct()} <span class="num">{card.correct}</span> {t.of()} <span class="num">{card.total}</span></li>
+            <li>{t.missing()} <span class="num" id="missing">{card.missing}</span></li>
+            <li>{t.unparsed()} <span class="num" id="unparsed">{card.unparsed}</span></li>
+            <li>{t.ignored()} <span class="num">{card.ignored}</span></li>
+            <li>{t.random()} <span class="num">{acc(card.random_baseline.expected_accuracy)}</span>
+                " (" <Num value=format!("n = {}", card.total) /> ")" {t.chance_adjusted()}
                 <span class="num">{acc(card.chance_adjusted)}</span></li>
         </ul>
-        {meta.visibility.is_shared().then(|| view! { <p id="compare-link"><a href=lang.href(&format!("/compare?a={id}"))>{crate::i18n::leaderboard::text(lang).compare_link}</a></p> })}
-        <h2>{t.protocol}</h2>
+        {meta.visibility.is_shared().then(|| view! { <p id="compare-link"><a href=lang.href(&format!("/compare?a={id}"))>{crate::i18n::leaderboard::text(lang).compare_link()}</a></p> })}
+        <h2>{t.protocol()}</h2>
         <dl class="protocol">
-            <dt>{t.prompt_language}</dt><dd>{choice(&meta.prompt_language)}</dd>
-            <dt>{t.shots}</dt><dd>{number(meta.shots.map(|s| s.to_string()))}</dd>
-            <dt>{t.temperature}</dt><dd>{number(meta.temperature.map(|v| v.to_string()))}</dd>
-            <dt>{t.chain_of_thought}</dt><dd>{choice(&meta.chain_of_thought)}</dd>
-            <dt>{t.extraction}</dt><dd dir="auto">{na(&meta.extraction)}</dd>
-            <dt>{t.contamination}</dt><dd>{choice(&meta.contamination)}</dd>
-            <dt>{t.model_params}</dt><dd dir="auto">{na(&meta.model_params)}</dd>
-            <dt>{t.model_url}</dt><dd>{if meta.model_url.is_empty() { t.not_stated.into_any() } else {
+            <dt>{t.prompt_language()}</dt><dd>{choice(&meta.prompt_language)}</dd>
+            <dt>{t.shots()}</dt><dd>{number(meta.shots.map(|s| s.to_string()))}</dd>
+            <dt>{t.temperature()}</dt><dd>{number(meta.temperature.map(|v| v.to_string()))}</dd>
+            <dt>{t.chain_of_thought()}</dt><dd>{choice(&meta.chain_of_thought)}</dd>
+            <dt>{t.extraction()}</dt><dd dir="auto">{na(&meta.extraction)}</dd>
+            <dt>{t.contamination()}</dt><dd>{choice(&meta.contamination)}</dd>
+            <dt>{t.model_params()}</dt><dd dir="auto">{na(&meta.model_params)}</dd>
+            <dt>{t.model_url()}</dt><dd>{if meta.model_url.is_empty() { t.not_stated().into_any() } else {
                 view! { <a href=meta.model_url.clone() rel="nofollow noopener" dir="ltr">{meta.model_url.clone()}</a> }.into_any() }}</dd>
-            <dt>{t.notes}</dt><dd dir="auto">{na(&meta.notes)}</dd>
-            <dt>{t.file}</dt><dd>{file_format} {t.sha256} <code dir="ltr">{file_sha256}</code></dd>
-            <dt>{t.submitted}</dt><dd><Num value=utc_datetime(created_at) /> {own.then_some(t.own)} " · " {value_label(lang, meta.visibility.as_str()).to_owned()}</dd>
+            <dt>{t.notes()}</dt><dd dir="auto">{na(&meta.notes)}</dd>
+            <dt>{t.file()}</dt><dd>{file_format} {t.sha256()} <code dir="ltr">{file_sha256}</code></dd>
+            <dt>{t.submitted()}</dt><dd><Num value=utc_datetime(created_at) /> {own.then_some(t.own())} " · " {value_label(lang, meta.visibility.as_str()).to_owned()}</dd>
         </dl>
-        <h2>{t.by_specialty}</h2>
-        <BreakdownTable lang caption=t.by_specialty_caption kind=BreakdownKind::Specialty cells=card.by_specialty.clone() />
-        <h2>{t.by_level}</h2>
-        <p class="note">{t.level_note}</p>
-        <BreakdownTable lang caption=t.by_level_caption kind=BreakdownKind::Level cells=card.by_level.clone() />
+        <h2>{t.by_specialty()}</h2>
+        <BreakdownTable lang caption=t.by_specialty_caption() kind=BreakdownKind::Specialty cells=card.by_specialty.clone() />
+        <h2>{t.by_level()}</h2>
+        <p class="note">{t.level_note()}</p>
+        <BreakdownTable lang caption=t.by_level_caption() kind=BreakdownKind::Level cells=card.by_level.clone() />
         <section id="by-cell" aria-labelledby="by-cell-h">
-            <h2 id="by-cell-h">{t.by_cell}</h2>
-            <p class="note" id="heatmap-confounded">{t.by_cell_note}</p>
+            <h2 id="by-cell-h">{t.by_cell()}</h2>
+            <p class="note" id="heatmap-confounded">{t.by_cell_note()}</p>
             <Heatmap lang cells=card.by_cell.clone() />
             {has_cells.then(|| view! {
                 <figure class="chart" id="heatmap-chart">
-                    <img class="chart-img" src=chart.clone() alt=t.by_cell_chart_alt loading="lazy" />
+                    <img class="chart-img" src=chart.clone() alt=t.by_cell_chart_alt() loading="lazy" />
                     <figcaption>
-                        <a href=chart.clone() download=chart_file.clone() type="image/svg+xml">{t.by_cell_download}</a>
+                        <a href=chart.clone() download=chart_file.clone() type="image/svg+xml">{t.by_cell_download()}</a>
                     </figcaption>
                 </figure>
             })}
         </section>
-        <h2>{t.by_options}</h2>
-        <BreakdownTable lang caption=t.by_options_caption kind=BreakdownKind::Options cells=card.by_options.clone() />
-        <h2>{t.by_subspecialty}</h2>
-        <BreakdownTable lang caption=t.by_subspecialty_caption kind=BreakdownKind::Subspecialty cells=card.by_subspecialty.clone() />
+        <h2>{t.by_options()}</h2>
+        <BreakdownTable lang caption=t.by_options_caption() kind=BreakdownKind::Options cells=card.by_options.clone() />
+        <h2>{t.by_subspecialty()}</h2>
+        <BreakdownTable lang caption=t.by_subspecialty_caption() kind=BreakdownKind::Subspecialty cells=card.by_subspecialty.clone() />
     }
 }

@@ -42,9 +42,9 @@ pub fn SubmitPage() -> impl IntoView {
         let lang = lang.get();
         let t = text(lang);
         view! {
-            <PageTitle text=t.title />
-            <h1>{t.title}</h1>
-            <p class="lede">{t.lede}</p>
+            <PageTitle text=t.title() />
+            <h1>{t.title()}</h1>
+            <p class="lede">{t.lede()}</p>
             <Steps lang />
             <Formats lang />
             <Extraction lang />
@@ -58,11 +58,11 @@ fn Steps(lang: Lang) -> impl IntoView {
     let t = text(lang);
     view! {
         <section id="steps" aria-labelledby="steps-h">
-            <h2 id="steps-h">{t.steps_heading}</h2>
-            <ol>{t.steps.iter().map(|s| view! { <li>{*s}</li> }).collect_view()}</ol>
+            <h2 id="steps-h">{t.steps_heading()}</h2>
+            <ol>{t.steps().into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}</ol>
             <p>
-                {t.web_intro} " " <a href=lang.href("/register")>{t.web_register}</a> " · "
-                <a href=lang.href("/upload")>{t.web_upload}</a>
+                {t.web_intro()} " " <a href=lang.href("/register")>{t.web_register()}</a> " · "
+                <a href=lang.href("/upload")>{t.web_upload()}</a>
             </p>
         </section>
     }
@@ -74,18 +74,18 @@ fn Formats(lang: Lang) -> impl IntoView {
     let size = format!("{} MiB", MAX_PREDICTION_BYTES / (1024 * 1024));
     view! {
         <section id="formats" aria-labelledby="formats-h">
-            <h2 id="formats-h">{t.formats_heading}</h2>
-            <p>{t.csv_intro}</p>
+            <h2 id="formats-h">{t.formats_heading()}</h2>
+            <p>{t.csv_intro()}</p>
             <pre tabindex="0" dir="ltr"><code>{CSV_EXAMPLE}</code></pre>
-            <p>{t.jsonl_intro}</p>
+            <p>{t.jsonl_intro()}</p>
             <pre tabindex="0" dir="ltr"><code>{JSONL_EXAMPLE[0]} <bdi>{JSONL_EXAMPLE[1]}</bdi> {JSONL_EXAMPLE[2]}</code></pre>
-            <ul id="format-rules">{(t.rules)(&size).into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}</ul>
+            <ul id="format-rules">{t.rules(&size).into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}</ul>
             <table id="letters" class="counts">
-                <caption>{t.letters_caption}</caption>
+                <caption>{t.letters_caption()}</caption>
                 <thead>
                     <tr>
-                        <th scope="col">{t.col_letter}</th>
-                        <th scope="col">{t.col_arabic}</th>
+                        <th scope="col">{t.col_letter()}</th>
+                        <th scope="col">{t.col_arabic()}</th>
                     </tr>
                 </thead>
                 <tbody>
@@ -103,26 +103,26 @@ fn Formats(lang: Lang) -> impl IntoView {
 fn Extraction(lang: Lang) -> impl IntoView {
     let t = text(lang);
     let rules = t
-        .extraction_rules
-        .iter()
+        .extraction_rules()
+        .into_iter()
         .zip(RULE_EXAMPLES)
         .map(|((name, what), examples)| {
             let examples = examples.iter().map(|e| view! { <code dir="auto">{*e}</code> " " }).collect_view();
             view! {
                 <li>
-                    <strong>{*name}</strong> ": " {*what} ". " <span class="examples">{t.extraction_examples} ": " {examples}</span>
+                    <strong>{name}</strong> ": " {what} ". " <span class="examples">{t.extraction_examples()} ": " {examples}</span>
                 </li>
             }
         })
         .collect_view();
     view! {
         <section id="extraction" aria-labelledby="extraction-h">
-            <h2 id="extraction-h">{t.extraction_heading}</h2>
-            <p>{t.extraction_intro}</p>
+            <h2 id="extraction-h">{t.extraction_heading()}</h2>
+            <p>{t.extraction_intro()}</p>
             <ol id="extraction-rules">{rules}</ol>
-            <p>{t.standalone}</p>
+            <p>{t.standalone()}</p>
             <p>
-                {t.full_protocol} " " <a href=PROTOCOL_PATH type="text/markdown"><code>"extraction-protocol.md"</code></a>
+                {t.full_protocol()} " " <a href=PROTOCOL_PATH type="text/markdown"><code>"extraction-protocol.md"</code></a>
             </p>
         </section>
     }
@@ -151,24 +151,24 @@ fn Examples(info: SubmitInfo, lang: Lang) -> impl IntoView {
          curl -H \"Authorization: Bearer $TOKEN\" \"$SERVER/api/v1/submissions\"\n";
     let (daily, total) = match info.quota {
         Some(q) => (q.daily_quota.to_string(), q.total_quota.to_string()),
-        None => ("5".to_owned(), common::text(lang).not_reported.to_owned()),
+        None => ("5".to_owned(), common::text(lang).not_reported().to_owned()),
     };
     view! {
         <section id="cli" aria-labelledby="cli-h">
-            <h2 id="cli-h">{t.cli_heading}</h2>
-            <p>{t.cli_intro}</p>
+            <h2 id="cli-h">{t.cli_heading()}</h2>
+            <p>{t.cli_intro()}</p>
             <pre tabindex="0" dir="ltr" lang="en"><code>{cli}</code></pre>
-            <p>{t.server_note}</p>
+            <p>{t.server_note()}</p>
         </section>
         <section id="api" aria-labelledby="api-h">
-            <h2 id="api-h">{t.api_heading}</h2>
-            <p>{t.api_intro}</p>
+            <h2 id="api-h">{t.api_heading()}</h2>
+            <p>{t.api_intro()}</p>
             <pre tabindex="0" dir="ltr" lang="en"><code>{api}</code></pre>
-            <p>{t.api_fields}</p>
+            <p>{t.api_fields()}</p>
         </section>
         <section id="quota" aria-labelledby="quota-h">
-            <h2 id="quota-h">{t.quota_heading}</h2>
-            <p id="quota-text">{(t.quota)(&daily, &total)}</p>
+            <h2 id="quota-h">{t.quota_heading()}</h2>
+            <p id="quota-text">{t.quota(&daily, &total)}</p>
         </section>
     }
 }

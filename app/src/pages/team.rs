@@ -20,13 +20,13 @@ pub fn TeamPageView() -> impl IntoView {
         let lang = lang.get();
         let t = text(lang);
         view! {
-            <PageTitle text=t.title />
+            <PageTitle text=t.title() />
             {loaded(lang, data, move |page| match page {
                 Some(page) => view! { <TeamDetails page lang /> }.into_any(),
                 None => view! {
-                    <h1>{t.title}</h1>
-                    <p>{t.not_signed_in} <a href=lang.href("/signin")>{t.sign_in}</a> {t.or}
-                        <a href=lang.href("/register")>{t.register}</a> "."</p>
+                    <h1>{t.title()}</h1>
+                    <p>{t.not_signed_in()} <a href=lang.href("/signin")>{t.sign_in()}</a> {t.or()}
+                        <a href=lang.href("/register")>{t.register()}</a> "."</p>
                 }.into_any(),
             })}
         }
@@ -48,33 +48,33 @@ fn TeamDetails(page: TeamPageData, lang: Lang) -> impl IntoView {
     } = page;
     let t = text(lang);
     view! {
-        <h1>{t.heading} <span id="team-name">{team_name}</span></h1>
+        <h1>{t.heading()} <span id="team-name">{team_name}</span></h1>
         <FormError lang />
         <p class="quota" id="quota">
-            {t.quota_today} <strong class="num">{daily_remaining}</strong> {t.of} <span class="num">{daily_limit}</span>
-            {t.quota_total} <strong class="num">{total_remaining}</strong> {t.of} <span class="num">{total_limit}</span> {t.quota_end}
-            <a href=lang.href("/upload")>{t.upload}</a>
+            {t.quota_today()} <strong class="num">{daily_remaining}</strong> {t.of()} <span class="num">{daily_limit}</span>
+            {t.quota_total()} <strong class="num">{total_remaining}</strong> {t.of()} <span class="num">{total_limit}</span> {t.quota_end()}
+            <a href=lang.href("/upload")>{t.upload()}</a>
         </p>
-        <form method="post" action="/auth/signout"><LangField lang /><button type="submit">{t.sign_out}</button></form>
+        <form method="post" action="/auth/signout"><LangField lang /><button type="submit">{t.sign_out()}</button></form>
 
-        <h2>{t.members}</h2>
+        <h2>{t.members()}</h2>
         <ul>{members.into_iter().map(|m| view! { <li><bdi>{m}</bdi></li> }).collect_view()}</ul>
 
-        <h2 id="tokens">{t.tokens}</h2>
+        <h2 id="tokens">{t.tokens()}</h2>
         {new_token.map(|token| view! {
             <div class="notice" role="status">
-                <p>{t.new_token}</p>
+                <p>{t.new_token()}</p>
                 <code id="new-token">{token}</code>
             </div>
         })}
         <TokenTable tokens lang />
         <form method="post" action="/team/tokens" class="inline">
             <LangField lang />
-            <label>{t.token_label} <input name="label" maxlength="80" placeholder=t.token_placeholder /></label>
-            <button type="submit">{t.create_token}</button>
+            <label>{t.token_label()} <input name="label" maxlength="80" placeholder=t.token_placeholder() /></label>
+            <button type="submit">{t.create_token()}</button>
         </form>
 
-        <h2>{t.submissions}</h2>
+        <h2>{t.submissions()}</h2>
         <SubmissionList submissions lang />
     }
 }
@@ -83,17 +83,17 @@ fn TeamDetails(page: TeamPageData, lang: Lang) -> impl IntoView {
 fn TokenTable(tokens: Vec<TokenRow>, lang: Lang) -> impl IntoView {
     let t = text(lang);
     if tokens.is_empty() {
-        return view! { <p>{t.no_tokens}</p> }.into_any();
+        return view! { <p>{t.no_tokens()}</p> }.into_any();
     }
     let rows = tokens
         .into_iter()
         .map(|row| {
             let status = match row.revoked_at {
-                Some(at) => view! { {t.revoked} <Num value=utc_datetime(at) /> }.into_any(),
+                Some(at) => view! { {t.revoked()} <Num value=utc_datetime(at) /> }.into_any(),
                 None => view! {
                     <form method="post" action=format!("/team/tokens/{}/revoke", row.id)>
                         <LangField lang />
-                        <button type="submit" class="danger">{t.revoke}</button>
+                        <button type="submit" class="danger">{t.revoke()}</button>
                     </form>
                 }
                 .into_any(),
@@ -103,7 +103,7 @@ fn TokenTable(tokens: Vec<TokenRow>, lang: Lang) -> impl IntoView {
                     <td><code dir="ltr">{row.prefix}"…"</code></td>
                     <td dir="auto">{row.label}</td>
                     <td><Num value=utc_datetime(row.created_at) /></td>
-                    <td>{row.last_used_at.map_or_else(|| t.never_used.into_any(), |at| view! { <Num value=utc_datetime(at) /> }.into_any())}</td>
+                    <td>{row.last_used_at.map_or_else(|| t.never_used().into_any(), |at| view! { <Num value=utc_datetime(at) /> }.into_any())}</td>
                     <td>{status}</td>
                 </tr>
             }
@@ -112,8 +112,8 @@ fn TokenTable(tokens: Vec<TokenRow>, lang: Lang) -> impl IntoView {
     view! {
         <table class="tokens">
             <thead><tr>
-                <th scope="col">{t.col_token}</th><th scope="col">{t.col_label}</th><th scope="col">{t.col_created}</th>
-                <th scope="col">{t.col_last_used}</th><th scope="col">{t.col_status}</th>
+                <th scope="col">{t.col_token()}</th><th scope="col">{t.col_label()}</th><th scope="col">{t.col_created()}</th>
+                <th scope="col">{t.col_last_used()}</th><th scope="col">{t.col_status()}</th>
             </tr></thead>
             <tbody>{rows}</tbody>
         </table>
@@ -126,7 +126,7 @@ fn TokenTable(tokens: Vec<TokenRow>, lang: Lang) -> impl IntoView {
 pub fn SubmissionList(submissions: Vec<SubmissionSummary>, lang: Lang) -> impl IntoView {
     let t = text(lang);
     if submissions.is_empty() {
-        return view! { <p>{t.no_submissions}</p> }.into_any();
+        return view! { <p>{t.no_submissions()}</p> }.into_any();
     }
     let rows = submissions
         .into_iter()
@@ -137,9 +137,9 @@ pub fn SubmissionList(submissions: Vec<SubmissionSummary>, lang: Lang) -> impl I
                     <td>{s.benchmark}</td>
                     <td class="num">{acc(s.accuracy)}</td>
                     <td class="num">{s.total}</td>
-                    <td class="num">{ci(s.ci95)}</td>
+                    <td class="num" dir="ltr">{ci(s.ci95)}</td>
                     <td>{value_label(lang, s.visibility.as_str()).to_owned()}</td>
-                    <td><Num value=utc_datetime(s.created_at) />{s.key_synthetic.then_some(t.synthetic)}</td>
+                    <td><Num value=utc_datetime(s.created_at) />{s.key_synthetic.then_some(t.synthetic())}</td>
                 </tr>
             }
         })
@@ -147,10 +147,10 @@ pub fn SubmissionList(submissions: Vec<SubmissionSummary>, lang: Lang) -> impl I
     view! {
         <table class="submissions">
             <thead><tr>
-                <th scope="col">{t.col_model}</th><th scope="col">{t.col_benchmark}</th>
-                <th scope="col" class="num">{t.col_accuracy}</th><th scope="col" class="num">{t.col_n}</th>
-                <th scope="col" class="num">{t.col_ci}</th><th scope="col">{t.col_visibility}</th>
-                <th scope="col">{t.col_submitted}</th>
+                <th scope="col">{t.col_model()}</th><th scope="col">{t.col_benchmark()}</th>
+                <th scope="col" class="num">{t.col_accuracy()}</th><th scope="col" class="num">{t.col_n()}</th>
+                <th scope="col" class="num">{t.col_ci()}</th><th scope="col">{t.col_visibility()}</th>
+                <th scope="col">{t.col_submitted()}</th>
             </tr></thead>
             <tbody>{rows}</tbody>
         </table>

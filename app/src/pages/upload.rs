@@ -23,12 +23,12 @@ pub fn UploadPageView() -> impl IntoView {
         let lang = lang.get();
         let t = text(lang);
         view! {
-            <PageTitle text=t.title />
-            <h1>{t.title}</h1>
+            <PageTitle text=t.title() />
+            <h1>{t.title()}</h1>
             {loaded(lang, data, move |page| if page.signed_in {
                 view! { <UploadForm page lang /> }.into_any()
             } else {
-                view! { <p>{t.please} <a href=lang.href("/signin")>{t.sign_in}</a> {t.to_upload}</p> }.into_any()
+                view! { <p>{t.please()} <a href=lang.href("/signin")>{t.sign_in()}</a> {t.to_upload()}</p> }.into_any()
             })}
         }
     }
@@ -67,48 +67,48 @@ fn UploadForm(page: UploadPageData, lang: Lang) -> impl IntoView {
 
     view! {
         {page.synthetic_key.then(|| view! {
-            <p class="notice" role="note">{t.synthetic_before} <span class="num">{page.key_questions}</span> {t.synthetic_after}</p>
+            <p class="notice" role="note">{t.synthetic_before()} <span class="num">{page.key_questions}</span> {t.synthetic_after()}</p>
         })}
-        <p class="quota">{t.quota_today} <strong class="num">{page.daily_remaining}</strong>
-            {t.quota_total} <strong class="num">{page.total_remaining}</strong>
-            {t.quota_end}</p>
+        <p class="quota">{t.quota_today()} <strong class="num">{page.daily_remaining}</strong>
+            {t.quota_total()} <strong class="num">{page.total_remaining}</strong>
+            {t.quota_end()}</p>
         <FormError lang detail=page.refusal.clone().unwrap_or_default() />
         <form method="post" action="/upload" enctype="multipart/form-data" class="stack" id="upload-form"
             node_ref=form_ref on:submit=on_submit>
             <LangField lang />
             <fieldset>
-                <legend>{t.legend_predictions}</legend>
-                <label>{t.file}
+                <legend>{t.legend_predictions()}</legend>
+                <label>{t.file()}
                     <input type="file" name="file" required accept=".csv,.jsonl,.ndjson,.json,text/csv" node_ref=file_ref on:change=on_file />
                 </label>
                 <p id="file-check" class:error=move || !check_ok.get() aria-live="polite">{move || check.get()}</p>
-                <label>{t.benchmark}
+                <label>{t.benchmark()}
                     <select name="benchmark">{options(Lang::En, &["medarabench", "medarabiq"], "medarabench")}</select>
                 </label>
             </fieldset>
             <fieldset>
-                <legend>{t.legend_model}</legend>
-                <label>{t.model_name} <input name="model_name" required maxlength="120" dir="auto" /></label>
-                <label>{t.model_url} <input name="model_url" type="url" maxlength="500" placeholder="https://…" dir="ltr" /></label>
-                <label>{t.model_params} <input name="model_params" maxlength="40" placeholder=t.params_placeholder /></label>
-                <label>{t.notes} <textarea name="notes" maxlength="2000" rows="3" dir="auto"></textarea></label>
+                <legend>{t.legend_model()}</legend>
+                <label>{t.model_name()} <input name="model_name" required maxlength="120" dir="auto" /></label>
+                <label>{t.model_url()} <input name="model_url" type="url" maxlength="500" placeholder="https://…" dir="ltr" /></label>
+                <label>{t.model_params()} <input name="model_params" maxlength="40" placeholder=t.params_placeholder() /></label>
+                <label>{t.notes()} <textarea name="notes" maxlength="2000" rows="3" dir="auto"></textarea></label>
             </fieldset>
             <fieldset>
-                <legend>{t.legend_protocol}</legend>
-                <label>{t.prompt_language} <select name="prompt_language">{options(lang, PROMPT_LANGUAGES, "unknown")}</select></label>
-                <label>{t.shots} <input name="shots" type="number" min="0" max="100" /></label>
-                <label>{t.temperature} <input name="temperature" type="number" min="0" max="2" step="0.1" /></label>
-                <label>{t.chain_of_thought} <select name="chain_of_thought">{options(lang, CHAIN_OF_THOUGHT, "unknown")}</select></label>
-                <label>{t.extraction} <input name="extraction" maxlength="200" placeholder=t.extraction_placeholder dir="auto" /></label>
+                <legend>{t.legend_protocol()}</legend>
+                <label>{t.prompt_language()} <select name="prompt_language">{options(lang, PROMPT_LANGUAGES, "unknown")}</select></label>
+                <label>{t.shots()} <input name="shots" type="number" min="0" max="100" /></label>
+                <label>{t.temperature()} <input name="temperature" type="number" min="0" max="2" step="0.1" /></label>
+                <label>{t.chain_of_thought()} <select name="chain_of_thought">{options(lang, CHAIN_OF_THOUGHT, "unknown")}</select></label>
+                <label>{t.extraction()} <input name="extraction" maxlength="200" placeholder=t.extraction_placeholder() dir="auto" /></label>
             </fieldset>
             <fieldset>
-                <legend>{t.legend_contamination}</legend>
-                <label>{t.contamination}
+                <legend>{t.legend_contamination()}</legend>
+                <label>{t.contamination()}
                     <select name="contamination">{options(lang, CONTAMINATION, "unknown")}</select></label>
-                <label>{t.visibility} <select name="visibility">{options(lang, VISIBILITY, "public")}</select></label>
+                <label>{t.visibility()} <select name="visibility">{options(lang, VISIBILITY, "public")}</select></label>
             </fieldset>
-            <button type="submit" disabled=move || sending.get() aria-busy=move || sending.get().to_string()>{t.submit}</button>
-            <progress id="upload-progress" max="100" aria-label=t.progress hidden=move || progress.get().is_none()
+            <button type="submit" disabled=move || sending.get() aria-busy=move || sending.get().to_string()>{t.submit()}</button>
+            <progress id="upload-progress" max="100" aria-label=t.progress() hidden=move || progress.get().is_none()
                 value=move || progress.get().unwrap_or(0.0).to_string()></progress>
         </form>
     }
@@ -124,26 +124,28 @@ mod client {
     use crate::i18n::{Lang, upload::text};
 
     /// Reads the chosen file and runs the server's own parser on it; the
-    /// outcome is told in `lang` (the parser's reason stays in English).
+    /// outcome, the parser's reason included, is told in `lang`.
     pub fn check_file(lang: Lang, file_ref: NodeRef<leptos::html::Input>, check: RwSignal<String>, ok: RwSignal<bool>) {
         let t = text(lang);
         let Some(file) = file_ref.get().and_then(|i| i.files()).and_then(|f| f.get(0)) else { return };
-        check.set((t.checking)(&file.name()));
+        check.set(t.checking(&file.name()));
         leptos::task::spawn_local(async move {
             let Ok(buf) = wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await else {
                 ok.set(false);
-                check.set(t.unreadable.into());
+                check.set(t.unreadable().into());
                 return;
             };
             let bytes = js_sys::Uint8Array::new(&buf).to_vec();
             match PredictionFile::parse(&bytes) {
                 Ok(parsed) => {
                     ok.set(true);
-                    check.set((t.looks_valid)(parsed.rows.len(), &format!("{:?}", parsed.format)));
+                    check.set(t.looks_valid(parsed.rows.len(), &format!("{:?}", parsed.format)));
                 }
                 Err(e) => {
                     ok.set(false);
-                    check.set((t.refused)(&e.to_string()));
+                    use crate::domain::Coded;
+                    let reason = crate::i18n::form_errors::refusal(lang, &e.message(), &e.to_string());
+                    check.set(t.refused(reason));
                 }
             }
         });
@@ -177,7 +179,7 @@ mod client {
         }
         if !ok.get_untracked() {
             ev.prevent_default();
-            check.update(|c| c.push_str(t.choose_valid));
+            check.update(|c| c.push_str(&t.choose_valid()));
             return;
         }
         let Some(form) = form_ref.get() else { return };
@@ -208,7 +210,7 @@ mod client {
                 progress.set(None);
                 sending.set(false);
                 ok.set(false);
-                check.set((t.refused)(message));
+                check.set(t.refused(message));
                 return;
             }
             let url = reply["location"].as_str().map_or_else(|| lang.href("/upload"), str::to_owned);
@@ -222,7 +224,7 @@ mod client {
             progress.set(None);
             sending.set(false);
             ok.set(false);
-            check.set(t.network_error.into());
+            check.set(t.network_error().into());
         });
         xhr.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         on_error.forget();

@@ -67,16 +67,16 @@ pub fn LeaderboardPage() -> impl IntoView {
         let lang = lang.get();
         let t = text(lang);
         view! {
-            <PageTitle text=t.title />
-            <h1>{t.heading}</h1>
-            <p class="lede">{t.lede}</p>
+            <PageTitle text=t.title() />
+            <h1>{t.heading()}</h1>
+            <p class="lede">{t.lede()}</p>
             <Suspense>
                 {move || Suspend::new(async move {
                     let categories = category_options(&categories.await.unwrap_or_default(), lang);
                     view! { <FilterForm categories filter lang /> }
                 })}
             </Suspense>
-            <Transition fallback=move || view! { <p>{t.loading}</p> }>
+            <Transition fallback=move || view! { <p>{t.loading()}</p> }>
                 {move || Suspend::new(async move {
                     match page.await {
                         Ok(page) => view! { <BoardView page sort filter lang /> }.into_any(),
@@ -94,7 +94,7 @@ fn BoardView(page: BoardPage, sort: Memo<(SortKey, SortDir)>, filter: Memo<Board
     let limited = page.is_limited().then(|| {
         view! {
             <p class="notice" role="note" id="rows-limited">
-                {(t.rows_limited)(&count(page.verified_shown as u64), &count(page.verified_matching as u64))} " "
+                {t.rows_limited(count(page.verified_shown as u64), count(page.verified_matching as u64))} " "
                 <a href=lang.href("/api/v1/leaderboard.csv") download="medarabench-leaderboard.csv">"CSV"</a>
                 " · " <a href="/api/v1/leaderboard" type="application/json">"JSON"</a>
             </p>
@@ -112,25 +112,25 @@ fn BoardView(page: BoardPage, sort: Memo<(SortKey, SortDir)>, filter: Memo<Board
         format!("{CHART_PATH}{}", kept.to_query_string())
     };
     view! {
-        {synthetic.then(|| view! { <p class="notice" role="note" id="synthetic-notice">{t.synthetic_notice}</p> })}
+        {synthetic.then(|| view! { <p class="notice" role="note" id="synthetic-notice">{t.synthetic_notice()}</p> })}
         {limited}
         <div class="table-scroll">
             <BoardTable rows reference total=models_total sort filter lang />
         </div>
-        <p class="note" id="rank-note">{t.rank_note}</p>
-        <p class="note">{t.approx_note}</p>
-        <p class="note">{t.reference_note}</p>
+        <p class="note" id="rank-note">{t.rank_note()}</p>
+        <p class="note">{t.approx_note()}</p>
+        <p class="note">{t.reference_note()}</p>
         <p class="downloads">
-            <a href=lang.href("/api/v1/leaderboard.csv") download="medarabench-leaderboard.csv">{t.download_csv}</a>
-            " · " <a href="/api/v1/leaderboard" type="application/json">{t.download_json}</a>
-            " · " <a href=lang.href("/compare")>{t.compare_link}</a>
+            <a href=lang.href("/api/v1/leaderboard.csv") download="medarabench-leaderboard.csv">{t.download_csv()}</a>
+            " · " <a href="/api/v1/leaderboard" type="application/json">{t.download_json()}</a>
+            " · " <a href=lang.href("/compare")>{t.compare_link()}</a>
         </p>
         <section id="chart" aria-labelledby="chart-h">
-            <h2 id="chart-h">{t.chart_heading}</h2>
+            <h2 id="chart-h">{t.chart_heading()}</h2>
             <figure class="chart">
-                <img class="chart-img" src=chart_src alt=t.chart_alt loading="lazy" />
+                <img class="chart-img" src=chart_src alt=t.chart_alt() loading="lazy" />
                 <figcaption>
-                    <a href=chart_src download="medarabench-leaderboard.svg" type="image/svg+xml">{t.download_chart}</a>
+                    <a href=chart_src download="medarabench-leaderboard.svg" type="image/svg+xml">{t.download_chart()}</a>
                 </figcaption>
             </figure>
         </section>
@@ -144,7 +144,7 @@ fn category_options(choices: &[CategoryChoice], lang: Lang) -> Vec<(String, Stri
         .map(|c| {
             let label = match &c.access_focus {
                 Some((a, f)) => common::category_label(lang, a, f),
-                None => text(lang).category_none.to_owned(),
+                None => text(lang).category_none().to_owned(),
             };
             (c.slug.clone(), label)
         })
@@ -177,7 +177,7 @@ fn FilterForm(categories: Vec<(String, String)>, filter: Memo<BoardFilter>, lang
     let hidden = move |name: &'static str| {
         query.read().get(name).filter(|v| !v.is_empty()).map(|v| view! { <input type="hidden" name=name value=v /> })
     };
-    let source_option = move |value: &'static str, label: &'static str| {
+    let source_option = move |value: &'static str, label: String| {
         let selected = move || filter.read().source.map_or("", RowSource::as_str) == value;
         view! { <option value=value selected=selected>{label}</option> }
     };
@@ -200,33 +200,33 @@ fn FilterForm(categories: Vec<(String, String)>, filter: Memo<BoardFilter>, lang
     view! {
         <Form method="get" action="/">
             <fieldset class="filters" id="filters">
-                <legend>{t.filter_legend}</legend>
+                <legend>{t.filter_legend()}</legend>
                 <label>
-                    {t.filter_source}
+                    {t.filter_source()}
                     <select
                         name=BoardFilter::SOURCE
                         on:change=submit_on_change
                         prop:value=move || filter.read().source.map_or("", RowSource::as_str)
                     >
-                        {source_option("", t.filter_all)}
-                        {source_option("reported", t.badge_reported)}
-                        {source_option("verified", t.badge_verified)}
-                        {source_option("reference", t.badge_reference)}
+                        {source_option("", t.filter_all())}
+                        {source_option("reported", t.badge_reported())}
+                        {source_option("verified", t.badge_verified())}
+                        {source_option("reference", t.badge_reference())}
                     </select>
                 </label>
                 <label>
-                    {t.filter_category}
+                    {t.filter_category()}
                     <select
                         name=BoardFilter::CATEGORY
                         on:change=submit_on_change
                         prop:value=move || filter.read().category.clone().unwrap_or_default()
                     >
-                        <option value="" selected=move || filter.read().category.is_none()>{t.filter_all}</option>
+                        <option value="" selected=move || filter.read().category.is_none()>{t.filter_all()}</option>
                         {category_options}
                     </select>
                 </label>
                 <label>
-                    {t.filter_search}
+                    {t.filter_search()}
                     <input
                         type="search"
                         name=BoardFilter::SEARCH
@@ -237,8 +237,8 @@ fn FilterForm(categories: Vec<(String, String)>, filter: Memo<BoardFilter>, lang
                 {hidden("sort")}
                 {hidden("dir")}
                 {hidden(Lang::PARAM)}
-                <button type="submit">{t.apply}</button>
-                {move || (!filter.read().is_empty()).then(|| view! { <a class="clear" href=clear>{t.clear}</a> })}
+                <button type="submit">{t.apply()}</button>
+                {move || (!filter.read().is_empty()).then(|| view! { <a class="clear" href=clear>{t.clear()}</a> })}
             </fieldset>
         </Form>
     }

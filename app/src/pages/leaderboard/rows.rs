@@ -66,8 +66,8 @@ impl SortKey {
 pub fn model_label(row: &BoardRow, lang: Lang) -> String {
     let t = leaderboard::text(lang);
     match row.baseline {
-        Some(Baseline::Random) => t.random_guessing.to_owned(),
-        Some(Baseline::Always(l)) => (t.always)(l),
+        Some(Baseline::Random) => t.random_guessing().to_owned(),
+        Some(Baseline::Always(l)) => t.always(l),
         None => row.model.clone(),
     }
 }
@@ -76,9 +76,9 @@ pub fn model_label(row: &BoardRow, lang: Lang) -> String {
 pub fn team_label(row: &BoardRow, lang: Lang) -> String {
     let t = leaderboard::text(lang);
     match row.source {
-        RowSource::Reported => (t.paper)(row.source_table.as_deref().unwrap_or("Table 4")),
+        RowSource::Reported => t.paper(row.source_table.as_deref().unwrap_or("Table 4")),
         RowSource::Verified => row.team.clone().unwrap_or_default(),
-        RowSource::Reference => (t.on_key)(row.key.as_deref().unwrap_or("")),
+        RowSource::Reference => t.on_key(row.key.as_deref().unwrap_or("")),
     }
 }
 

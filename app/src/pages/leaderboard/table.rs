@@ -17,9 +17,9 @@ const COLUMNS: &str = "9";
 fn SourceBadge(source: RowSource, lang: Lang) -> impl IntoView {
     let t = leaderboard::text(lang);
     let label = match source {
-        RowSource::Reported => t.badge_reported,
-        RowSource::Verified => t.badge_verified,
-        RowSource::Reference => t.badge_reference,
+        RowSource::Reported => t.badge_reported(),
+        RowSource::Verified => t.badge_verified(),
+        RowSource::Reference => t.badge_reference(),
     };
     view! { <span class=format!("badge badge-{}", source.as_str())>{label}</span> }
 }
@@ -29,7 +29,7 @@ fn SourceBadge(source: RowSource, lang: Lang) -> impl IntoView {
 fn BoardTableRow(row: BoardRow, lang: Lang) -> impl IntoView {
     let t = leaderboard::text(lang);
     let is_model = row.source != RowSource::Reference;
-    let not_applicable = || t.not_applicable.to_owned();
+    let not_applicable = || t.not_applicable().to_owned();
     let model = match (&row.submission_id, row.source) {
         (Some(id), RowSource::Verified) => {
             view! { <a href=lang.href(&format!("/submissions/{id}"))>{row.model.clone()}</a> }.into_any()
@@ -38,22 +38,22 @@ fn BoardTableRow(row: BoardRow, lang: Lang) -> impl IntoView {
     };
     let category = match row.source {
         RowSource::Reference => not_applicable(),
-        _ => category_label(&row, lang).unwrap_or_else(|| t.not_stated.to_owned()),
+        _ => category_label(&row, lang).unwrap_or_else(|| t.not_stated().to_owned()),
     };
     let size = match row.source {
-        RowSource::Reported => crate::i18n::common::text(lang).not_reported.to_owned(),
-        RowSource::Verified => row.params.clone().unwrap_or_else(|| t.not_stated.to_owned()),
+        RowSource::Reported => crate::i18n::common::text(lang).not_reported().to_owned(),
+        RowSource::Verified => row.params.clone().unwrap_or_else(|| t.not_stated().to_owned()),
         RowSource::Reference => not_applicable(),
     };
     let date = match row.source {
-        RowSource::Reported => t.paper_date.to_owned(),
+        RowSource::Reported => t.paper_date().to_owned(),
         RowSource::Verified => row.submitted_at.map(utc_date).unwrap_or_default(),
         RowSource::Reference => not_applicable(),
     };
     let contamination = match row.source {
-        RowSource::Reported => crate::i18n::common::text(lang).not_reported,
+        RowSource::Reported => crate::i18n::common::text(lang).not_reported(),
         RowSource::Verified => leaderboard::contamination(lang, row.contamination.as_deref()),
-        RowSource::Reference => t.not_applicable,
+        RowSource::Reference => t.not_applicable(),
     };
     let (accuracy, ci95, approx) = (row.accuracy, row.ci95, row.ci95_approximate);
     view! {
@@ -63,19 +63,19 @@ fn BoardTableRow(row: BoardRow, lang: Lang) -> impl IntoView {
             data-source=row.source.as_str()
             data-synthetic=row.synthetic_key.then_some("true")
         >
-            <td class="num rank">{rank_label(&row).unwrap_or_else(|| t.unranked.to_owned())}</td>
+            <td class="num rank">{rank_label(&row).unwrap_or_else(|| t.unranked().to_owned())}</td>
             <th scope="row">{model}</th>
             <td class="team-source">
                 <SourceBadge source=row.source lang /> " " {team_label(&row, lang)}
-                {row.synthetic_key.then(|| view! { " " <span class="badge badge-demo">{t.demo_key_badge}</span> })}
+                {row.synthetic_key.then(|| view! { " " <span class="badge badge-demo">{t.demo_key_badge()}</span> })}
             </td>
             <td>{category}</td>
             <td>{size}</td>
             <td class="acc">
                 <span class="acc-value num">{acc(accuracy)}</span>
-                {approx.then(|| view! { <abbr class="approx" title=t.approx_title>"≈"</abbr> })}
+                {approx.then(|| view! { <abbr class="approx" title=t.approx_title()>"≈"</abbr> })}
                 <CiBar lang accuracy ci95 />
-                <span class="num ci">{ci(ci95)}</span>
+                <span class="num ci" dir="ltr">{ci(ci95)}</span>
             </td>
             <td class="num">{crate::i18n::count(row.n)}</td>
             <td class="num">{date}</td>
@@ -111,7 +111,7 @@ pub fn BoardTable(
     let body = move || {
         let shown = shown.get();
         if shown.is_empty() {
-            return view! { <tr class="empty"><td colspan=COLUMNS>{t.no_match}</td></tr> }.into_any();
+            return view! { <tr class="empty"><td colspan=COLUMNS>{t.no_match()}</td></tr> }.into_any();
         }
         shown.into_iter().map(|row| view! { <BoardTableRow row lang /> }).collect_view().into_any()
     };
@@ -120,13 +120,13 @@ pub fn BoardTable(
             let rows = reference.clone().into_iter().map(|row| view! { <BoardTableRow row lang /> }).collect_view();
             view! {
                 <tfoot>
-                    <tr class="reference-heading"><th scope="rowgroup" colspan=COLUMNS>{t.reference_heading}</th></tr>
+                    <tr class="reference-heading"><th scope="rowgroup" colspan=COLUMNS>{t.reference_heading()}</th></tr>
                     {rows}
                 </tfoot>
             }
         })
     };
-    let header = move |key: SortKey, label: &'static str| {
+    let header = move |key: SortKey, label: String| {
         let current = Signal::derive(move || {
             let (k, d) = sort.get();
             (k.as_str(), d)
@@ -135,18 +135,18 @@ pub fn BoardTable(
     };
     view! {
         <table class="leaderboard" id="leaderboard">
-            <caption>{move || (t.caption)(shown.read().len(), total)} {t.sort_hint}</caption>
+            <caption>{move || t.caption(shown.read().len(), total)} {t.sort_hint()}</caption>
             <thead>
                 <tr>
-                    {header(SortKey::Rank, t.col_rank)}
-                    {header(SortKey::Model, t.col_model)}
-                    {header(SortKey::Team, t.col_team_source)}
-                    {header(SortKey::Category, t.col_category)}
-                    {header(SortKey::Size, t.col_size)}
-                    {header(SortKey::Accuracy, t.col_accuracy)}
-                    {header(SortKey::N, t.col_n)}
-                    {header(SortKey::Date, t.col_date)}
-                    {header(SortKey::Contamination, t.col_contamination)}
+                    {header(SortKey::Rank, t.col_rank())}
+                    {header(SortKey::Model, t.col_model())}
+                    {header(SortKey::Team, t.col_team_source())}
+                    {header(SortKey::Category, t.col_category())}
+                    {header(SortKey::Size, t.col_size())}
+                    {header(SortKey::Accuracy, t.col_accuracy())}
+                    {header(SortKey::N, t.col_n())}
+                    {header(SortKey::Date, t.col_date())}
+                    {header(SortKey::Contamination, t.col_contamination())}
                 </tr>
             </thead>
             <tbody>{body}</tbody>

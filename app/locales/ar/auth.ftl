@@ -1,0 +1,13 @@
+auth-register-title = تسجيل فريق
+auth-register-lede = يرفع الفريق تنبؤات نموذجه فتُقيَّم مقارنةً بمفتاح الإجابات المحجوب عن العموم.{" "}
+auth-already-registered = هل سجّلت فريقك من قبل؟{" "}
+auth-sign-in-link = سجّل الدخول
+auth-team-name = اسم الفريق
+auth-email = البريد الإلكتروني
+auth-new-password = كلمة المرور (10 أحرف على الأقل)
+auth-register-button = سجّل الفريق
+auth-signin-title = تسجيل الدخول
+auth-new-here = ليس لديك فريق بعد؟{" "}
+auth-register-link = سجّل فريقًا
+auth-password = كلمة المرور
+auth-signin-button = دخول

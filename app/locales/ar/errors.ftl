@@ -1,0 +1,31 @@
+# سبب إعادة النموذج (رموز error في العنوان).
+form-error-wrong-credentials = البريد الإلكتروني أو كلمة المرور غير صحيحة.
+form-error-too-many-attempts = محاولات دخول فاشلة كثيرة لهذا الحساب. انتظر بضع دقائق ثم حاول مجددًا.
+form-error-name-taken = يوجد فريق بهذا الاسم بالفعل.
+form-error-email-taken = عنوان البريد الإلكتروني هذا مسجَّل بالفعل.
+form-error-invalid-name = يجب أن يتكوّن اسم الفريق من 2 إلى 60 حرفًا، من دون محارف تحكّم أو محارف تحكّم في الاتجاه.
+form-error-invalid-email = هذا ليس عنوان بريد إلكتروني صالحًا.
+form-error-invalid-password = يجب أن تتكوّن كلمة المرور من 10 إلى 256 حرفًا.
+form-error-upload-refused = رُفض الرفع ولم يُخزَّن شيء.
+form-error-server-error = حدث خطأ في الخادم ولم يُخزَّن شيء. حاول مجددًا.
+
+# أسباب تعذّر قراءة الملف نصًّا.
+input-too-large = حجم الملف { $size } بايت، وهو أكبر من الحد المسموح ({ $limit } بايت)
+input-empty = الملف فارغ
+input-nul-byte = السطر { $line }: بايت NUL (ملف ثنائي أو بترميز UTF-16؟ احفظه بترميز UTF-8)
+input-invalid-utf8 = السطر { $line }: ترميز UTF-8 غير صالح (احفظ الملف بترميز UTF-8)
+input-line-too-long = السطر { $line }: أطول من { $limit } بايت
+
+# أسباب رفض ملف التنبؤات.
+prediction-bad-header = السطر 1: يجب أن يذكر صف العناوين العمود question_id مع answer (أو response)؛ والموجود: {"\u2068"}{ $found }{"\u2069"}
+prediction-duplicate-column = السطر 1: صف العناوين يذكر العمود «{"\u2068"}{ $column }{"\u2069"}» مرتين
+prediction-no-rows = لا توجد تنبؤات في الملف
+prediction-malformed-csv = السطر { $line }: صف CSV غير مقروء ({"\u2068"}{ $detail }{"\u2069"})
+prediction-malformed-json = السطر { $line }: ليس كائن JSON ({"\u2068"}{ $detail }{"\u2069"})
+prediction-missing-field = السطر { $line }: الحقل {"\u2068"}{ $field }{"\u2069"} غير موجود
+prediction-bad-question-id = السطر { $line }: قيمة question_id «{"\u2068"}{ $value }{"\u2069"}» ليست عددًا صحيحًا موجبًا
+prediction-duplicate-question-id = السطر { $line }: المعرّف question_id {"\u2068"}{ $id }{"\u2069"} مكرّر (ورد أول مرة في السطر { $first_line })
+prediction-not-a-letter = السطر { $line }: الإجابة «{"\u2068"}{ $value }{"\u2069"}» ليست حرفًا من A إلى F (أو أ ب ج د ه و)؛ ضع النص الحر في عمود response
+prediction-unknown-question-id = السطر { $line }: المعرّف question_id {"\u2068"}{ $id }{"\u2069"} غير موجود في مفتاح الإجابات
+error-unknown = { $text }
+prediction-refused = رُفض ملف التنبؤات: {"\u2068"}{ $reason }{"\u2069"}

@@ -1,0 +1,13 @@
+auth-register-title = Register a team
+auth-register-lede = A team uploads predictions and gets them scored against the held-out answer key.{" "}
+auth-already-registered = Already registered?{" "}
+auth-sign-in-link = Sign in
+auth-team-name = Team name
+auth-email = Email
+auth-new-password = Password (at least 10 characters)
+auth-register-button = Register
+auth-signin-title = Sign in
+auth-new-here = New here?{" "}
+auth-register-link = Register a team
+auth-password = Password
+auth-signin-button = Sign in

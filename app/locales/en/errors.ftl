@@ -1,0 +1,33 @@
+# Why a web form was sent back (the codes of `?error=`).
+form-error-wrong-credentials = Wrong email or password.
+form-error-too-many-attempts = Too many failed sign-ins for this account. Wait a few minutes, then try again.
+form-error-name-taken = A team with this name already exists.
+form-error-email-taken = This email address is already registered.
+form-error-invalid-name = The team name must have 2 to 60 characters, without control or bidirectional control characters.
+form-error-invalid-email = That is not an email address.
+form-error-invalid-password = The password must have 10 to 256 characters.
+form-error-upload-refused = The upload was refused; nothing was stored.
+form-error-server-error = Something went wrong on the server; nothing was stored. Try again.
+
+# Why a file cannot be read as text (core's InputError).
+input-too-large = the file is { $size } bytes, over the limit of { $limit } bytes
+input-empty = the file is empty
+input-nul-byte = line { $line }: NUL byte (binary or UTF-16 file? save it as UTF-8)
+input-invalid-utf8 = line { $line }: invalid UTF-8 (save the file as UTF-8)
+input-line-too-long = line { $line }: longer than { $limit } bytes
+
+# Why a prediction file is refused (core's PredictionError).
+prediction-bad-header = line 1: the header must name question_id and answer (or response); found: { $found }
+prediction-duplicate-column = line 1: the header names the column "{ $column }" twice
+prediction-no-rows = no predictions in the file
+prediction-malformed-csv = line { $line }: { $detail }
+prediction-malformed-json = line { $line }: not a JSON object ({ $detail })
+prediction-missing-field = line { $line }: missing { $field }
+prediction-bad-question-id = line { $line }: question_id "{ $value }" is not a positive whole number
+prediction-duplicate-question-id = line { $line }: duplicate question_id { $id } (first seen on line { $first_line })
+prediction-not-a-letter = line { $line }: answer "{ $value }" is not a letter A-F (or أ ب ج د ه و); put free text in a response column
+prediction-unknown-question-id = line { $line }: unknown question_id { $id } (not in the answer key)
+# A refusal whose code this version does not know: the server's own words.
+error-unknown = { $text }
+# A refused upload, before its reason.
+prediction-refused = the prediction file was refused: { $reason }

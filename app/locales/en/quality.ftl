@@ -1,0 +1,26 @@
+quality-title = Data quality
+quality-lede = How good are the questions? Two physicians reviewed a sample, language models were tried as judges, and the answer key this site scores against is checked row by row.
+quality-expert-heading = Expert review
+quality-expert-intro = Two board-certified physicians (anaesthesiology and internal medicine, more than 20 years each, clinically fluent in Arabic) rated the same questions independently and blind to each other, high or low on each of four dimensions.
+quality-expert-caption = Expert ratings of a sample of questions (n = { $n }).
+quality-col-dimension = Dimension
+quality-col-mean = Mean score
+quality-col-agreement = Agreement
+quality-col-kappa = Cohen's κ
+quality-quality-note = Question quality covers clarity, homogeneous options, a single best answer and no cues to the answer.
+quality-cochran-heading = Sample size: Cochran's formula
+quality-cochran-intro = The size of the expert sample follows from Cochran's formula. The site recomputes it from the stored inputs:
+quality-cochran-step1 = Sample size for a very large population, with z = { $z } (95% confidence), p = { $p } (the most conservative proportion) and e = { $e } (margin of error):
+quality-cochran-step2 = Correction for the finite population of N = { $pop } questions in the dataset:
+quality-cochran-rounding = Each result is rounded to the nearest whole question, as in the paper.
+quality-cochran-match = The paper states { $n0 } and { $n }: the computation reproduces both.
+quality-cochran-mismatch = The paper states { $n0 } and { $n }, but the computation gives other values: a stored input may be wrong.
+quality-cochran-missing = The inputs of the computation are not stored.
+quality-judge-heading = Language models as judges
+quality-judge-intro = Language-model judges, among them gpt-o3, gemini-2.0-flash and claude-4-sonnet, scored the whole test set 0 or 1 on the same four dimensions. The paper compares them with the experts by the Pearson correlation on the { $n } expert-rated questions, describes the correlations as weak to moderate, and publishes only the values below; every other cell is not reported.
+quality-judge-caption = Pearson correlation between each judge and the experts.
+quality-col-judge = Judge
+quality-per-expert = { $a } (expert 1), { $b } (expert 2)
+quality-difficulty-note = Difficulty is nearly uncorrelated: the highest correlation of any judge is { $v }; the value of each judge is not reported.
+quality-best-note = gpt-o3 correlates best with the experts.
+quality-key-heading = The answer key this site scores against

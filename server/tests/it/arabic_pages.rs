@@ -1,0 +1,216 @@
+//! Every Arabic page, crawled: no English sentence in its visible text, and
+//! no interval that could read reversed.
+//!
+//! An English sentence is three or more Latin words in a row (two letters
+//! or more each, separated by spaces or commas) in a text node outside
+//! `<code>`, `<kbd>`, `<pre>`, `<script>`, `<style>`, `<svg>`, `<title>`
+//! and elements marked `lang="en"`, once the names of things are taken out:
+//! the proper names in [`NAMES`], the models and teams the test created,
+//! and glosses in parentheses that are Latin only ("(chain of thought)",
+//! which name the English term beside its Arabic one).
+
+use axum::http::StatusCode;
+use scraper::{Html, Node};
+
+use crate::harness::{Backend, PASSWORD, TestApp, session_from};
+
+/// Proper names and technical terms that stay Latin in Arabic text.
+const NAMES: &[&str] = &[
+    "MedAraBench",
+    "MedArabiQ",
+    "JSON Lines",
+    "Retry-After",
+    "multipart/form-data",
+    "Medical Specialty",
+    "ICLR",
+    "Cohen",
+    "Wilson",
+    "Holm",
+    "McNemar",
+    "Pearson",
+    "QLoRA",
+    "LoRA",
+];
+
+/// The team and models this test creates.
+const TEAM: &str = "Rumman Lab";
+const MODEL: &str = "Sidr Base Model";
+
+/// Three or more Latin words in a row in `text`, after the names and
+/// glosses are removed; `None` when there are none.
+fn english_run(text: &str) -> Option<String> {
+    let mut text = text.to_owned();
+    for name in NAMES.iter().chain([&TEAM, &MODEL]) {
+        text = text.replace(name, " ");
+    }
+    // Latin-only glosses in parentheses.
+    let mut cleaned = String::with_capacity(text.len());
+    let mut rest = text.as_str();
+    while let Some(open) = rest.find('(') {
+        cleaned.push_str(&rest[..open]);
+        let after = &rest[open..];
+        match after.find(')') {
+            Some(close) if !after[..close].chars().any(|c| ('\u{0600}'..='\u{06FF}').contains(&c)) => {
+                cleaned.push(' ');
+                rest = &after[close + 1..];
+            }
+            _ => {
+                cleaned.push('(');
+                rest = &after[1..];
+            }
+        }
+    }
+    cleaned.push_str(rest);
+    let mut run: Vec<&str> = Vec::new();
+    let mut longest: Vec<&str> = Vec::new();
+    for token in cleaned.split(|c: char| c.is_whitespace() || c == ',' || c == '\u{2068}' || c == '\u{2069}') {
+        let word = token.trim_matches(|c: char| matches!(c, '.' | ':' | ';' | '“' | '”' | '"' | '!' | '?'));
+        let latin_word = word.len() >= 2 && word.chars().all(|c| c.is_ascii_alphabetic() || c == '\'' || c == '-');
+        if latin_word {
+            run.push(word);
+            if run.len() > longest.len() {
+                longest = run.clone();
+            }
+        } else if !token.is_empty() {
+            run.clear();
+        }
+    }
+    (longest.len() >= 3).then(|| longest.join(" "))
+}
+
+/// Elements whose text is not prose in the page's language.
+fn skipped(name: &str) -> bool {
+    matches!(name, "code" | "kbd" | "pre" | "script" | "style" | "svg" | "title")
+}
+
+/// The English runs in the visible text of an Arabic page, and the
+/// intervals (`[0.590, 0.618]`) not isolated left-to-right.
+fn problems(html: &str) -> Vec<String> {
+    let doc = Html::parse_document(html);
+    let mut found = Vec::new();
+    for node in doc.tree.nodes() {
+        let Node::Text(text) = node.value() else { continue };
+        let mut hidden = false;
+        let mut ltr = false;
+        for ancestor in node.ancestors() {
+            if let Some(el) = ancestor.value().as_element() {
+                hidden |= skipped(el.name()) || el.attr("lang").is_some_and(|l| l != "ar");
+                ltr |= el.name() == "bdi" || el.attr("dir") == Some("ltr");
+            }
+        }
+        if hidden {
+            continue;
+        }
+        if let Some(run) = english_run(text) {
+            found.push(format!("English: {run:?} in {:?}", text.trim()));
+        }
+        if let Some(start) = text.find('[') {
+            let interval = &text[start..];
+            let isolated = text[..start].ends_with(['\u{2066}', '\u{2068}']);
+            if interval.contains(", ") && interval.contains(']') && !ltr && !isolated {
+                found.push(format!("interval not isolated: {:?}", text.trim()));
+            }
+        }
+    }
+    found
+}
+
+/// Fetches `path` and returns its problems, prefixed with the path.
+async fn crawl(app: &TestApp, path: &str, cookie: Option<&str>, expected: StatusCode) -> Vec<String> {
+    let resp = match cookie {
+        Some(cookie) => app.get_with_cookie(path, cookie).await,
+        None => app.get(path).await,
+    };
+    assert_eq!(resp.status, expected, "{path}");
+    assert!(resp.body.contains("<html lang=\"ar\" dir=\"rtl\""), "{path} is in Arabic");
+    problems(&resp.body).into_iter().map(|p| format!("{path}: {p}")).collect()
+}
+
+/// A team registered through the form and signed in, with one verified
+/// submission; returns its session and the submission's address.
+async fn team_with_submission(app: &TestApp) -> (String, String) {
+    let resp = app
+        .post_form(
+            "/auth/register",
+            &[("name", TEAM), ("email", "r@rumman.example"), ("password", PASSWORD), ("lang", "ar")],
+            None,
+        )
+        .await;
+    let cookie = session_from(&resp).expect("a session");
+    let predictions = TestApp::demo_predictions(0.6, 7);
+    let done = app.upload_form(&cookie, &[("lang", "ar"), ("model_name", MODEL)], &predictions, false).await;
+    let location = done.headers["location"].to_str().unwrap().to_owned();
+    assert!(location.starts_with("/submissions/"), "{location}");
+    (cookie, location)
+}
+
+crate::on_both_backends!(arabic_pages_have_no_english_sentence);
+
+async fn arabic_pages_have_no_english_sentence(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let (cookie, submission) = team_with_submission(&app).await;
+    let mut found = Vec::new();
+    for path in ["/", "/quality", "/adapting", "/medarabiq", "/dataset", "/submit", "/compare", "/signin", "/register"]
+    {
+        found.extend(crawl(&app, &format!("{path}?lang=ar"), None, StatusCode::OK).await);
+    }
+    for path in ["/upload?lang=ar", "/team?lang=ar", &submission] {
+        found.extend(crawl(&app, path, Some(&cookie), StatusCode::OK).await);
+    }
+    found.extend(crawl(&app, "/no-such-page?lang=ar", None, StatusCode::NOT_FOUND).await);
+    found.extend(crawl(&app, "/signin?error=wrong_credentials,too_many_attempts&lang=ar", None, StatusCode::OK).await);
+    assert!(found.is_empty(), "{}", found.join("\n"));
+    app.finish().await;
+}
+
+/// The reasons of a refused file come from the server's session flash:
+/// they are Arabic once the upload form keeps the refusal's code
+/// (`app::i18n::form_errors::refusal_to_flash`) instead of its English
+/// text (`server/src/http/forms.rs`); until then these tests are ignored.
+mod a_refused_upload_gives_its_reasons_in_arabic {
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    #[ignore = "the upload form still keeps the refusal's English text on the session"]
+    async fn sqlite() {
+        super::a_refused_upload_gives_its_reasons_in_arabic(crate::harness::Backend::Sqlite).await
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    #[ignore = "the upload form still keeps the refusal's English text on the session"]
+    async fn postgres() {
+        super::a_refused_upload_gives_its_reasons_in_arabic(crate::harness::Backend::Postgres).await
+    }
+}
+
+async fn a_refused_upload_gives_its_reasons_in_arabic(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let (cookie, _) = team_with_submission(&app).await;
+    let bad = "question_id,answer\n1,A\n1,B\n";
+    let refused = app.upload_form(&cookie, &[("lang", "ar"), ("model_name", "Bad")], bad, false).await;
+    let back = refused.headers["location"].to_str().unwrap().to_owned();
+    assert_eq!(back, "/upload?error=upload_refused&lang=ar");
+    let page = app.get_with_cookie(&back, &cookie).await;
+    let doc = Html::parse_document(&page.body);
+    let detail = doc
+        .select(&scraper::Selector::parse("#form-error-detail").unwrap())
+        .next()
+        .map(|d| d.text().collect::<String>())
+        .expect("the refusal's reasons");
+    assert!(detail.contains('1'), "{detail}");
+    let mut found = problems(&page.body);
+    // The reasons are prose whatever element holds them.
+    found.extend(english_run(&detail).map(|run| format!("English reason: {run:?} in {detail:?}")));
+    assert!(found.is_empty(), "{}", found.join("\n"));
+    app.finish().await;
+}
+
+#[test]
+fn english_runs_are_found_and_names_are_not() {
+    assert_eq!(english_run("the file is empty").as_deref(), Some("the file is empty"));
+    assert_eq!(english_run("line 3: duplicate question_id 7").as_deref(), None);
+    assert_eq!(english_run("التفكير المتسلسل (chain of thought)"), None);
+    assert_eq!(english_run("لوحة صدارة MedAraBench و JSON Lines"), None);
+    assert_eq!(english_run("Upload and score"), Some("Upload and score".into()));
+    assert!(problems("<html><body><p>[0.590, 0.618]</p></body></html>").len() == 1);
+    assert!(problems("<html><body><p dir=\"ltr\">[0.590, 0.618]</p></body></html>").is_empty());
+    assert!(problems("<html><body><code>cargo run the thing</code></body></html>").is_empty());
+}

@@ -21,6 +21,7 @@ submit-server-note = SERVER هو عنوان هذا الموقع، وTOKEN هو �
 submit-api-heading = عبر الواجهة البرمجية (API)
 submit-api-intro = سجّل فريقك مرة واحدة، واحصل على رمز وصول، ثم أرسل كل ملف بصيغة multipart/form-data:
 submit-api-fields = حقول اختيارية: model_url وnotes وbenchmark (القيمة الافتراضية medarabench، أو medarabiq). ويمكن أيضًا إرسال ملف CSV أو JSON Lines مباشرةً في متن الطلب مع ?model_name=. وتُعاد الأخطاء بصيغة JSON مع بيان المشكلة.
+submit-api-description = الواجهة البرمجية كلها، بكل عملية ومعاملاتها وردودها وأخطائها، موصوفة بمواصفة OpenAPI 3.1:
 submit-quota-heading = الحصص
 submit-quota = الحد الأقصى لكل فريق على هذا الخادم: { $daily } في اليوم الواحد (بتوقيت UTC) و{ $total } إجمالًا (القيمة الافتراضية 5 في اليوم). وعند تجاوز الحد تردّ الواجهة البرمجية بالرمز 429 مع الترويسة Retry-After.
 submit-steps-1 = أنشئ فريقًا واحصل على رمز وصول (token) للواجهة البرمجية. يظهر الرمز مرة واحدة فقط، فاحتفظ به.

@@ -21,6 +21,7 @@ submit-server-note = SERVER is this site's address; TOKEN is your API token.
 submit-api-heading = Over the API
 submit-api-intro = Register once, get a token, then send each file as multipart form data:
 submit-api-fields = Optional fields: model_url, notes, and benchmark (medarabench, the default, or medarabiq). A raw CSV or JSON Lines body with ?model_name= works too. Errors come back as JSON naming the problem.
+submit-api-description = The whole API, every operation with its parameters, answers and errors, is described in OpenAPI 3.1:
 submit-quota-heading = Quotas
 submit-quota = Each team may submit { $daily } files per UTC day and { $total } in total on this server (the default is 5 per UTC day). Over the quota the API answers 429 with a Retry-After header.
 submit-steps-1 = Create a team and get an API token. The token is shown once: keep it.

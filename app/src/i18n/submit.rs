@@ -34,6 +34,8 @@ crate::messages! {
         api_heading = "submit-api-heading",
         api_intro = "submit-api-intro",
         api_fields = "submit-api-fields",
+        /// Before the link to the OpenAPI description.
+        api_description = "submit-api-description",
         quota_heading = "submit-quota-heading",
         /// Daily and total quota of this server.
         quota(daily, total) = "submit-quota",

@@ -13,6 +13,8 @@ use crate::i18n::{Lang, common, submit::text, use_lang};
 
 /// Where the full extraction protocol is served.
 pub const PROTOCOL_PATH: &str = "/extraction-protocol.md";
+/// Where the server serves the OpenAPI description of its REST API.
+pub const OPENAPI_PATH: &str = "/api/v1/openapi.json";
 
 /// Answer letters and their Arabic forms (contract: prediction files).
 const LETTERS: [(&str, &str); 6] = [("A", "أ ا إ آ"), ("B", "ب"), ("C", "ج"), ("D", "د"), ("E", "ه هـ"), ("F", "و")];
@@ -165,6 +167,9 @@ fn Examples(info: SubmitInfo, lang: Lang) -> impl IntoView {
             <p>{t.api_intro()}</p>
             <pre tabindex="0" dir="ltr" lang="en"><code>{api}</code></pre>
             <p>{t.api_fields()}</p>
+            <p id="openapi">
+                {t.api_description()} " " <a href=OPENAPI_PATH type="application/json"><code>"openapi.json"</code></a>
+            </p>
         </section>
         <section id="quota" aria-labelledby="quota-h">
             <h2 id="quota-h">{t.quota_heading()}</h2>

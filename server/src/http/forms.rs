@@ -280,7 +280,15 @@ async fn upload(
             let code = match e {
                 ServiceError::Db(_) | ServiceError::Internal(_) => FormErrorCode::ServerError,
                 _ => {
-                    let (reasons, flash) = (e.to_string(), sessions::Flash::UploadError);
+                    // A refused file's reasons keep their code, so the page
+                    // words them in its language; other refusals their text.
+                    let reasons = match &e {
+                        ServiceError::InvalidFile(refusal) => {
+                            app::i18n::form_errors::refusal_to_flash(&app::domain::Coded::message(refusal))
+                        }
+                        other => other.to_string(),
+                    };
+                    let flash = sessions::Flash::UploadError;
                     if let Err(db) = sessions::set_flash(&state.db, &session.hash, flash, &reasons).await {
                         tracing::error!(error = %db, "cannot keep an upload's refusal on its session");
                     }

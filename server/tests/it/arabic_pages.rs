@@ -163,19 +163,17 @@ async fn arabic_pages_have_no_english_sentence(backend: Backend) {
     app.finish().await;
 }
 
-/// The reasons of a refused file come from the server's session flash:
-/// they are Arabic once the upload form keeps the refusal's code
-/// (`app::i18n::form_errors::refusal_to_flash`) instead of its English
-/// text (`server/src/http/forms.rs`); until then these tests are ignored.
+/// The reasons of a refused file come from the server's session flash,
+/// which keeps the refusal's code and arguments
+/// (`app::i18n::form_errors::refusal_to_flash`), so the page words them in
+/// its own language.
 mod a_refused_upload_gives_its_reasons_in_arabic {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    #[ignore = "the upload form still keeps the refusal's English text on the session"]
     async fn sqlite() {
         super::a_refused_upload_gives_its_reasons_in_arabic(crate::harness::Backend::Sqlite).await
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    #[ignore = "the upload form still keeps the refusal's English text on the session"]
     async fn postgres() {
         super::a_refused_upload_gives_its_reasons_in_arabic(crate::harness::Backend::Postgres).await
     }

@@ -1,7 +1,8 @@
 //! The OpenAPI description: served at /api/v1/openapi.json, version 3.1,
 //! describing every REST operation the server routes, each with the
 //! statuses it answers; the real answers carry every field their schema
-//! requires. (schemathesis checks the whole API against it in CI.)
+//! requires; How to submit links it in both languages. (schemathesis
+//! checks the whole API against it in CI.)
 
 use axum::http::StatusCode;
 use serde_json::Value;
@@ -59,6 +60,10 @@ async fn the_description_matches_the_api(backend: Backend) {
         assert!(doc["paths"][path][method].is_object(), "{method} {path} is not described");
     }
     assert_eq!(doc["components"]["securitySchemes"]["bearer"]["scheme"], "bearer");
+    for page in ["/submit", "/submit?lang=ar"] {
+        let html = app.get(page).await.body;
+        assert!(html.contains("href=\"/api/v1/openapi.json\""), "{page} does not link the description");
+    }
 
     // Real answers against their described schemas.
     let token = app.team_with_token("Schema Lab", "s@schema.example").await;

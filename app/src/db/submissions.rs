@@ -223,12 +223,12 @@ pub async fn insert_within_quota(
     .bind(&m.model_url)
     .bind(&m.model_params)
     .bind(&m.notes)
-    .bind(&m.prompt_language)
+    .bind(m.prompt_language.as_str())
     .bind(m.shots)
     .bind(m.temperature)
-    .bind(&m.chain_of_thought)
+    .bind(m.chain_of_thought.as_str())
     .bind(&m.extraction)
-    .bind(&m.contamination)
+    .bind(m.contamination.as_str())
     .bind(m.visibility.as_str())
     .bind(new.file_sha256)
     .bind(new.file_format)
@@ -275,12 +275,12 @@ fn record(r: &sqlx::any::AnyRow) -> Result<SubmissionRecord> {
             model_url: r.try_get("model_url")?,
             model_params: r.try_get("model_params")?,
             notes: r.try_get("notes")?,
-            prompt_language: r.try_get("prompt_language")?,
+            prompt_language: super::named(r, "prompt_language")?,
             shots: r.try_get("shots")?,
             temperature: r.try_get("temperature")?,
-            chain_of_thought: r.try_get("chain_of_thought")?,
+            chain_of_thought: super::named(r, "chain_of_thought")?,
             extraction: r.try_get("extraction")?,
-            contamination: r.try_get("contamination")?,
+            contamination: super::named(r, "contamination")?,
             // Fails closed: an unreadable value is private.
             visibility: Visibility::parse(&r.try_get::<String, _>("visibility")?).unwrap_or(Visibility::Private),
         },

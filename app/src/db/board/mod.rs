@@ -133,7 +133,7 @@ async fn verified(db: &Db) -> Result<Vec<Verified>> {
                     access: None,
                     focus: None,
                     params: non_empty(r.try_get("model_params")?),
-                    contamination: non_empty(r.try_get("contamination")?),
+                    contamination: Some(super::named(r, "contamination")?),
                     accuracy: r.try_get("accuracy")?,
                     correct: Some(r.try_get::<i64, _>("correct")?.max(0) as u64),
                     n: r.try_get::<i64, _>("total")?.max(0) as u64,

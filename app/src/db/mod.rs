@@ -146,18 +146,6 @@ pub fn now_unix() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
 }
 
-/// A column holding one of a closed set of names (e.g. a
-/// [`crate::domain::submission::Contamination`]); a name the type does
-/// not know is a decoding error naming the column.
-pub(crate) fn named<T>(row: &sqlx::any::AnyRow, column: &str) -> Result<T>
-where
-    T: TryFrom<String, Error = crate::domain::submission::UnknownName>,
-{
-    use sqlx::Row;
-    T::try_from(row.try_get::<String, _>(column)?)
-        .map_err(|e| sqlx::Error::ColumnDecode { index: column.to_owned(), source: Box::new(e) }.into())
-}
-
 /// Reads a server-wide setting, storing `make()` first if it is absent.
 /// Concurrent first starts agree: the first insert wins.
 pub async fn setting_or_insert(db: &Db, name: &str, make: impl FnOnce() -> String) -> Result<String> {

@@ -15,7 +15,8 @@
 //! The shared model: the leaderboard's rows, filters, rank ranges and
 //! baselines ([`board`]), comparisons ([`compare`]), published figures
 //! ([`figures`]), key summaries ([`key_summary`]), MedArabiQ pairs
-//! ([`medarabiq`]) and token listings ([`team`]).
+//! ([`medarabiq`]), token listings ([`team`]) and the values a team declares
+//! with a submission ([`declaration`], [`submission`], [`visibility`]).
 
 // No unsafe code here, whatever the workspace allows elsewhere.
 #![forbid(unsafe_code)]
@@ -24,6 +25,7 @@ pub mod benchmark;
 pub mod board;
 pub mod compare;
 mod csv_records;
+pub mod declaration;
 pub mod extract;
 pub mod figures;
 mod groups;

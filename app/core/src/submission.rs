@@ -4,8 +4,11 @@
 //! strings are parsed once into a [`SubmissionMeta`]; every problem names
 //! its field.
 
+use std::str::FromStr;
+
 use serde::{Deserialize, Serialize};
 
+pub use crate::declaration::{ChainOfThought, Contamination, PromptLanguage, UnknownName};
 use crate::visibility::Visibility;
 
 /// Validated submission metadata, as stored.
@@ -16,16 +19,14 @@ pub struct SubmissionMeta {
     /// Parameter count as the team states it, e.g. "8B".
     pub model_params: String,
     pub notes: String,
-    /// `ar`, `en`, `mixed` or `unknown`.
-    pub prompt_language: String,
+    pub prompt_language: PromptLanguage,
     pub shots: Option<i64>,
     pub temperature: Option<f64>,
-    /// `yes`, `no` or `unknown`.
-    pub chain_of_thought: String,
+    pub chain_of_thought: ChainOfThought,
     /// How letters were extracted, free text (e.g. "server protocol").
     pub extraction: String,
-    /// Trained on MedAraBench data: `none`, `train`, `test`, `train_and_test`, `unknown`.
-    pub contamination: String,
+    /// Trained on MedAraBench data, as declared.
+    pub contamination: Contamination,
     /// On the leaderboard, or for the team only (see [`crate::visibility`]).
     pub visibility: Visibility,
 }
@@ -55,10 +56,10 @@ pub struct FieldError {
 }
 
 /// Allowed values of the enumerated fields.
-pub const PROMPT_LANGUAGES: &[&str] = &["ar", "en", "mixed", "unknown"];
-pub const CHAIN_OF_THOUGHT: &[&str] = &["yes", "no", "unknown"];
-pub const CONTAMINATION: &[&str] = &["none", "train", "test", "train_and_test", "unknown"];
-pub const VISIBILITY: &[&str] = &[Visibility::Public.as_str(), Visibility::Private.as_str()];
+pub const PROMPT_LANGUAGES: &[&str] = PromptLanguage::NAMES;
+pub const CHAIN_OF_THOUGHT: &[&str] = ChainOfThought::NAMES;
+pub const CONTAMINATION: &[&str] = Contamination::NAMES;
+pub const VISIBILITY: &[&str] = Visibility::NAMES;
 
 /// Whether `c` is a bidirectional embedding, override or isolate control
 /// (U+202A-U+202E, U+2066-U+2069): in a name or an address they make text
@@ -106,12 +107,17 @@ fn checked_text(
     Ok(v.to_owned())
 }
 
-fn choice(field: &'static str, value: Option<&str>, allowed: &[&str], default: &str) -> Result<String, FieldError> {
-    let v = value.map(str::trim).filter(|v| !v.is_empty()).unwrap_or(default).to_lowercase();
-    if allowed.contains(&v.as_str()) {
-        Ok(v)
-    } else {
-        Err(FieldError { field, problem: format!("must be one of {}", allowed.join(", ")) })
+/// A field's value, or its default with the problem noted in `errors`.
+fn keep<T: Default>(errors: &mut Vec<FieldError>, r: Result<T, FieldError>) -> T {
+    r.map_err(|e| errors.push(e)).unwrap_or_default()
+}
+
+/// One of a closed set of names (trimmed, any case); the default when
+/// absent or blank.
+fn choice<T: FromStr<Err = UnknownName> + Default>(field: &'static str, value: Option<&str>) -> Result<T, FieldError> {
+    match value.map(str::trim).filter(|v| !v.is_empty()) {
+        None => Ok(T::default()),
+        Some(v) => v.parse().map_err(|e: UnknownName| FieldError { field, problem: e.problem() }),
     }
 }
 
@@ -132,29 +138,27 @@ impl RawMeta {
     /// Validates every field; all problems are reported at once.
     pub fn validate(&self) -> Result<SubmissionMeta, Vec<FieldError>> {
         let mut errors = Vec::new();
-        let mut keep = |r: Result<String, FieldError>| r.map_err(|e| errors.push(e)).unwrap_or_default();
-        let model_name = keep(text("model_name", self.model_name.as_deref(), 120, true));
-        let model_url = keep(text("model_url", self.model_url.as_deref(), 500, false).and_then(|u| {
-            if u.is_empty() || u.starts_with("https://") || u.starts_with("http://") {
-                Ok(u)
-            } else {
-                Err(FieldError { field: "model_url", problem: "must start with https:// or http://".into() })
-            }
-        }));
-        let model_params = keep(text("model_params", self.model_params.as_deref(), 40, false));
-        let notes = keep(checked_text("notes", self.notes.as_deref(), 2000, false, Kind::FreeText));
-        let prompt_language =
-            keep(choice("prompt_language", self.prompt_language.as_deref(), PROMPT_LANGUAGES, "unknown"));
-        let chain_of_thought =
-            keep(choice("chain_of_thought", self.chain_of_thought.as_deref(), CHAIN_OF_THOUGHT, "unknown"));
-        let extraction = keep(text("extraction", self.extraction.as_deref(), 200, false));
-        let contamination = keep(choice("contamination", self.contamination.as_deref(), CONTAMINATION, "unknown"));
-        let visibility = keep(choice("visibility", self.visibility.as_deref(), VISIBILITY, "public"));
-        let visibility = Visibility::parse(&visibility).unwrap_or_default();
-        let shots = number::<i64>("shots", self.shots.as_deref(), 0, 100).map_err(|e| errors.push(e)).unwrap_or(None);
-        let temperature = number::<f64>("temperature", self.temperature.as_deref(), 0.0, 2.0)
-            .map_err(|e| errors.push(e))
-            .unwrap_or(None);
+        let e = &mut errors;
+        let model_name = keep(e, text("model_name", self.model_name.as_deref(), 120, true));
+        let model_url = keep(
+            e,
+            text("model_url", self.model_url.as_deref(), 500, false).and_then(|u| {
+                if u.is_empty() || u.starts_with("https://") || u.starts_with("http://") {
+                    Ok(u)
+                } else {
+                    Err(FieldError { field: "model_url", problem: "must start with https:// or http://".into() })
+                }
+            }),
+        );
+        let model_params = keep(e, text("model_params", self.model_params.as_deref(), 40, false));
+        let notes = keep(e, checked_text("notes", self.notes.as_deref(), 2000, false, Kind::FreeText));
+        let prompt_language = keep(e, choice("prompt_language", self.prompt_language.as_deref()));
+        let chain_of_thought = keep(e, choice("chain_of_thought", self.chain_of_thought.as_deref()));
+        let extraction = keep(e, text("extraction", self.extraction.as_deref(), 200, false));
+        let contamination = keep(e, choice("contamination", self.contamination.as_deref()));
+        let visibility = keep(e, choice("visibility", self.visibility.as_deref()));
+        let shots = keep(e, number::<i64>("shots", self.shots.as_deref(), 0, 100));
+        let temperature = keep(e, number::<f64>("temperature", self.temperature.as_deref(), 0.0, 2.0));
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -203,7 +207,7 @@ mod tests {
         let meta = RawMeta { model_name: Some(" GPT-x ".into()), ..Default::default() }.validate().unwrap();
         assert_eq!(meta.model_name, "GPT-x");
         assert_eq!(meta.visibility, Visibility::Public);
-        assert_eq!(meta.contamination, "unknown");
+        assert_eq!(meta.contamination, Contamination::Unknown);
         assert_eq!(meta.shots, None);
 
         let errors = RawMeta {

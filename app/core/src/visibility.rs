@@ -7,6 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::declaration::UnknownName;
+
 /// A submission's visibility, as its team declared it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -40,6 +42,22 @@ impl Visibility {
     /// A stored or sent name; `None` for anything else.
     pub fn parse(s: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|v| v.as_str() == s)
+    }
+
+    /// Every stored and sent name, in the order of [`Self::ALL`].
+    pub const NAMES: &'static [&'static str] = &[Self::Public.as_str(), Self::Private.as_str()];
+}
+
+impl std::str::FromStr for Visibility {
+    type Err = UnknownName;
+
+    /// A name, ignoring surrounding whitespace and case (as forms send it).
+    fn from_str(s: &str) -> Result<Self, UnknownName> {
+        Self::parse(&s.trim().to_lowercase()).ok_or_else(|| UnknownName {
+            what: "visibility",
+            value: s.to_owned(),
+            allowed: Self::NAMES,
+        })
     }
 }
 
@@ -137,5 +155,8 @@ mod tests {
             assert_eq!(serde_json::to_string(&v).unwrap(), format!("\"{}\"", v.as_str()));
         }
         assert_eq!(Visibility::parse("Public"), None);
+        assert_eq!(" Public ".parse(), Ok(Visibility::Public), "forms: trimmed, any case");
+        let e = "secret".parse::<Visibility>().unwrap_err();
+        assert_eq!(e.to_string(), "unknown visibility \"secret\": must be one of public, private");
     }
 }

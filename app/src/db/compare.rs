@@ -25,8 +25,6 @@ use std::hash::Hash;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use sqlx::Row;
-
 use super::submissions::{self, SubmissionRecord, unpack_bits};
 use super::{Db, Result};
 use crate::domain::compare::CompareOutcome;
@@ -42,6 +40,14 @@ pub struct Comparable {
     pub correct: Vec<bool>,
 }
 
+/// What a paired comparison reads of a submission besides its record.
+#[derive(sqlx::FromRow)]
+struct Correctness {
+    key_id: i64,
+    total: i64,
+    correctness: Vec<u8>,
+}
+
 /// The public submission `public_id`; `None` if it does not exist or is
 /// private.
 pub async fn public_submission(db: &Db, public_id: &str) -> Result<Option<Comparable>> {
@@ -50,13 +56,12 @@ pub async fn public_submission(db: &Db, public_id: &str) -> Result<Option<Compar
     if access(Viewer::Anonymous, record.team_id, record.meta.visibility, Surface::Compare) == Access::Hidden {
         return Ok(None);
     }
-    let row = sqlx::query("SELECT key_id, total, correctness FROM submissions WHERE public_id = $1")
+    let row: Correctness = sqlx::query_as("SELECT key_id, total, correctness FROM submissions WHERE public_id = $1")
         .bind(public_id)
         .fetch_one(db.pool())
         .await?;
-    let total: i64 = row.try_get("total")?;
-    let bytes: Vec<u8> = row.try_get("correctness")?;
-    Ok(Some(Comparable { record, key_id: row.try_get("key_id")?, correct: unpack_bits(&bytes, total.max(0) as usize) }))
+    let correct = unpack_bits(&row.correctness, row.total.max(0) as usize);
+    Ok(Some(Comparable { record, key_id: row.key_id, correct }))
 }
 
 /// Whether `a` and `b` are public submissions now (one indexed query):

@@ -3,7 +3,6 @@
 //! content.
 
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
 
 use super::{Backend, Db, DbError, Result, now_unix};
 use crate::domain::{Benchmark, KeyReport};
@@ -50,17 +49,33 @@ impl From<sqlx::Error> for KeyStoreError {
 
 const COLUMNS: &str = "id, benchmark, name, sha256, rows_total, scoreable, synthetic, imported_at";
 
-fn from_row(r: &sqlx::any::AnyRow) -> Result<StoredKey> {
-    Ok(StoredKey {
-        id: r.try_get("id")?,
-        benchmark: r.try_get("benchmark")?,
-        name: r.try_get("name")?,
-        sha256: r.try_get("sha256")?,
-        rows: r.try_get("rows_total")?,
-        scoreable: r.try_get("scoreable")?,
-        synthetic: r.try_get::<i64, _>("synthetic")? != 0,
-        imported_at: r.try_get("imported_at")?,
-    })
+/// A row of [`COLUMNS`]. `synthetic` is an integer 0/1 on both backends,
+/// which the `Any` driver does not decode as `bool`.
+#[derive(sqlx::FromRow)]
+struct KeyRow {
+    id: i64,
+    benchmark: String,
+    name: String,
+    sha256: String,
+    rows_total: i64,
+    scoreable: i64,
+    synthetic: i64,
+    imported_at: i64,
+}
+
+impl From<KeyRow> for StoredKey {
+    fn from(r: KeyRow) -> Self {
+        Self {
+            id: r.id,
+            benchmark: r.benchmark,
+            name: r.name,
+            sha256: r.sha256,
+            rows: r.rows_total,
+            scoreable: r.scoreable,
+            synthetic: r.synthetic != 0,
+            imported_at: r.imported_at,
+        }
+    }
 }
 
 /// Stores a validated key and moves the board's version on, in one
@@ -74,7 +89,7 @@ pub async fn insert(db: &Db, key: NewKey<'_>) -> Result<StoredKey, KeyStoreError
         Backend::Sqlite => db.pool().begin_with("BEGIN IMMEDIATE").await?,
         Backend::Postgres => db.pool().begin().await?,
     };
-    let inserted = sqlx::query(&format!(
+    let inserted = sqlx::query_as::<_, KeyRow>(&format!(
         "INSERT INTO answer_keys (benchmark, name, sha256, rows_total, scoreable, synthetic, report_json, content, imported_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING {COLUMNS}"
     ))
@@ -94,17 +109,18 @@ pub async fn insert(db: &Db, key: NewKey<'_>) -> Result<StoredKey, KeyStoreError
             // A new key may become the default one: the board's baselines change.
             super::board::bump_version(&mut *tx).await?;
             tx.commit().await?;
-            Ok(from_row(&row)?)
+            Ok(row.into())
         }
         Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
             drop(tx);
-            let same = sqlx::query("SELECT name FROM answer_keys WHERE benchmark = $1 AND sha256 = $2")
-                .bind(benchmark)
-                .bind(&key.report.sha256)
-                .fetch_optional(db.pool())
-                .await?;
+            let same: Option<String> =
+                sqlx::query_scalar("SELECT name FROM answer_keys WHERE benchmark = $1 AND sha256 = $2")
+                    .bind(benchmark)
+                    .bind(&key.report.sha256)
+                    .fetch_optional(db.pool())
+                    .await?;
             Err(match same {
-                Some(row) => KeyStoreError::SameContent { benchmark: benchmark.into(), name: row.try_get("name")? },
+                Some(name) => KeyStoreError::SameContent { benchmark: benchmark.into(), name },
                 None => KeyStoreError::NameTaken { benchmark: benchmark.into(), name: key.name.into() },
             })
         }
@@ -114,17 +130,21 @@ pub async fn insert(db: &Db, key: NewKey<'_>) -> Result<StoredKey, KeyStoreError
 
 /// Every stored key, newest first.
 pub async fn list(db: &Db) -> Result<Vec<StoredKey>> {
-    let rows = sqlx::query(&format!("SELECT {COLUMNS} FROM answer_keys ORDER BY id DESC")).fetch_all(db.pool()).await?;
-    rows.iter().map(from_row).collect()
+    let rows = sqlx::query_as::<_, KeyRow>(&format!("SELECT {COLUMNS} FROM answer_keys ORDER BY id DESC"))
+        .fetch_all(db.pool())
+        .await?;
+    Ok(rows.into_iter().map(StoredKey::from).collect())
 }
 
 /// The default key of a benchmark: the newest one.
 pub async fn default_key(db: &Db, benchmark: Benchmark) -> Result<Option<StoredKey>> {
-    let row = sqlx::query(&format!("SELECT {COLUMNS} FROM answer_keys WHERE benchmark = $1 ORDER BY id DESC LIMIT 1"))
-        .bind(benchmark.as_str())
-        .fetch_optional(db.pool())
-        .await?;
-    row.as_ref().map(from_row).transpose()
+    let row = sqlx::query_as::<_, KeyRow>(&format!(
+        "SELECT {COLUMNS} FROM answer_keys WHERE benchmark = $1 ORDER BY id DESC LIMIT 1"
+    ))
+    .bind(benchmark.as_str())
+    .fetch_optional(db.pool())
+    .await?;
+    Ok(row.map(StoredKey::from))
 }
 
 /// The validation report stored with a key.

@@ -1,15 +1,28 @@
 //! The pairs behind the MedArabiQ comparison: the same model (same team,
 //! same name) scored here on both benchmarks, from public submissions.
 
-use sqlx::Row;
-
 use super::{Db, Result};
-use crate::domain::medarabiq::BenchmarkPair;
+use crate::domain::medarabiq::{BenchmarkPair, BenchmarkScore};
+
+/// A public submission of either benchmark.
+#[derive(sqlx::FromRow)]
+struct ScoreRow {
+    team_id: i64,
+    team_name: String,
+    model_name: String,
+    benchmark: String,
+    public_id: String,
+    accuracy: f64,
+    correct: i64,
+    total: i64,
+    ci_low: f64,
+    ci_high: f64,
+}
 
 /// For every (team, model) with a public submission on both benchmarks,
 /// its newest score on each; best MedAraBench accuracy first.
 pub async fn pairs(db: &Db) -> Result<Vec<BenchmarkPair>> {
-    let rows = sqlx::query(
+    let rows: Vec<ScoreRow> = sqlx::query_as(
         "SELECT s.team_id, t.name AS team_name, s.model_name, s.benchmark, s.public_id,
                 s.accuracy, s.correct, s.total, s.ci_low, s.ci_high
            FROM submissions s JOIN teams t ON t.id = s.team_id
@@ -21,33 +34,25 @@ pub async fn pairs(db: &Db) -> Result<Vec<BenchmarkPair>> {
     let mut pairs: Vec<BenchmarkPair> = Vec::new();
     // (team, model) -> position in `pairs`: one lookup per row, not a scan.
     let mut index: std::collections::HashMap<(i64, String), usize> = std::collections::HashMap::new();
-    for r in &rows {
-        let team_id: i64 = r.try_get("team_id")?;
-        let model: String = r.try_get("model_name")?;
-        let score = crate::domain::medarabiq::BenchmarkScore {
-            submission_id: r.try_get("public_id")?,
-            accuracy: r.try_get("accuracy")?,
-            correct: r.try_get("correct")?,
-            total: r.try_get("total")?,
-            ci95: [r.try_get("ci_low")?, r.try_get("ci_high")?],
+    for r in rows {
+        let (team_id, model) = (r.team_id, r.model_name);
+        let score = BenchmarkScore {
+            submission_id: r.public_id,
+            accuracy: r.accuracy,
+            correct: r.correct,
+            total: r.total,
+            ci95: [r.ci_low, r.ci_high],
         };
-        let benchmark: String = r.try_get("benchmark")?;
         let idx = match index.get(&(team_id, model.clone())) {
             Some(&i) => i,
             None => {
                 index.insert((team_id, model.clone()), pairs.len());
-                pairs.push(BenchmarkPair {
-                    team_id,
-                    team: r.try_get("team_name")?,
-                    model,
-                    medarabench: None,
-                    medarabiq: None,
-                });
+                pairs.push(BenchmarkPair { team_id, team: r.team_name, model, medarabench: None, medarabiq: None });
                 pairs.len() - 1
             }
         };
         // Rows come newest first: keep the first seen per benchmark.
-        let slot = if benchmark == "medarabiq" { &mut pairs[idx].medarabiq } else { &mut pairs[idx].medarabench };
+        let slot = if r.benchmark == "medarabiq" { &mut pairs[idx].medarabiq } else { &mut pairs[idx].medarabench };
         if slot.is_none() {
             *slot = Some(score);
         }

@@ -1,32 +1,55 @@
 //! Reads of the published results (the paper's tables).
 
-use sqlx::Row;
-
 use super::{Db, Result};
 use crate::domain::board::PublishedModel;
 use crate::domain::figures::{Figures, PublishedFigure};
 
+/// A row of `published_models`.
+#[derive(sqlx::FromRow)]
+struct ModelRow {
+    model: String,
+    access: String,
+    focus: String,
+    accuracy: f64,
+    n: i64,
+    source_table: String,
+}
+
+impl From<ModelRow> for PublishedModel {
+    fn from(r: ModelRow) -> Self {
+        let ModelRow { model, access, focus, accuracy, n, source_table } = r;
+        Self { model, access, focus, accuracy, n, source_table }
+    }
+}
+
+/// A row of `published_figures`.
+#[derive(sqlx::FromRow)]
+struct FigureRow {
+    source_table: String,
+    subject: String,
+    metric: String,
+    value: f64,
+    unit: String,
+    note: String,
+}
+
+impl From<FigureRow> for PublishedFigure {
+    fn from(r: FigureRow) -> Self {
+        let FigureRow { source_table, subject, metric, value, unit, note } = r;
+        Self { source_table, subject, metric, value, unit, note }
+    }
+}
+
 /// All Table 4 models, best accuracy first (ties by name).
 pub async fn list_models(db: &Db) -> Result<Vec<PublishedModel>> {
-    let rows = sqlx::query(
+    let rows: Vec<ModelRow> = sqlx::query_as(
         "SELECT model, access, focus, accuracy, n, source_table
            FROM published_models
           ORDER BY accuracy DESC, model ASC",
     )
     .fetch_all(db.pool())
     .await?;
-    rows.iter()
-        .map(|r| {
-            Ok(PublishedModel {
-                model: r.try_get("model")?,
-                access: r.try_get("access")?,
-                focus: r.try_get("focus")?,
-                accuracy: r.try_get("accuracy")?,
-                n: r.try_get("n")?,
-                source_table: r.try_get("source_table")?,
-            })
-        })
-        .collect()
+    Ok(rows.into_iter().map(PublishedModel::from).collect())
 }
 
 /// How many published figures (Table 2, 5, judge, dataset, Cochran) are stored.
@@ -40,7 +63,7 @@ pub async fn count_figures(db: &Db) -> Result<i64> {
 pub async fn figures(db: &Db, sources: &[&str]) -> Result<Figures> {
     let mut out = Vec::new();
     for source in sources {
-        let rows = sqlx::query(
+        let rows: Vec<FigureRow> = sqlx::query_as(
             "SELECT source_table, subject, metric, value, unit, note
                FROM published_figures
               WHERE source_table = $1
@@ -49,16 +72,7 @@ pub async fn figures(db: &Db, sources: &[&str]) -> Result<Figures> {
         .bind(*source)
         .fetch_all(db.pool())
         .await?;
-        for r in &rows {
-            out.push(PublishedFigure {
-                source_table: r.try_get("source_table")?,
-                subject: r.try_get("subject")?,
-                metric: r.try_get("metric")?,
-                value: r.try_get("value")?,
-                unit: r.try_get("unit")?,
-                note: r.try_get("note")?,
-            });
-        }
+        out.extend(rows.into_iter().map(PublishedFigure::from));
     }
     Ok(Figures(out))
 }

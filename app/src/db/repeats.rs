@@ -5,8 +5,6 @@
 //! the same model and benchmark from the same team within
 //! [`REPEAT_WINDOW_SECS`].
 
-use sqlx::Row;
-
 use super::{Db, Result, now_unix};
 
 /// How long the same file for the same model counts as a repeat.
@@ -31,10 +29,19 @@ pub enum Repeat {
     KeyReused { first: String },
 }
 
+/// What an earlier upload with the same `Idempotency-Key` was.
+#[derive(sqlx::FromRow)]
+struct KeyedUpload {
+    public_id: String,
+    file_sha256: String,
+    model_name: String,
+    benchmark: String,
+}
+
 /// The earlier submission `upload` repeats, if any, as of `now`.
 pub async fn find(conn: &mut sqlx::AnyConnection, upload: &UploadIdentity<'_>, now: i64) -> Result<Option<Repeat>> {
     if let Some(key) = upload.idempotency_key {
-        let row = sqlx::query(
+        let earlier: Option<KeyedUpload> = sqlx::query_as(
             "SELECT public_id, file_sha256, model_name, benchmark FROM submissions
               WHERE team_id = $1 AND idempotency_key = $2",
         )
@@ -42,11 +49,11 @@ pub async fn find(conn: &mut sqlx::AnyConnection, upload: &UploadIdentity<'_>, n
         .bind(key)
         .fetch_optional(&mut *conn)
         .await?;
-        if let Some(row) = row {
-            let first: String = row.try_get("public_id")?;
-            let same = row.try_get::<String, _>("file_sha256")? == upload.file_sha256
-                && row.try_get::<String, _>("model_name")? == upload.model_name
-                && row.try_get::<String, _>("benchmark")? == upload.benchmark;
+        if let Some(earlier) = earlier {
+            let same = earlier.file_sha256 == upload.file_sha256
+                && earlier.model_name == upload.model_name
+                && earlier.benchmark == upload.benchmark;
+            let first = earlier.public_id;
             return Ok(Some(if same { Repeat::Of(first) } else { Repeat::KeyReused { first } }));
         }
     }

@@ -1,7 +1,5 @@
 //! Browser sessions and API tokens: only hashes of the secrets are stored.
 
-use sqlx::Row;
-
 use sha2::{Digest, Sha256};
 
 use super::{Db, Result, now_unix};
@@ -30,7 +28,7 @@ pub fn secret_hash(secret: &str) -> String {
 }
 
 /// Who a session or token belongs to.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
 pub struct Principal {
     pub team_id: i64,
     pub member_id: Option<i64>,
@@ -51,7 +49,7 @@ pub async fn create_session(db: &Db, id_hash: &str, member_id: i64, ttl_secs: i6
 
 /// The member and team of a live session.
 pub async fn session_principal(db: &Db, id_hash: &str) -> Result<Option<Principal>> {
-    let row = sqlx::query(
+    Ok(sqlx::query_as(
         "SELECT m.id AS member_id, m.team_id AS team_id
            FROM sessions s JOIN members m ON m.id = s.member_id
           WHERE s.id_hash = $1 AND s.expires_at > $2",
@@ -59,8 +57,7 @@ pub async fn session_principal(db: &Db, id_hash: &str) -> Result<Option<Principa
     .bind(id_hash)
     .bind(now_unix())
     .fetch_optional(db.pool())
-    .await?;
-    row.map(|r| Ok(Principal { team_id: r.try_get("team_id")?, member_id: Some(r.try_get("member_id")?) })).transpose()
+    .await?)
 }
 
 /// Ends a session (sign-out, or rotation at sign-in).
@@ -124,7 +121,7 @@ pub async fn create_token(
     token_hash: &str,
     prefix: &str,
 ) -> Result<i64> {
-    let row = sqlx::query(
+    Ok(sqlx::query_scalar(
         "INSERT INTO api_tokens (team_id, member_id, label, token_hash, prefix, created_at)
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
     )
@@ -135,46 +132,60 @@ pub async fn create_token(
     .bind(prefix)
     .bind(now_unix())
     .fetch_one(db.pool())
-    .await?;
-    Ok(row.try_get("id")?)
+    .await?)
+}
+
+/// A live token and whom it belongs to.
+#[derive(sqlx::FromRow)]
+struct TokenOwner {
+    id: i64,
+    #[sqlx(flatten)]
+    principal: Principal,
 }
 
 /// The team of a live (not revoked) token, updating its last-used time.
 pub async fn token_principal(db: &Db, token_hash: &str) -> Result<Option<Principal>> {
-    let row = sqlx::query("SELECT id, team_id, member_id FROM api_tokens WHERE token_hash = $1 AND revoked_at IS NULL")
-        .bind(token_hash)
-        .fetch_optional(db.pool())
-        .await?;
-    let Some(row) = row else { return Ok(None) };
-    let id: i64 = row.try_get("id")?;
+    let owner: Option<TokenOwner> =
+        sqlx::query_as("SELECT id, team_id, member_id FROM api_tokens WHERE token_hash = $1 AND revoked_at IS NULL")
+            .bind(token_hash)
+            .fetch_optional(db.pool())
+            .await?;
+    let Some(owner) = owner else { return Ok(None) };
     sqlx::query("UPDATE api_tokens SET last_used_at = $1 WHERE id = $2")
         .bind(now_unix())
-        .bind(id)
+        .bind(owner.id)
         .execute(db.pool())
         .await?;
-    Ok(Some(Principal { team_id: row.try_get("team_id")?, member_id: row.try_get("member_id")? }))
+    Ok(Some(owner.principal))
+}
+
+/// A row of a team's token listing.
+#[derive(sqlx::FromRow)]
+struct TokenListing {
+    id: i64,
+    label: String,
+    prefix: String,
+    created_at: i64,
+    last_used_at: Option<i64>,
+    revoked_at: Option<i64>,
+}
+
+impl From<TokenListing> for TokenInfo {
+    fn from(r: TokenListing) -> Self {
+        let TokenListing { id, label, prefix, created_at, last_used_at, revoked_at } = r;
+        Self { id, label, prefix, created_at, last_used_at, revoked_at }
+    }
 }
 
 /// A team's tokens, newest first.
 pub async fn list_tokens(db: &Db, team_id: i64) -> Result<Vec<TokenInfo>> {
-    let rows = sqlx::query(
+    let rows: Vec<TokenListing> = sqlx::query_as(
         "SELECT id, label, prefix, created_at, last_used_at, revoked_at FROM api_tokens WHERE team_id = $1 ORDER BY id DESC",
     )
     .bind(team_id)
     .fetch_all(db.pool())
     .await?;
-    rows.iter()
-        .map(|r| {
-            Ok(TokenInfo {
-                id: r.try_get("id")?,
-                label: r.try_get("label")?,
-                prefix: r.try_get("prefix")?,
-                created_at: r.try_get("created_at")?,
-                last_used_at: r.try_get("last_used_at")?,
-                revoked_at: r.try_get("revoked_at")?,
-            })
-        })
-        .collect()
+    Ok(rows.into_iter().map(TokenInfo::from).collect())
 }
 
 /// Revokes one of the team's tokens; false when it is not theirs or already revoked.

@@ -2,12 +2,12 @@
 //! and the reads behind the team page, the result page and the board.
 
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
 
 use super::repeats::{self, Repeat, UploadIdentity};
 use super::{Backend, Db, DbError, Result, now_unix};
 use crate::domain::ScoreCard;
 pub use crate::domain::submission::SubmissionMeta;
+use crate::domain::submission::{ChainOfThought, Contamination, PromptLanguage};
 use crate::domain::visibility::Visibility;
 
 /// Everything stored for a new submission.
@@ -102,11 +102,20 @@ pub fn seconds_to_utc_midnight(unix: i64) -> i64 {
     86_400 - unix.rem_euclid(86_400)
 }
 
+/// A team's own quotas (`None`: the default) and its submissions counted.
+#[derive(sqlx::FromRow)]
+struct QuotaRow {
+    daily_quota: Option<i64>,
+    total_quota: Option<i64>,
+    daily_used: i64,
+    total_used: i64,
+}
+
 async fn quota_in<'c, E>(exec: E, team_id: i64, day: &str, defaults: QuotaDefaults) -> Result<QuotaUse>
 where
     E: sqlx::Executor<'c, Database = sqlx::Any>,
 {
-    let row = sqlx::query(
+    let row: QuotaRow = sqlx::query_as(
         "SELECT t.daily_quota AS daily_quota, t.total_quota AS total_quota,
                 (SELECT COUNT(*) FROM submissions s WHERE s.team_id = t.id AND s.utc_day = $2) AS daily_used,
                 (SELECT COUNT(*) FROM submissions s WHERE s.team_id = t.id) AS total_used
@@ -117,10 +126,10 @@ where
     .fetch_one(exec)
     .await?;
     Ok(QuotaUse {
-        daily_limit: row.try_get::<Option<i64>, _>("daily_quota")?.unwrap_or(defaults.daily),
-        daily_used: row.try_get("daily_used")?,
-        total_limit: row.try_get::<Option<i64>, _>("total_quota")?.unwrap_or(defaults.total),
-        total_used: row.try_get("total_used")?,
+        daily_limit: row.daily_quota.unwrap_or(defaults.daily),
+        daily_used: row.daily_used,
+        total_limit: row.total_quota.unwrap_or(defaults.total),
+        total_used: row.total_used,
     })
 }
 
@@ -223,12 +232,12 @@ pub async fn insert_within_quota(
     .bind(&m.model_url)
     .bind(&m.model_params)
     .bind(&m.notes)
-    .bind(&m.prompt_language)
+    .bind(m.prompt_language.as_str())
     .bind(m.shots)
     .bind(m.temperature)
-    .bind(&m.chain_of_thought)
+    .bind(m.chain_of_thought.as_str())
     .bind(&m.extraction)
-    .bind(&m.contamination)
+    .bind(m.contamination.as_str())
     .bind(m.visibility.as_str())
     .bind(new.file_sha256)
     .bind(new.file_format)
@@ -260,64 +269,113 @@ const RECORD_SELECT: &str = "SELECT s.public_id, s.team_id, t.name AS team_name,
         s.visibility, s.file_sha256, s.file_format, s.created_at, s.scorecard_json
    FROM submissions s JOIN teams t ON t.id = s.team_id JOIN answer_keys k ON k.id = s.key_id";
 
-fn record(r: &sqlx::any::AnyRow) -> Result<SubmissionRecord> {
-    let card_json: String = r.try_get("scorecard_json")?;
-    Ok(SubmissionRecord {
-        public_id: r.try_get("public_id")?,
-        team_id: r.try_get("team_id")?,
-        team_name: r.try_get("team_name")?,
-        benchmark: r.try_get("benchmark")?,
-        key_name: r.try_get("key_name")?,
-        key_sha256: r.try_get("key_sha256")?,
-        key_synthetic: r.try_get::<i64, _>("key_synthetic")? != 0,
-        meta: SubmissionMeta {
-            model_name: r.try_get("model_name")?,
-            model_url: r.try_get("model_url")?,
-            model_params: r.try_get("model_params")?,
-            notes: r.try_get("notes")?,
-            prompt_language: r.try_get("prompt_language")?,
-            shots: r.try_get("shots")?,
-            temperature: r.try_get("temperature")?,
-            chain_of_thought: r.try_get("chain_of_thought")?,
-            extraction: r.try_get("extraction")?,
-            contamination: r.try_get("contamination")?,
+/// A row of [`RECORD_SELECT`].
+#[derive(sqlx::FromRow)]
+struct RecordRow {
+    public_id: String,
+    team_id: i64,
+    team_name: String,
+    benchmark: String,
+    key_name: String,
+    key_sha256: String,
+    /// 0 or 1: the `Any` driver decodes no `bool` from an integer column.
+    key_synthetic: i64,
+    #[sqlx(flatten, try_from = "MetaRow")]
+    meta: SubmissionMeta,
+    file_sha256: String,
+    file_format: String,
+    created_at: i64,
+    scorecard_json: String,
+}
+
+/// The metadata columns of a submission; an enumerated column holding a
+/// name its type does not know fails to decode, naming the column.
+#[derive(sqlx::FromRow)]
+struct MetaRow {
+    model_name: String,
+    model_url: String,
+    model_params: String,
+    notes: String,
+    #[sqlx(try_from = "String")]
+    prompt_language: PromptLanguage,
+    shots: Option<i64>,
+    temperature: Option<f64>,
+    #[sqlx(try_from = "String")]
+    chain_of_thought: ChainOfThought,
+    extraction: String,
+    #[sqlx(try_from = "String")]
+    contamination: Contamination,
+    visibility: String,
+}
+
+impl From<MetaRow> for SubmissionMeta {
+    fn from(r: MetaRow) -> Self {
+        Self {
+            model_name: r.model_name,
+            model_url: r.model_url,
+            model_params: r.model_params,
+            notes: r.notes,
+            prompt_language: r.prompt_language,
+            shots: r.shots,
+            temperature: r.temperature,
+            chain_of_thought: r.chain_of_thought,
+            extraction: r.extraction,
+            contamination: r.contamination,
             // Fails closed: an unreadable value is private.
-            visibility: Visibility::parse(&r.try_get::<String, _>("visibility")?).unwrap_or(Visibility::Private),
-        },
-        file_sha256: r.try_get("file_sha256")?,
-        file_format: r.try_get("file_format")?,
-        created_at: r.try_get("created_at")?,
-        card: serde_json::from_str(&card_json).map_err(|e| DbError::Seed(format!("stored score card: {e}")))?,
-    })
+            visibility: Visibility::parse(&r.visibility).unwrap_or(Visibility::Private),
+        }
+    }
+}
+
+impl TryFrom<RecordRow> for SubmissionRecord {
+    type Error = DbError;
+
+    fn try_from(r: RecordRow) -> Result<Self> {
+        Ok(Self {
+            card: serde_json::from_str(&r.scorecard_json)
+                .map_err(|e| DbError::Seed(format!("stored score card: {e}")))?,
+            public_id: r.public_id,
+            team_id: r.team_id,
+            team_name: r.team_name,
+            benchmark: r.benchmark,
+            key_name: r.key_name,
+            key_sha256: r.key_sha256,
+            key_synthetic: r.key_synthetic != 0,
+            meta: r.meta,
+            file_sha256: r.file_sha256,
+            file_format: r.file_format,
+            created_at: r.created_at,
+        })
+    }
 }
 
 /// One submission by its public id.
 pub async fn get(db: &Db, public_id: &str) -> Result<Option<SubmissionRecord>> {
-    let row = sqlx::query(&format!("{RECORD_SELECT} WHERE s.public_id = $1"))
+    let row: Option<RecordRow> = sqlx::query_as(&format!("{RECORD_SELECT} WHERE s.public_id = $1"))
         .bind(public_id)
         .fetch_optional(db.pool())
         .await?;
-    row.as_ref().map(record).transpose()
+    row.map(SubmissionRecord::try_from).transpose()
 }
 
 /// A team's submissions, newest first.
 pub async fn for_team(db: &Db, team_id: i64) -> Result<Vec<SubmissionRecord>> {
-    let rows = sqlx::query(&format!("{RECORD_SELECT} WHERE s.team_id = $1 ORDER BY s.id DESC"))
+    let rows: Vec<RecordRow> = sqlx::query_as(&format!("{RECORD_SELECT} WHERE s.team_id = $1 ORDER BY s.id DESC"))
         .bind(team_id)
         .fetch_all(db.pool())
         .await?;
-    rows.iter().map(record).collect()
+    rows.into_iter().map(SubmissionRecord::try_from).collect()
 }
 
 /// Public submissions of a benchmark, best first.
 pub async fn public_board(db: &Db, benchmark: &str) -> Result<Vec<SubmissionRecord>> {
-    let rows = sqlx::query(&format!(
+    let rows: Vec<RecordRow> = sqlx::query_as(&format!(
         "{RECORD_SELECT} WHERE s.benchmark = $1 AND s.visibility = 'public' ORDER BY s.accuracy DESC, s.id ASC"
     ))
     .bind(benchmark)
     .fetch_all(db.pool())
     .await?;
-    rows.iter().map(record).collect()
+    rows.into_iter().map(SubmissionRecord::try_from).collect()
 }
 
 /// How many submissions a team has stored.

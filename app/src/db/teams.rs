@@ -1,12 +1,11 @@
 //! Teams and their members.
 
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
 
 use super::{Db, DbError, Result, now_unix};
 
 /// A team as pages and the API show it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, sqlx::FromRow)]
 pub struct Team {
     pub id: i64,
     pub name: String,
@@ -16,8 +15,9 @@ pub struct Team {
 }
 
 /// A member with the password hash needed to sign in.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct MemberCredentials {
+    #[sqlx(rename = "id")]
     pub member_id: i64,
     pub team_id: i64,
     pub email: String,
@@ -25,7 +25,7 @@ pub struct MemberCredentials {
 }
 
 /// A team member as the team page lists it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, sqlx::FromRow)]
 pub struct Member {
     pub id: i64,
     pub email: String,
@@ -59,18 +59,18 @@ pub fn fold(s: &str) -> String {
 pub async fn create(db: &Db, name: &str, email: &str, password_hash: &str) -> Result<(Team, i64), CreateTeamError> {
     let now = now_unix();
     let mut tx = db.pool().begin().await?;
-    let team = sqlx::query("INSERT INTO teams (name, name_key, created_at) VALUES ($1, $2, $3) RETURNING id")
+    let team = sqlx::query_scalar("INSERT INTO teams (name, name_key, created_at) VALUES ($1, $2, $3) RETURNING id")
         .bind(name.trim())
         .bind(fold(name))
         .bind(now)
         .fetch_one(&mut *tx)
         .await;
     let team_id: i64 = match team {
-        Ok(row) => row.try_get("id")?,
+        Ok(id) => id,
         Err(sqlx::Error::Database(e)) if e.is_unique_violation() => return Err(CreateTeamError::NameTaken),
         Err(e) => return Err(e.into()),
     };
-    let member = sqlx::query(
+    let member = sqlx::query_scalar(
         "INSERT INTO members (team_id, email, password_hash, created_at) VALUES ($1, $2, $3, $4) RETURNING id",
     )
     .bind(team_id)
@@ -80,7 +80,7 @@ pub async fn create(db: &Db, name: &str, email: &str, password_hash: &str) -> Re
     .fetch_one(&mut *tx)
     .await;
     let member_id: i64 = match member {
-        Ok(row) => row.try_get("id")?,
+        Ok(id) => id,
         Err(sqlx::Error::Database(e)) if e.is_unique_violation() => return Err(CreateTeamError::EmailTaken),
         Err(e) => return Err(e.into()),
     };
@@ -92,48 +92,26 @@ pub async fn create(db: &Db, name: &str, email: &str, password_hash: &str) -> Re
 
 /// The credentials of the member with this email, if any.
 pub async fn credentials(db: &Db, email: &str) -> Result<Option<MemberCredentials>> {
-    let row = sqlx::query("SELECT id, team_id, email, password_hash FROM members WHERE email = $1")
+    Ok(sqlx::query_as("SELECT id, team_id, email, password_hash FROM members WHERE email = $1")
         .bind(fold(email))
         .fetch_optional(db.pool())
-        .await?;
-    row.map(|r| {
-        Ok(MemberCredentials {
-            member_id: r.try_get("id")?,
-            team_id: r.try_get("team_id")?,
-            email: r.try_get("email")?,
-            password_hash: r.try_get("password_hash")?,
-        })
-    })
-    .transpose()
+        .await?)
 }
 
 /// A team by id.
 pub async fn get(db: &Db, team_id: i64) -> Result<Option<Team>> {
-    let row = sqlx::query("SELECT id, name, daily_quota, total_quota, created_at FROM teams WHERE id = $1")
+    Ok(sqlx::query_as("SELECT id, name, daily_quota, total_quota, created_at FROM teams WHERE id = $1")
         .bind(team_id)
         .fetch_optional(db.pool())
-        .await?;
-    row.map(|r| {
-        Ok(Team {
-            id: r.try_get("id")?,
-            name: r.try_get("name")?,
-            daily_quota: r.try_get("daily_quota")?,
-            total_quota: r.try_get("total_quota")?,
-            created_at: r.try_get("created_at")?,
-        })
-    })
-    .transpose()
+        .await?)
 }
 
 /// The members of a team, oldest first.
 pub async fn members(db: &Db, team_id: i64) -> Result<Vec<Member>> {
-    let rows = sqlx::query("SELECT id, email, created_at FROM members WHERE team_id = $1 ORDER BY id")
+    Ok(sqlx::query_as("SELECT id, email, created_at FROM members WHERE team_id = $1 ORDER BY id")
         .bind(team_id)
         .fetch_all(db.pool())
-        .await?;
-    rows.iter()
-        .map(|r| Ok(Member { id: r.try_get("id")?, email: r.try_get("email")?, created_at: r.try_get("created_at")? }))
-        .collect()
+        .await?)
 }
 
 /// Sets a team's own quotas (`None`: the server default).

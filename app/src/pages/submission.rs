@@ -91,12 +91,12 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
         {meta.visibility.is_shared().then(|| view! { <p id="compare-link"><a href=lang.href(&format!("/compare?a={id}"))>{crate::i18n::leaderboard::text(lang).compare_link()}</a></p> })}
         <h2>{t.protocol()}</h2>
         <dl class="protocol">
-            <dt>{t.prompt_language()}</dt><dd>{choice(&meta.prompt_language)}</dd>
+            <dt>{t.prompt_language()}</dt><dd>{choice(meta.prompt_language.as_str())}</dd>
             <dt>{t.shots()}</dt><dd>{number(meta.shots.map(|s| s.to_string()))}</dd>
             <dt>{t.temperature()}</dt><dd>{number(meta.temperature.map(|v| v.to_string()))}</dd>
-            <dt>{t.chain_of_thought()}</dt><dd>{choice(&meta.chain_of_thought)}</dd>
+            <dt>{t.chain_of_thought()}</dt><dd>{choice(meta.chain_of_thought.as_str())}</dd>
             <dt>{t.extraction()}</dt><dd dir="auto">{na(&meta.extraction)}</dd>
-            <dt>{t.contamination()}</dt><dd>{choice(&meta.contamination)}</dd>
+            <dt>{t.contamination()}</dt><dd>{choice(meta.contamination.as_str())}</dd>
             <dt>{t.model_params()}</dt><dd dir="auto">{na(&meta.model_params)}</dd>
             <dt>{t.model_url()}</dt><dd>{if meta.model_url.is_empty() { t.not_stated().into_any() } else {
                 view! { <a href=meta.model_url.clone() rel="nofollow noopener" dir="ltr">{meta.model_url.clone()}</a> }.into_any() }}</dd>

@@ -14,6 +14,8 @@ use serde::{Deserialize, Serialize};
 
 pub use filter::BoardFilter;
 
+use crate::declaration::Contamination;
+
 /// One published model result (Table 4 of the paper).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PublishedModel {
@@ -107,8 +109,8 @@ pub struct BoardRow {
     pub focus: Option<String>,
     /// Parameter count as the team states it.
     pub params: Option<String>,
-    /// Declared training on MedAraBench data.
-    pub contamination: Option<String>,
+    /// Declared training on MedAraBench data (verified rows only).
+    pub contamination: Option<Contamination>,
     pub accuracy: f64,
     /// Correct answers; `None` for reported rows (the paper gives only the
     /// rounded accuracy) and for random guessing (an expectation).

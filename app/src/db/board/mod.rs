@@ -24,14 +24,13 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use sqlx::Row;
-
 use super::{Db, DbError, Result};
 use crate::domain::Benchmark;
 pub use crate::domain::board::index::IndexedBoard;
 use crate::domain::board::rank::{self, Contender, PackedBits};
 use crate::domain::board::{Board, BoardRow, RANKED_VERIFIED_LIMIT, RowSource, reference};
 use crate::domain::stats::wilson;
+use crate::domain::submission::Contamination;
 
 /// The `settings` row holding the board's version.
 const VERSION_SETTING: &str = "board_version";
@@ -105,9 +104,61 @@ struct Verified {
     key_id: i64,
 }
 
+/// What the board reads of a public submission.
+#[derive(sqlx::FromRow)]
+struct VerifiedRow {
+    id: i64,
+    public_id: String,
+    key_id: i64,
+    team_name: String,
+    key_name: String,
+    /// 0 or 1: the `Any` driver decodes no `bool` from an integer column.
+    key_synthetic: i64,
+    model_name: String,
+    model_params: String,
+    #[sqlx(try_from = "String")]
+    contamination: Contamination,
+    created_at: i64,
+    accuracy: f64,
+    correct: i64,
+    total: i64,
+    ci_low: f64,
+    ci_high: f64,
+}
+
+impl From<VerifiedRow> for Verified {
+    fn from(r: VerifiedRow) -> Self {
+        Self {
+            id: r.id,
+            key_id: r.key_id,
+            row: BoardRow {
+                source: RowSource::Verified,
+                model: r.model_name,
+                team: Some(r.team_name),
+                submission_id: Some(r.public_id),
+                source_table: None,
+                access: None,
+                focus: None,
+                params: Some(r.model_params).filter(|s| !s.trim().is_empty()),
+                contamination: Some(r.contamination),
+                accuracy: r.accuracy,
+                correct: Some(r.correct.max(0) as u64),
+                n: r.total.max(0) as u64,
+                ci95: [r.ci_low, r.ci_high],
+                ci95_approximate: false,
+                key: Some(r.key_name),
+                synthetic_key: r.key_synthetic != 0,
+                submitted_at: Some(r.created_at),
+                rank: None,
+                baseline: None,
+            },
+        }
+    }
+}
+
 /// Public submissions of the board's benchmark, best first.
 async fn verified(db: &Db) -> Result<Vec<Verified>> {
-    let rows = sqlx::query(
+    let rows: Vec<VerifiedRow> = sqlx::query_as(
         "SELECT s.id, s.public_id, s.key_id, t.name AS team_name, k.name AS key_name, k.synthetic AS key_synthetic,
                 s.model_name, s.model_params, s.contamination, s.created_at, s.accuracy, s.correct, s.total,
                 s.ci_low, s.ci_high
@@ -118,41 +169,12 @@ async fn verified(db: &Db) -> Result<Vec<Verified>> {
     .bind(BENCHMARK.as_str())
     .fetch_all(db.pool())
     .await?;
-    let non_empty = |s: String| Some(s).filter(|s| !s.trim().is_empty());
-    rows.iter()
-        .map(|r| {
-            Ok(Verified {
-                id: r.try_get("id")?,
-                key_id: r.try_get("key_id")?,
-                row: BoardRow {
-                    source: RowSource::Verified,
-                    model: r.try_get("model_name")?,
-                    team: Some(r.try_get("team_name")?),
-                    submission_id: Some(r.try_get("public_id")?),
-                    source_table: None,
-                    access: None,
-                    focus: None,
-                    params: non_empty(r.try_get("model_params")?),
-                    contamination: non_empty(r.try_get("contamination")?),
-                    accuracy: r.try_get("accuracy")?,
-                    correct: Some(r.try_get::<i64, _>("correct")?.max(0) as u64),
-                    n: r.try_get::<i64, _>("total")?.max(0) as u64,
-                    ci95: [r.try_get("ci_low")?, r.try_get("ci_high")?],
-                    ci95_approximate: false,
-                    key: Some(r.try_get("key_name")?),
-                    synthetic_key: r.try_get::<i64, _>("key_synthetic")? != 0,
-                    submitted_at: Some(r.try_get("created_at")?),
-                    rank: None,
-                    baseline: None,
-                },
-            })
-        })
-        .collect()
+    Ok(rows.into_iter().map(Verified::from).collect())
 }
 
 /// Stored correctness of the best public submissions (the ranked ones).
 async fn ranked_correctness(db: &Db) -> Result<HashMap<i64, Vec<u8>>> {
-    let rows = sqlx::query(
+    let rows: Vec<(i64, Vec<u8>)> = sqlx::query_as(
         "SELECT id, correctness FROM submissions
           WHERE benchmark = $1 AND visibility = 'public'
           ORDER BY accuracy DESC, id ASC LIMIT $2",
@@ -161,7 +183,7 @@ async fn ranked_correctness(db: &Db) -> Result<HashMap<i64, Vec<u8>>> {
     .bind(RANKED_VERIFIED_LIMIT as i64)
     .fetch_all(db.pool())
     .await?;
-    rows.iter().map(|r| Ok((r.try_get("id")?, r.try_get("correctness")?))).collect()
+    Ok(rows.into_iter().collect())
 }
 
 /// Baselines on the default key (none without a key).

@@ -136,7 +136,7 @@ pub fn sort_rows(rows: &mut [BoardRow], key: SortKey, dir: SortDir, lang: Lang) 
         SortKey::N => cmp_present(Some(a.n), Some(b.n), dir, Ord::cmp),
         SortKey::Date => cmp_present(a.submitted_at, b.submitted_at, dir, Ord::cmp),
         SortKey::Contamination => {
-            let c = |r: &BoardRow| r.contamination.as_deref().map(|v| leaderboard::contamination(lang, Some(v)));
+            let c = |r: &BoardRow| r.contamination.map(|v| leaderboard::contamination(lang, Some(v.as_str())));
             cmp_present(c(a), c(b), dir, Ord::cmp)
         }
     });

@@ -52,7 +52,7 @@ fn BoardTableRow(row: BoardRow, lang: Lang) -> impl IntoView {
     };
     let contamination = match row.source {
         RowSource::Reported => crate::i18n::common::text(lang).not_reported(),
-        RowSource::Verified => leaderboard::contamination(lang, row.contamination.as_deref()),
+        RowSource::Verified => leaderboard::contamination(lang, row.contamination.map(|c| c.as_str())),
         RowSource::Reference => t.not_applicable(),
     };
     let (accuracy, ci95, approx) = (row.accuracy, row.ci95, row.ci95_approximate);

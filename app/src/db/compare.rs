@@ -9,20 +9,21 @@
 //! (immutable once stored) and the server's comparison secret (stored once
 //! in `settings`), so every process computes the same outcome for a pair.
 //! The cache is therefore per process, in memory, like the board: at most
-//! [`COMPARISON_CACHE_SIZE`] outcomes (a few kilobytes each), the least
-//! recently used one evicted first. A database table would let processes
-//! share the work, but would need a migration on both backends, an
-//! eviction policy of its own and a write per new pair; a process computes
-//! a pair at most once while it stays cached, which is enough.
+//! [`COMPARISON_CACHE_SIZE`] outcomes (a few kilobytes each). When it is
+//! full, the least recently used outcome makes way for a new one if the
+//! new pair is asked for more often (moka's admission policy), so a burst
+//! of one-off pairs does not push out the popular ones. A database table
+//! would let processes share the work, but would need a migration on both
+//! backends, an eviction policy of its own and a write per new pair; a
+//! process computes a pair at most once while it stays cached, which is
+//! enough.
 //!
 //! The cache never decides who may see a submission: the caller checks
 //! that both ids are public submissions in the database on every request
 //! ([`public_pair`]) before it looks here, so an unknown id, or a
 //! submission no longer public, is never answered from the cache.
 
-use std::collections::HashMap;
-use std::hash::Hash;
-use std::sync::Mutex;
+use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::submissions::{self, SubmissionRecord, unpack_bits};
@@ -87,9 +88,8 @@ pub const COMPARISON_CACHE_SIZE: usize = 256;
 /// computes one comparison at a time: simultaneous first requests for a
 /// pair compute it once, and requests for many new pairs cannot take every
 /// core (a bootstrap is CPU-bound).
-#[derive(Debug)]
 pub struct ComparisonCache {
-    outcomes: Mutex<Lru<(String, String), CompareOutcome>>,
+    outcomes: moka::sync::Cache<(String, String), CompareOutcome>,
     computing: tokio::sync::Mutex<()>,
     computed: AtomicU64,
 }
@@ -97,10 +97,19 @@ pub struct ComparisonCache {
 impl Default for ComparisonCache {
     fn default() -> Self {
         Self {
-            outcomes: Mutex::new(Lru::new(COMPARISON_CACHE_SIZE)),
+            outcomes: moka::sync::Cache::new(COMPARISON_CACHE_SIZE as u64),
             computing: tokio::sync::Mutex::new(()),
             computed: AtomicU64::new(0),
         }
+    }
+}
+
+impl fmt::Debug for ComparisonCache {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ComparisonCache")
+            .field("outcomes", &self.outcomes.entry_count())
+            .field("computed", &self.computed())
+            .finish()
     }
 }
 
@@ -108,12 +117,12 @@ impl ComparisonCache {
     /// The outcome stored for (a, b). Call only once both are known to be
     /// public ([`public_pair`]).
     pub fn get(&self, a: &str, b: &str) -> Option<CompareOutcome> {
-        self.outcomes.lock().expect("comparison cache lock").get(&(a.to_owned(), b.to_owned())).cloned()
+        self.outcomes.get(&(a.to_owned(), b.to_owned()))
     }
 
     /// Stores the outcome of (a, b).
     pub fn put(&self, a: &str, b: &str, outcome: CompareOutcome) {
-        self.outcomes.lock().expect("comparison cache lock").put((a.to_owned(), b.to_owned()), outcome);
+        self.outcomes.insert((a.to_owned(), b.to_owned()), outcome);
     }
 
     /// The outcome of (a, b): from the cache, or from `compute` run while
@@ -148,86 +157,20 @@ impl ComparisonCache {
     }
 }
 
-/// A map of at most `capacity` entries that forgets the least recently
-/// used one. Eviction scans the entries: meant for a few hundred.
-#[derive(Debug)]
-pub struct Lru<K, V> {
-    capacity: usize,
-    clock: u64,
-    entries: HashMap<K, (V, u64)>,
-}
-
-impl<K: Eq + Hash + Clone, V> Lru<K, V> {
-    pub fn new(capacity: usize) -> Self {
-        Self { capacity: capacity.max(1), clock: 0, entries: HashMap::new() }
-    }
-
-    /// The value of `key`, now the most recently used.
-    pub fn get(&mut self, key: &K) -> Option<&V> {
-        self.clock += 1;
-        let clock = self.clock;
-        self.entries.get_mut(key).map(|(v, used)| {
-            *used = clock;
-            &*v
-        })
-    }
-
-    /// Stores `value` under `key`, evicting the least recently used entry
-    /// when full.
-    pub fn put(&mut self, key: K, value: V) {
-        self.clock += 1;
-        if !self.entries.contains_key(&key)
-            && self.entries.len() >= self.capacity
-            && let Some(oldest) = self.entries.iter().min_by_key(|(_, (_, used))| *used).map(|(k, _)| k.clone())
-        {
-            self.entries.remove(&oldest);
-        }
-        self.entries.insert(key, (value, self.clock));
-    }
-
-    pub fn len(&self) -> usize {
-        self.entries.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn the_cache_keeps_at_most_its_capacity_and_forgets_the_least_recently_used() {
-        let mut lru = Lru::new(3);
-        for i in 0..3 {
-            lru.put(i, i * 10);
-        }
-        assert_eq!(lru.get(&0), Some(&0), "0 is now the most recently used");
-        lru.put(3, 30);
-        assert_eq!(lru.len(), 3);
-        assert_eq!(lru.get(&1), None, "1 was the least recently used");
-        assert_eq!((lru.get(&0).copied(), lru.get(&2).copied(), lru.get(&3).copied()), (Some(0), Some(20), Some(30)));
-        lru.put(2, 21);
-        assert_eq!((lru.len(), lru.get(&2).copied()), (3, Some(21)), "replacing a key evicts nothing");
-        for i in 100..1000 {
-            lru.put(i, i);
-        }
-        assert_eq!(lru.len(), 3);
-        assert!(!lru.is_empty() && lru.get(&999).is_some() && lru.get(&0).is_none());
-    }
-
-    #[test]
     fn the_comparison_cache_is_bounded_and_ordered() {
         let cache = ComparisonCache::default();
-        for i in 0..COMPARISON_CACHE_SIZE + 50 {
+        cache.put("a", "b", CompareOutcome::Same);
+        assert!(cache.get("a", "b").is_some());
+        assert!(cache.get("b", "a").is_none(), "(a, b) is not (b, a)");
+        for i in 0..COMPARISON_CACHE_SIZE * 2 {
             cache.put(&format!("a{i}"), "b", CompareOutcome::Same);
         }
-        assert_eq!(cache.outcomes.lock().unwrap().len(), COMPARISON_CACHE_SIZE);
-        assert!(
-            cache.get("a0", "b").is_none() && cache.get(&format!("a{}", COMPARISON_CACHE_SIZE + 49), "b").is_some()
-        );
-        assert!(cache.get("b", &format!("a{}", COMPARISON_CACHE_SIZE + 49)).is_none(), "(a, b) is not (b, a)");
+        cache.outcomes.run_pending_tasks();
+        assert!(cache.outcomes.entry_count() <= COMPARISON_CACHE_SIZE as u64, "at most its capacity");
     }
 }

@@ -43,6 +43,18 @@ pub enum DbError {
     Seed(String),
     #[error("a background computation failed: {0}")]
     Background(String),
+    /// The failure of a computation that several callers waited for (a
+    /// cached board), as each of them gets it.
+    #[error("{0}")]
+    Shared(std::sync::Arc<DbError>),
+}
+
+impl DbError {
+    /// The error of a computation shared through a cache: itself when this
+    /// caller is its only holder, else [`DbError::Shared`].
+    pub fn shared(e: std::sync::Arc<DbError>) -> Self {
+        std::sync::Arc::try_unwrap(e).unwrap_or_else(Self::Shared)
+    }
 }
 
 /// Result alias of the data layer.

@@ -12,9 +12,11 @@
 //! Computed once per `board_version` (a counter in `settings`, bumped in
 //! the transaction of every new submission or key) and cached in memory
 //! per [`Db`]: a request costs one query for the version, and several
-//! processes on one database always show the same board. The cache holds
-//! the board with its [`index`], so that a page takes its rows from the
-//! shared `Arc` without copying the rest.
+//! processes on one database always show the same board. Requests that
+//! find a new version at the same time wait for one computation; once a
+//! version is ready, older ones are dropped. The cache holds the board
+//! with its [`index`], so that a page takes its rows from the shared `Arc`
+//! without copying the rest.
 //!
 //! The computation reads every public submission once (one query, no
 //! per-question data) and sorts them; only the ranked set (at most 16 +
@@ -22,7 +24,8 @@
 //! as n log n with the number of submissions.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::fmt;
+use std::sync::Arc;
 
 use super::{Db, DbError, Result};
 use crate::domain::Benchmark;
@@ -38,17 +41,59 @@ const VERSION_SETTING: &str = "board_version";
 /// The benchmark the board shows.
 const BENCHMARK: Benchmark = Benchmark::MedAraBench;
 
-/// The board last computed by this process, and a lock so that a new
-/// version is computed once however many requests ask for it.
-#[derive(Debug, Default)]
+/// Board versions a process may hold at once: the current one, and a newer
+/// one while requests still hold the current. Older versions are dropped as
+/// soon as a newer one is ready, so the cache never fills up (and its
+/// admission policy never turns a new version away).
+const KEPT_VERSIONS: u64 = 4;
+
+/// The boards computed by this process, by version; a version is computed
+/// once however many requests ask for it.
 pub struct BoardCache {
-    current: Mutex<Option<Arc<IndexedBoard>>>,
-    computing: tokio::sync::Mutex<()>,
+    boards: moka::future::Cache<String, Arc<IndexedBoard>>,
+}
+
+impl Default for BoardCache {
+    fn default() -> Self {
+        Self { boards: moka::future::Cache::new(KEPT_VERSIONS) }
+    }
+}
+
+impl fmt::Debug for BoardCache {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("BoardCache").field("versions", &self.boards.entry_count()).finish()
+    }
 }
 
 impl BoardCache {
-    fn at(&self, version: &str) -> Option<Arc<IndexedBoard>> {
-        self.current.lock().expect("board cache lock").as_ref().filter(|b| b.board.version == version).cloned()
+    /// The board of `version`: cached, or made by `compute` (once, however
+    /// many callers ask at the same time). Versions older than it are then
+    /// dropped.
+    async fn get_or_compute(
+        &self,
+        version: &str,
+        compute: impl Future<Output = Result<IndexedBoard>>,
+    ) -> Result<Arc<IndexedBoard>> {
+        let board = self
+            .boards
+            .try_get_with_by_ref(version, async { compute.await.map(Arc::new) })
+            .await
+            .map_err(DbError::shared)?;
+        let older: Vec<Arc<String>> = self.boards.iter().map(|(v, _)| v).filter(|v| is_older(v, version)).collect();
+        for v in older {
+            self.boards.invalidate(v.as_str()).await;
+        }
+        Ok(board)
+    }
+}
+
+/// Whether board version `a` comes before `b` (versions count up from
+/// `"0"`; a request that read the version just before a bump may finish
+/// after one that read it just after, and must not drop the newer board).
+fn is_older(a: &str, b: &str) -> bool {
+    match (a.parse::<u64>(), b.parse::<u64>()) {
+        (Ok(a), Ok(b)) => a < b,
+        _ => a != b,
     }
 }
 
@@ -60,16 +105,7 @@ pub async fn board(db: &Db) -> Result<Arc<Board>> {
 /// The current board with its index: cached unless the version moved on.
 pub async fn indexed(db: &Db) -> Result<Arc<IndexedBoard>> {
     let version = version(db).await?;
-    if let Some(b) = db.board_cache.at(&version) {
-        return Ok(b);
-    }
-    let _computing = db.board_cache.computing.lock().await;
-    if let Some(b) = db.board_cache.at(&version) {
-        return Ok(b);
-    }
-    let fresh = Arc::new(compute(db, version).await?);
-    *db.board_cache.current.lock().expect("board cache lock") = Some(fresh.clone());
-    Ok(fresh)
+    db.board_cache.get_or_compute(&version, compute(db, version.clone())).await
 }
 
 /// The board's version: `"0"` until the first submission or key.
@@ -267,4 +303,73 @@ fn assign_ranks(rows: Vec<(BoardRow, Option<Contender>)>) -> Vec<BoardRow> {
             .then_with(|| a.model.cmp(&b.model))
     });
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::*;
+
+    fn board(version: &str) -> IndexedBoard {
+        IndexedBoard::new(Board { version: version.into(), rows: Vec::new(), reference: Vec::new() })
+    }
+
+    /// Requests that all find a new version: one computation, one board.
+    #[tokio::test]
+    async fn a_version_is_computed_once_however_many_ask() {
+        let cache = Arc::new(BoardCache::default());
+        let computed = Arc::new(AtomicUsize::new(0));
+        // Computations wait here until every request has asked.
+        let gate = Arc::new(tokio::sync::Semaphore::new(0));
+        let requests: Vec<_> = (0..6)
+            .map(|_| {
+                let (cache, computed, gate) = (cache.clone(), computed.clone(), gate.clone());
+                tokio::spawn(async move {
+                    cache
+                        .get_or_compute("3", async {
+                            computed.fetch_add(1, Ordering::SeqCst);
+                            let _open = gate.acquire().await.map_err(|e| DbError::Background(e.to_string()))?;
+                            Ok(board("3"))
+                        })
+                        .await
+                })
+            })
+            .collect();
+        // On this single-threaded runtime every request now runs up to its
+        // first wait: the one computation at the gate, the others behind it.
+        for _ in 0..16 {
+            tokio::task::yield_now().await;
+        }
+        gate.add_permits(requests.len());
+        let mut boards = Vec::new();
+        for request in requests {
+            boards.push(request.await.unwrap().unwrap());
+        }
+        assert_eq!(computed.load(Ordering::SeqCst), 1, "computed once");
+        assert!(boards.windows(2).all(|w| Arc::ptr_eq(&w[0], &w[1])), "every request shares the one board");
+    }
+
+    #[tokio::test]
+    async fn older_versions_are_dropped_once_a_newer_one_is_ready() {
+        let cache = BoardCache::default();
+        cache.get_or_compute("9", async { Ok(board("9")) }).await.unwrap();
+        cache.get_or_compute("10", async { Ok(board("10")) }).await.unwrap();
+        assert!(!cache.boards.contains_key("9") && cache.boards.contains_key("10"), "9 went when 10 was ready");
+        // A request that read the version just before the bump.
+        cache.get_or_compute("9", async { Ok(board("9")) }).await.unwrap();
+        assert!(cache.boards.contains_key("10"), "a late older version does not drop the newer one");
+        cache.get_or_compute("10", async { Ok(board("10")) }).await.unwrap();
+        assert!(!cache.boards.contains_key("9"), "and goes at the next request for the newer one");
+        cache.get_or_compute("11", async { Ok(board("11")) }).await.unwrap();
+        assert_eq!(cache.boards.iter().map(|(v, _)| v.to_string()).collect::<Vec<_>>(), ["11"]);
+    }
+
+    #[tokio::test]
+    async fn a_failed_computation_is_reported_and_not_kept() {
+        let cache = BoardCache::default();
+        let failed = cache.get_or_compute("1", async { Err(DbError::Seed("broken".into())) }).await.unwrap_err();
+        assert_eq!(failed.to_string(), "seed data is invalid: broken");
+        assert!(cache.get_or_compute("1", async { Ok(board("1")) }).await.is_ok(), "computed again");
+    }
 }

@@ -173,6 +173,24 @@ test('the comparison in English', async ({ page }, info) => {
   expect(errors).toEqual([]);
 });
 
+/** "n questions" in Arabic, in the CLDR plural form of n (six categories). */
+function arabicQuestions(n: number): string {
+  switch (new Intl.PluralRules('ar').select(n)) {
+    case 'zero':
+      return `${count(n)} سؤال`;
+    case 'one':
+      return 'سؤال واحد';
+    case 'two':
+      return 'سؤالين';
+    case 'few':
+      return `${count(n)} أسئلة`;
+    case 'many':
+      return `${count(n)} سؤالًا`;
+    default:
+      return `${count(n)} سؤال`;
+  }
+}
+
 test('the comparison in Arabic', async ({ page }, info) => {
   test.setTimeout(COMPARE_TIMEOUT + 30_000);
   const errors = collectErrors(page);
@@ -190,7 +208,7 @@ test('the comparison in Arabic', async ({ page }, info) => {
   // The same figures as in English.
   await expectPairedStatistics(page);
   await expect(page.locator('#compare-difference')).toContainText(
-    `أصابت A وأخطأت B في ${count(a.correct)} سؤالًا؛ وأصابت B وأخطأت A في ${count(b.correct)}.`,
+    `أصابت A وأخطأت B في ${arabicQuestions(a.correct)}؛ وأصابت B وأخطأت A في ${count(b.correct)}.`,
   );
   // Specialties and levels are named in Arabic.
   const arabic = /[\u0600-\u06FF]/;

@@ -86,7 +86,7 @@ test('the same flow in Arabic keeps the language', async ({ page }, info) => {
     name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('question_id,answer\n1,A\n1,B\n'),
   });
   await expect(page.locator('#file-check')).toContainText('سيُرفض هذا الملف');
-  await expect(page.locator('#file-check')).toContainText('line 3');
+  await expect(page.locator('#file-check')).toContainText('السطر 3');
   await page.setInputFiles('input[name=file]', {
     name: 'preds.csv', mimeType: 'text/csv', buffer: Buffer.from('question_id,answer\n1,A\n2,B\n3,C\n'),
   });

@@ -8,23 +8,11 @@ pub use crate::domain::team::TokenRow as TokenInfo;
 /// The session cookie's name.
 pub const SESSION_COOKIE: &str = "mb_session";
 
-/// The session cookie's value, if the request headers carry one.
-pub fn session_cookie(headers: &http::HeaderMap) -> Option<String> {
-    headers
-        .get_all(http::header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|c| c.trim().split_once('='))
-        .find(|(name, _)| *name == SESSION_COOKIE)
-        .map(|(_, value)| value.to_owned())
-}
-
 /// What the database stores of a secret (session id, API token): its
 /// SHA-256, hex-encoded. The secrets are 256-bit random values, so a fast
 /// hash is enough.
 pub fn secret_hash(secret: &str) -> String {
-    Sha256::digest(secret.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+    hex::encode(Sha256::digest(secret.as_bytes()))
 }
 
 /// Who a session or token belongs to.

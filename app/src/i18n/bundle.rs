@@ -78,11 +78,6 @@ pub fn build(lang: Lang) -> Result<FluentBundle<FluentResource>, String> {
     bundle
         .add_function("PLURAL", move |positional, _| match positional.first() {
             Some(FluentValue::Number(n)) => FluentValue::String(Cow::Borrowed(plural_category(lang, n.value))),
-            // A count already written out (`1,207`) selects as its number.
-            Some(FluentValue::String(text)) => match text.replace(',', "").parse::<f64>() {
-                Ok(n) => FluentValue::String(Cow::Borrowed(plural_category(lang, n))),
-                Err(_) => FluentValue::String(Cow::Borrowed("other")),
-            },
             _ => FluentValue::String(Cow::Borrowed("other")),
         })
         .map_err(|e| format!("PLURAL: {e:?}"))?;

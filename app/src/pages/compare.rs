@@ -14,7 +14,7 @@ use crate::components::head::PageTitle;
 use crate::components::loaded::loaded;
 use crate::components::score::{AccuracyWithCi, CiBar};
 use crate::format::{acc, ci};
-use crate::i18n::{Lang, common, compare::text, count, use_lang};
+use crate::i18n::{Arg, Lang, common, compare::text, count, use_lang};
 
 /// A p-value: three decimals, or scientific notation below 0.001.
 pub fn format_p(p: f64) -> String {
@@ -162,7 +162,7 @@ fn Compared(c: Comparison, lang: Lang) -> impl IntoView {
             <dt>{t.mcnemar()}</dt>
             <dd>
                 <span class="num" id="mcnemar-p" data-value=c.mcnemar_p.to_string()>{format_p(c.mcnemar_p)}</span>
-                " " <span class="note">{t.discordant(count(c.only_a as u64), count(c.only_b as u64))}</span>
+                " " <span class="note">{t.discordant(Arg::count(c.only_a as u64), Arg::count(c.only_b as u64))}</span>
             </dd>
         </dl>
         <p class="note">{t.reading()}</p>

@@ -85,7 +85,8 @@ pub enum ServiceError {
 /// The services' result alias.
 pub type Result<T, E = ServiceError> = std::result::Result<T, E>;
 
-fn fields_message(errors: &[FieldError]) -> String {
+/// Every field problem in one line: `name: ...; email: ...`.
+pub fn fields_message(errors: &[FieldError]) -> String {
     errors.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
 }
 

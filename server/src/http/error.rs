@@ -63,7 +63,7 @@ impl HttpError {
 
     /// A 400 listing each invalid field.
     pub fn invalid_fields(errors: Vec<FieldError>) -> Self {
-        let message = errors.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ");
+        let message = app::services::error::fields_message(&errors);
         let details = errors.into_iter().map(|e| ProblemView::Field { field: e.field, problem: e.problem }).collect();
         Self::BadRequest { code: "invalid_fields", message, details }
     }

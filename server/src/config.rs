@@ -35,6 +35,9 @@ pub struct ServerConfig {
     /// Take the client's address from the last `X-Forwarded-For` entry
     /// (only behind a proxy that sets it).
     pub behind_proxy: bool,
+    /// The Ladder's step on held-out keys, as a fraction of the questions;
+    /// `None`: 1/√n for a key of n scoreable questions.
+    pub ladder_step: Option<f64>,
 }
 
 impl Default for ServerConfig {
@@ -50,6 +53,7 @@ impl Default for ServerConfig {
             signin_window_secs: 300,
             writes_per_minute: 120,
             behind_proxy: false,
+            ladder_step: None,
             secret: String::new(),
         }
     }

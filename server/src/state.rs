@@ -54,7 +54,13 @@ impl AppState {
 
     /// What accepting an upload needs.
     pub fn scoring(&self) -> Scoring<'_> {
-        Scoring { db: &self.db, keys: &self.keys, quota: self.quota_defaults() }
+        Scoring {
+            db: &self.db,
+            keys: &self.keys,
+            quota: self.quota_defaults(),
+            ladder_step: self.config.ladder_step,
+            secret: &self.config.secret,
+        }
     }
 
     /// Sign-in throttling of this server.

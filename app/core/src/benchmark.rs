@@ -33,6 +33,12 @@ impl Benchmark {
 #[error("unknown benchmark {0:?} (expected medarabench or medarabiq)")]
 pub struct UnknownBenchmark(pub String);
 
+impl crate::message::Coded for UnknownBenchmark {
+    fn message(&self) -> crate::message::Message {
+        crate::message::Message::new("api-unknown-benchmark").arg("value", &self.0)
+    }
+}
+
 impl FromStr for Benchmark {
     type Err = UnknownBenchmark;
 

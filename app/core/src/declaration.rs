@@ -24,8 +24,8 @@ pub struct UnknownName {
 
 impl UnknownName {
     /// The problem as a form field reports it: "must be one of a, b, c".
-    pub fn problem(&self) -> String {
-        format!("must be one of {}", self.allowed.join(", "))
+    pub fn problem(&self) -> crate::field_error::FieldProblem {
+        crate::field_error::FieldProblem::OneOf { allowed: self.allowed.iter().map(|&a| a.to_owned()).collect() }
     }
 }
 
@@ -174,7 +174,7 @@ mod tests {
             e.to_string(),
             "unknown contamination declaration \"maybe\": must be one of none, train, test, train_and_test, unknown"
         );
-        assert_eq!(e.problem(), "must be one of none, train, test, train_and_test, unknown");
+        assert_eq!(e.problem().to_string(), "must be one of none, train, test, train_and_test, unknown");
         assert_eq!(
             "fr".parse::<PromptLanguage>().unwrap_err().to_string(),
             "unknown prompt language \"fr\": must be one of ar, en, mixed, unknown"

@@ -6,8 +6,10 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BenchmarkScore {
     pub submission_id: String,
+    /// Shown accuracy: the Ladder's on a held-out key.
     pub accuracy: f64,
-    pub correct: i64,
+    /// Absent on a held-out key.
+    pub correct: Option<i64>,
     pub total: i64,
     pub ci95: [f64; 2],
 }

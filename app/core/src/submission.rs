@@ -47,13 +47,7 @@ pub struct RawMeta {
     pub visibility: Option<String>,
 }
 
-/// One field's problem.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
-#[error("{field}: {problem}")]
-pub struct FieldError {
-    pub field: &'static str,
-    pub problem: String,
-}
+pub use crate::field_error::{FieldError, FieldProblem};
 
 /// Allowed values of the enumerated fields.
 pub const PROMPT_LANGUAGES: &[&str] = PromptLanguage::NAMES;
@@ -69,9 +63,6 @@ pub fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
-/// The problem an identifier (a team or model name, an address) with a
-/// bidirectional control has.
-pub const BIDI_CONTROL_PROBLEM: &str = "contains bidirectional control characters (U+202A-U+202E, U+2066-U+2069)";
 
 /// Free text (`notes`) or a one-line identifier.
 #[derive(Clone, Copy, PartialEq)]
@@ -93,16 +84,16 @@ fn checked_text(
 ) -> Result<String, FieldError> {
     let v = value.unwrap_or("").trim();
     if required && v.is_empty() {
-        return Err(FieldError { field, problem: "is required".into() });
+        return Err(FieldError::new(field, FieldProblem::Required));
     }
     if v.chars().count() > max {
-        return Err(FieldError { field, problem: format!("is longer than {max} characters") });
+        return Err(FieldError::new(field, FieldProblem::TooLong { max }));
     }
     if v.chars().any(|c| c.is_control() && c != '\n' && c != '\r' && c != '\t') {
-        return Err(FieldError { field, problem: "contains control characters".into() });
+        return Err(FieldError::new(field, FieldProblem::ControlCharacters));
     }
     if kind == Kind::Identifier && v.chars().any(is_bidi_control) {
-        return Err(FieldError { field, problem: BIDI_CONTROL_PROBLEM.into() });
+        return Err(FieldError::new(field, FieldProblem::BidiControl));
     }
     Ok(v.to_owned())
 }
@@ -117,7 +108,7 @@ fn keep<T: Default>(errors: &mut Vec<FieldError>, r: Result<T, FieldError>) -> T
 fn choice<T: FromStr<Err = UnknownName> + Default>(field: &'static str, value: Option<&str>) -> Result<T, FieldError> {
     match value.map(str::trim).filter(|v| !v.is_empty()) {
         None => Ok(T::default()),
-        Some(v) => v.parse().map_err(|e: UnknownName| FieldError { field, problem: e.problem() }),
+        Some(v) => v.parse().map_err(|e: UnknownName| FieldError::new(field, e.problem())),
     }
 }
 
@@ -130,7 +121,7 @@ fn number<T: std::str::FromStr + PartialOrd + Copy + std::fmt::Display>(
     let Some(v) = value.map(str::trim).filter(|v| !v.is_empty()) else { return Ok(None) };
     match v.parse::<T>() {
         Ok(n) if n >= min && n <= max => Ok(Some(n)),
-        _ => Err(FieldError { field, problem: format!("must be a number from {min} to {max}") }),
+        _ => Err(FieldError::new(field, FieldProblem::Number { min: min.to_string(), max: max.to_string() })),
     }
 }
 
@@ -146,7 +137,7 @@ impl RawMeta {
                 if u.is_empty() || u.starts_with("https://") || u.starts_with("http://") {
                     Ok(u)
                 } else {
-                    Err(FieldError { field: "model_url", problem: "must start with https:// or http://".into() })
+                    Err(FieldError::new("model_url", FieldProblem::NotWebAddress))
                 }
             }),
         );

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ScoreCard;
+use crate::exposure::{Exposure, ShownScores};
 use crate::submission::SubmissionMeta;
 use crate::visibility::Visibility;
 
@@ -33,11 +33,14 @@ pub struct SubmissionSummary {
     pub id: String,
     pub model_name: String,
     pub benchmark: String,
+    /// Shown accuracy: the Ladder's on a held-out key.
     pub accuracy: f64,
     pub ci95: [f64; 2],
-    pub correct: usize,
+    /// Absent on a held-out key.
+    pub correct: Option<usize>,
     pub total: usize,
     pub visibility: Visibility,
+    pub exposure: Exposure,
     pub created_at: i64,
     pub key_synthetic: bool,
 }
@@ -69,7 +72,8 @@ pub struct SubmissionPageData {
     pub file_sha256: String,
     pub file_format: String,
     pub created_at: i64,
-    pub card: ScoreCard,
+    /// Everything, or on a held-out key the overall score only.
+    pub scores: ShownScores,
     /// Whether the viewer's team owns it.
     pub own: bool,
 }

@@ -3,11 +3,14 @@
 //! A submission is `public` (on the board for everyone) or `private` (for
 //! its team only). [`access`] is the one policy: every page, API object,
 //! chart, comparison, board row and export asks it, so a new surface (or a
-//! new rule, such as a held-out key's) is written once.
+//! new rule) is written once. The key's exposure is one of its inputs: on a
+//! held-out key the policy grants the overall score only
+//! ([`crate::exposure`]).
 
 use serde::{Deserialize, Serialize};
 
 use crate::declaration::UnknownName;
+use crate::exposure::Exposure;
 
 /// A submission's visibility, as its team declared it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -36,7 +39,8 @@ impl Visibility {
     /// Whether the policy shows it on the surfaces every visitor shares
     /// (the board, comparisons, exports).
     pub fn is_shared(self) -> bool {
-        access(Viewer::Anonymous, 0, self, Surface::Board) == Access::Full
+        let subject = Subject { owner: 0, visibility: self, exposure: Exposure::Public };
+        access(Viewer::Anonymous, subject, Surface::Board) == Access::Full
     }
 
     /// A stored or sent name; `None` for anything else.
@@ -109,17 +113,41 @@ impl Surface {
 pub enum Access {
     /// Everything the surface shows.
     Full,
+    /// The overall score only, as the Ladder shows it: nothing derived
+    /// from single questions (a held-out key before its reveal).
+    Overall,
     /// Nothing: the surface answers as for an id that does not exist.
     Hidden,
 }
 
-/// The policy: what `viewer` may see, on `surface`, of a submission of
-/// team `owner` with `visibility`.
-pub fn access(viewer: Viewer, owner: i64, visibility: Visibility, surface: Surface) -> Access {
-    match visibility {
-        Visibility::Public => Access::Full,
-        Visibility::Private if !surface.is_shared() && viewer == Viewer::Team(owner) => Access::Full,
-        Visibility::Private => Access::Hidden,
+/// What the policy needs to know of a submission.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Subject {
+    /// The submitting team.
+    pub owner: i64,
+    pub visibility: Visibility,
+    /// The exposure of the key it is scored on.
+    pub exposure: Exposure,
+}
+
+/// The policy: what `viewer` may see, on `surface`, of `subject`.
+///
+/// A private submission is its team's only, and never on the shared
+/// surfaces. On a held-out key nobody, its own team included, sees more
+/// than the Ladder's overall score: the surfaces that exist only to show
+/// per-question numbers (the heatmap, paired comparisons) hide it.
+pub fn access(viewer: Viewer, subject: Subject, surface: Surface) -> Access {
+    let seen = match subject.visibility {
+        Visibility::Public => true,
+        Visibility::Private => !surface.is_shared() && viewer == Viewer::Team(subject.owner),
+    };
+    match (seen, subject.exposure) {
+        (false, _) => Access::Hidden,
+        (true, Exposure::Public) => Access::Full,
+        (true, Exposure::HeldOut) => match surface {
+            Surface::HeatmapChart | Surface::Compare => Access::Hidden,
+            Surface::Page | Surface::ApiObject | Surface::Board | Surface::Exports => Access::Overall,
+        },
     }
 }
 
@@ -127,13 +155,14 @@ pub fn access(viewer: Viewer, owner: i64, visibility: Visibility, surface: Surfa
 mod tests {
     use super::*;
 
-    /// The whole policy as a table: (surface, who, public, private).
+    /// The whole policy as a table: (surface, who, public, private), on a
+    /// public key and on a held-out one.
     #[test]
     fn the_policy_table() {
-        use Access::{Full, Hidden};
+        use Access::{Full, Hidden, Overall};
         let (owner, other, anonymous) = (Viewer::Team(7), Viewer::Team(8), Viewer::Anonymous);
         #[rustfmt::skip]
-        let table = [
+        let public_key = [
             (Surface::Page,         owner, Full, Full),   (Surface::Page,         other, Full, Hidden), (Surface::Page,         anonymous, Full, Hidden),
             (Surface::ApiObject,    owner, Full, Full),   (Surface::ApiObject,    other, Full, Hidden), (Surface::ApiObject,    anonymous, Full, Hidden),
             (Surface::HeatmapChart, owner, Full, Full),   (Surface::HeatmapChart, other, Full, Hidden), (Surface::HeatmapChart, anonymous, Full, Hidden),
@@ -141,10 +170,22 @@ mod tests {
             (Surface::Board,        owner, Full, Hidden), (Surface::Board,        other, Full, Hidden), (Surface::Board,        anonymous, Full, Hidden),
             (Surface::Exports,      owner, Full, Hidden), (Surface::Exports,      other, Full, Hidden), (Surface::Exports,      anonymous, Full, Hidden),
         ];
-        assert_eq!(table.len(), Surface::ALL.len() * 3, "every surface, every viewer");
-        for (surface, viewer, public, private) in table {
-            assert_eq!(access(viewer, 7, Visibility::Public, surface), public, "{surface:?} {viewer:?} public");
-            assert_eq!(access(viewer, 7, Visibility::Private, surface), private, "{surface:?} {viewer:?} private");
+        #[rustfmt::skip]
+        let held_out_key = [
+            (Surface::Page,         owner, Overall, Overall), (Surface::Page,         other, Overall, Hidden), (Surface::Page,         anonymous, Overall, Hidden),
+            (Surface::ApiObject,    owner, Overall, Overall), (Surface::ApiObject,    other, Overall, Hidden), (Surface::ApiObject,    anonymous, Overall, Hidden),
+            (Surface::HeatmapChart, owner, Hidden,  Hidden),  (Surface::HeatmapChart, other, Hidden,  Hidden), (Surface::HeatmapChart, anonymous, Hidden,  Hidden),
+            (Surface::Compare,      owner, Hidden,  Hidden),  (Surface::Compare,      other, Hidden,  Hidden), (Surface::Compare,      anonymous, Hidden,  Hidden),
+            (Surface::Board,        owner, Overall, Hidden),  (Surface::Board,        other, Overall, Hidden), (Surface::Board,        anonymous, Overall, Hidden),
+            (Surface::Exports,      owner, Overall, Hidden),  (Surface::Exports,      other, Overall, Hidden), (Surface::Exports,      anonymous, Overall, Hidden),
+        ];
+        for (exposure, table) in [(Exposure::Public, public_key), (Exposure::HeldOut, held_out_key)] {
+            assert_eq!(table.len(), Surface::ALL.len() * 3, "every surface, every viewer");
+            for (surface, viewer, public, private) in table {
+                let subject = |visibility| Subject { owner: 7, visibility, exposure };
+                assert_eq!(access(viewer, subject(Visibility::Public), surface), public, "{exposure:?} {surface:?} {viewer:?} public");
+                assert_eq!(access(viewer, subject(Visibility::Private), surface), private, "{exposure:?} {surface:?} {viewer:?} private");
+            }
         }
     }
 

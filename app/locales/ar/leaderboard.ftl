@@ -32,6 +32,15 @@ leaderboard-not-applicable = لا ينطبق
 leaderboard-unranked = غير مرتَّب
 leaderboard-approx-title = تقريبي: فاصل ويلسون محسوب من الدقة المنشورة المقرَّبة ومن n
 leaderboard-demo-key-badge = مفتاح تجريبي
+leaderboard-attempts = { PLURAL($count) ->
+        [zero] لا محاولات
+        [one] محاولة واحدة
+        [two] محاولتان، أولاهما في { $first }
+        [few] { $count } محاولات، أولاها في { $first }
+       *[other] { $count } محاولة، أولاها في { $first }
+    }
+leaderboard-ladder-badge = السُّلَّم
+leaderboard-ladder-title = مفتاح محجوب: الدقة هي دقة «السُّلَّم» مقرَّبة إلى خطوته، ولا يُعرض أي رقم مشتق من أسئلة منفردة إلى أن يُكشف المفتاح
 leaderboard-synthetic-notice = الصفوف الموسومة «مفتاح تجريبي» صُحِّحت على مفتاح إجابات اصطناعي للعرض، لا على مجموعة اختبار MedAraBench الحقيقية: هذه الدرجات لا تدل على شيء في أداء النماذج.
 leaderboard-contamination-none = لا
 leaderboard-contamination-train = مجموعة التدريب

@@ -25,6 +25,12 @@ leaderboard-not-applicable = n/a
 leaderboard-unranked = not ranked
 leaderboard-approx-title = approximate: Wilson interval from the rounded published accuracy and n
 leaderboard-demo-key-badge = demo key
+leaderboard-attempts = { PLURAL($count) ->
+        [one] 1 attempt
+       *[other] { $count } attempts, the first on { $first }
+    }
+leaderboard-ladder-badge = Ladder
+leaderboard-ladder-title = Held-out key: the accuracy is the Ladder's, rounded to its step, and no number from single questions is shown until the key is revealed
 leaderboard-synthetic-notice = Rows marked “demo key” were scored on the synthetic demo key, not the real MedAraBench test split: those scores say nothing about the models.
 leaderboard-contamination-none = no
 leaderboard-contamination-train = train split

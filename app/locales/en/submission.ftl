@@ -14,6 +14,7 @@ submission-unparsed = Unparsed responses (counted wrong):{" "}
 submission-ignored = Ignored (questions the key rejects):{" "}
 submission-random = Uniform random guessing would score{" "}
 submission-chance-adjusted = ; chance-adjusted accuracy{" "}
+submission-held-out = This answer key is held out: until it is revealed, a score shows only its overall accuracy, as the Ladder shows it. The accuracy is rounded to { $step } points, and a team's new submission of the same model changes it only when it beats the best accuracy shown so far by more than that step. Correct counts, breakdowns, the heatmap and comparisons appear when the key is revealed.
 submission-protocol = Protocol card
 submission-prompt-language = Prompt language
 submission-shots = Shots

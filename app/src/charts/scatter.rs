@@ -71,7 +71,7 @@ mod tests {
         let s = |acc: f64| BenchmarkScore {
             submission_id: "x".into(),
             accuracy: acc,
-            correct: 1,
+            correct: Some(1),
             total: 2,
             ci95: [acc - 0.05, acc + 0.05],
         };

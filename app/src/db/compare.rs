@@ -49,12 +49,12 @@ struct Correctness {
     correctness: Vec<u8>,
 }
 
-/// The public submission `public_id`; `None` if it does not exist or is
-/// private.
+/// The public submission `public_id`; `None` if it does not exist, is
+/// private, or is scored on a held-out key.
 pub async fn public_submission(db: &Db, public_id: &str) -> Result<Option<Comparable>> {
     let Some(record) = submissions::get(db, public_id).await? else { return Ok(None) };
     // A shared surface: the viewer does not matter.
-    if access(Viewer::Anonymous, record.team_id, record.meta.visibility, Surface::Compare) == Access::Hidden {
+    if access(Viewer::Anonymous, record.subject(), Surface::Compare) != Access::Full {
         return Ok(None);
     }
     let row: Correctness = sqlx::query_as("SELECT key_id, total, correctness FROM submissions WHERE public_id = $1")
@@ -65,19 +65,18 @@ pub async fn public_submission(db: &Db, public_id: &str) -> Result<Option<Compar
     Ok(Some(Comparable { record, key_id: row.key_id, correct }))
 }
 
-/// Whether `a` and `b` are public submissions now (one indexed query):
-/// `Err(id)` names the first that is not.
+/// Whether `a` and `b` may be compared now (the policy, on the Compare
+/// surface): `Err(id)` names the first that may not.
 pub async fn public_pair(db: &Db, a: &str, b: &str) -> Result<std::result::Result<(), String>> {
-    let public: Vec<String> =
-        sqlx::query_scalar("SELECT public_id FROM submissions WHERE public_id IN ($1, $2) AND visibility = 'public'")
-            .bind(a)
-            .bind(b)
-            .fetch_all(db.pool())
-            .await?;
-    Ok(match [a, b].into_iter().find(|id| !public.iter().any(|p| p == id)) {
-        Some(missing) => Err(missing.to_owned()),
-        None => Ok(()),
-    })
+    for id in [a, b] {
+        let comparable = submissions::get(db, id)
+            .await?
+            .is_some_and(|r| access(Viewer::Anonymous, r.subject(), Surface::Compare) == Access::Full);
+        if !comparable {
+            return Ok(Err(id.to_owned()));
+        }
+    }
+    Ok(Ok(()))
 }
 
 /// Outcomes kept by a process.

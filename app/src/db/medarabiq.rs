@@ -1,10 +1,14 @@
 //! The pairs behind the MedArabiQ comparison: the same model (same team,
-//! same name) scored here on both benchmarks, from public submissions.
+//! same name) scored here on both benchmarks, from the submissions the
+//! policy lets the board show (on a held-out key, the Ladder's accuracy).
 
 use super::{Db, Result};
+use crate::domain::exposure::{Exposure, default_step, round_to_step};
 use crate::domain::medarabiq::{BenchmarkPair, BenchmarkScore};
+use crate::domain::stats::wilson;
+use crate::domain::visibility::{Access, Subject, Surface, Viewer, Visibility, access};
 
-/// A public submission of either benchmark.
+/// A submission of either benchmark.
 #[derive(sqlx::FromRow)]
 struct ScoreRow {
     team_id: i64,
@@ -12,21 +16,44 @@ struct ScoreRow {
     model_name: String,
     benchmark: String,
     public_id: String,
+    visibility: String,
+    #[sqlx(try_from = "String")]
+    exposure: Exposure,
     accuracy: f64,
     correct: i64,
     total: i64,
     ci_low: f64,
     ci_high: f64,
+    shown_accuracy: Option<f64>,
+}
+
+impl ScoreRow {
+    /// The score the board may show, or `None`.
+    fn shown(&self) -> Option<BenchmarkScore> {
+        // Fails closed: an unreadable visibility is private.
+        let visibility = Visibility::parse(&self.visibility).unwrap_or(Visibility::Private);
+        let subject = Subject { owner: self.team_id, visibility, exposure: self.exposure };
+        let n = self.total.max(0) as usize;
+        let (accuracy, correct, ci95) = match access(Viewer::Anonymous, subject, Surface::Board) {
+            Access::Hidden => return None,
+            Access::Full => (self.accuracy, Some(self.correct), [self.ci_low, self.ci_high]),
+            Access::Overall => {
+                let shown = self.shown_accuracy.unwrap_or_else(|| round_to_step(self.accuracy, default_step(n)));
+                (shown, None, wilson((shown * n as f64).round() as usize, n))
+            }
+        };
+        Some(BenchmarkScore { submission_id: self.public_id.clone(), accuracy, correct, total: self.total, ci95 })
+    }
 }
 
 /// For every (team, model) with a public submission on both benchmarks,
 /// its newest score on each; best MedAraBench accuracy first.
 pub async fn pairs(db: &Db) -> Result<Vec<BenchmarkPair>> {
     let rows: Vec<ScoreRow> = sqlx::query_as(
-        "SELECT s.team_id, t.name AS team_name, s.model_name, s.benchmark, s.public_id,
-                s.accuracy, s.correct, s.total, s.ci_low, s.ci_high
-           FROM submissions s JOIN teams t ON t.id = s.team_id
-          WHERE s.visibility = 'public' AND s.benchmark IN ('medarabench', 'medarabiq')
+        "SELECT s.team_id, t.name AS team_name, s.model_name, s.benchmark, s.public_id, s.visibility, k.exposure,
+                s.accuracy, s.correct, s.total, s.ci_low, s.ci_high, s.shown_accuracy
+           FROM submissions s JOIN teams t ON t.id = s.team_id JOIN answer_keys k ON k.id = s.key_id
+          WHERE s.benchmark IN ('medarabench', 'medarabiq')
           ORDER BY s.id DESC",
     )
     .fetch_all(db.pool())
@@ -35,14 +62,8 @@ pub async fn pairs(db: &Db) -> Result<Vec<BenchmarkPair>> {
     // (team, model) -> position in `pairs`: one lookup per row, not a scan.
     let mut index: std::collections::HashMap<(i64, String), usize> = std::collections::HashMap::new();
     for r in rows {
+        let Some(score) = r.shown() else { continue };
         let (team_id, model) = (r.team_id, r.model_name);
-        let score = BenchmarkScore {
-            submission_id: r.public_id,
-            accuracy: r.accuracy,
-            correct: r.correct,
-            total: r.total,
-            ci95: [r.ci_low, r.ci_high],
-        };
         let idx = match index.get(&(team_id, model.clone())) {
             Some(&i) => i,
             None => {

@@ -6,9 +6,10 @@ use serde::{Deserialize, Serialize};
 use super::repeats::{self, Repeat, UploadIdentity};
 use super::{Backend, Db, DbError, Result, now_unix};
 use crate::domain::ScoreCard;
+use crate::domain::exposure::{Exposure, ladder};
 pub use crate::domain::submission::SubmissionMeta;
 use crate::domain::submission::{ChainOfThought, Contamination, PromptLanguage};
-use crate::domain::visibility::Visibility;
+use crate::domain::visibility::{Subject, Visibility};
 
 /// Everything stored for a new submission.
 pub struct NewSubmission<'a> {
@@ -23,6 +24,17 @@ pub struct NewSubmission<'a> {
     pub correctness: &'a [bool],
     /// The client's `Idempotency-Key`, if it sent one.
     pub idempotency_key: Option<&'a str>,
+    /// On a held-out key, the Ladder's step and this upload's rounding
+    /// offset: the shown accuracy is decided in the insert's transaction,
+    /// from the team's earlier submissions of the model on the key.
+    pub ladder: Option<LadderRule>,
+}
+
+/// How the Ladder rounds one upload (see `domain::exposure::ladder`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LadderRule {
+    pub step: f64,
+    pub offset: f64,
 }
 
 /// A stored submission with its scores, as the API and pages show it.
@@ -40,6 +52,24 @@ pub struct SubmissionRecord {
     pub file_format: String,
     pub created_at: i64,
     pub card: ScoreCard,
+    /// The exposure of the key it is scored on (now, not at upload).
+    pub exposure: Exposure,
+    /// The Ladder's shown accuracy and step, for an upload on a held-out key.
+    pub ladder: Option<Ladder>,
+}
+
+impl SubmissionRecord {
+    /// What the visibility policy knows of it.
+    pub fn subject(&self) -> Subject {
+        Subject { owner: self.team_id, visibility: self.meta.visibility, exposure: self.exposure }
+    }
+}
+
+/// What the Ladder showed for a submission on a held-out key.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Ladder {
+    pub shown: f64,
+    pub step: f64,
 }
 
 /// Submissions used and allowed for a team.
@@ -215,6 +245,10 @@ pub async fn insert_within_quota(
         return Err(InsertError::DailyQuota { limit: used.daily_limit });
     }
     let card_json = serde_json::to_string(new.card).map_err(|e| DbError::Seed(e.to_string()))?;
+    let shown = match new.ladder {
+        Some(rule) => Some(ladder(best_shown(&mut tx, &new).await?, new.card.accuracy, rule.step, rule.offset)),
+        None => None,
+    };
     let m = new.meta;
     sqlx::query(
         "INSERT INTO submissions (public_id, team_id, key_id, benchmark, model_name, model_url, model_params, notes,
@@ -256,6 +290,17 @@ pub async fn insert_within_quota(
     .bind(new.idempotency_key)
     .execute(&mut *tx)
     .await?;
+    // A separate statement rather than two nullable parameters: PostgreSQL
+    // keeps a prepared statement's parameter types from its first use, and
+    // through the `Any` driver a NULL there is not typed as a float.
+    if let (Some(shown), Some(rule)) = (shown, new.ladder) {
+        sqlx::query("UPDATE submissions SET shown_accuracy = $1, ladder_step = $2 WHERE public_id = $3")
+            .bind(shown)
+            .bind(rule.step)
+            .bind(new.public_id)
+            .execute(&mut *tx)
+            .await?;
+    }
     if m.visibility.is_shared() {
         super::board::bump_version(&mut *tx).await?;
     }
@@ -263,10 +308,25 @@ pub async fn insert_within_quota(
     Ok(Stored::New(QuotaUse { daily_used: used.daily_used + 1, total_used: used.total_used + 1, ..used }))
 }
 
+/// The best accuracy the Ladder has shown for this team's submissions of
+/// this model on this key (read inside the insert's transaction, which
+/// serialises the team's uploads).
+async fn best_shown(conn: &mut sqlx::AnyConnection, new: &NewSubmission<'_>) -> Result<Option<f64>> {
+    Ok(sqlx::query_scalar(
+        "SELECT MAX(shown_accuracy) FROM submissions WHERE team_id = $1 AND key_id = $2 AND model_name = $3",
+    )
+    .bind(new.team_id)
+    .bind(new.key_id)
+    .bind(&new.meta.model_name)
+    .fetch_one(conn)
+    .await?)
+}
+
 const RECORD_SELECT: &str = "SELECT s.public_id, s.team_id, t.name AS team_name, s.benchmark, k.name AS key_name,
         k.sha256 AS key_sha256, k.synthetic AS key_synthetic, s.model_name, s.model_url, s.model_params, s.notes,
         s.prompt_language, s.shots, s.temperature, s.chain_of_thought, s.extraction, s.contamination,
-        s.visibility, s.file_sha256, s.file_format, s.created_at, s.scorecard_json
+        s.visibility, s.file_sha256, s.file_format, s.created_at, s.scorecard_json, k.exposure,
+        s.shown_accuracy, s.ladder_step
    FROM submissions s JOIN teams t ON t.id = s.team_id JOIN answer_keys k ON k.id = s.key_id";
 
 /// A row of [`RECORD_SELECT`].
@@ -286,6 +346,10 @@ struct RecordRow {
     file_format: String,
     created_at: i64,
     scorecard_json: String,
+    #[sqlx(try_from = "String")]
+    exposure: Exposure,
+    shown_accuracy: Option<f64>,
+    ladder_step: Option<f64>,
 }
 
 /// The metadata columns of a submission; an enumerated column holding a
@@ -345,6 +409,8 @@ impl TryFrom<RecordRow> for SubmissionRecord {
             file_sha256: r.file_sha256,
             file_format: r.file_format,
             created_at: r.created_at,
+            exposure: r.exposure,
+            ladder: r.shown_accuracy.zip(r.ladder_step).map(|(shown, step)| Ladder { shown, step }),
         })
     }
 }
@@ -364,17 +430,6 @@ pub async fn for_team(db: &Db, team_id: i64) -> Result<Vec<SubmissionRecord>> {
         .bind(team_id)
         .fetch_all(db.pool())
         .await?;
-    rows.into_iter().map(SubmissionRecord::try_from).collect()
-}
-
-/// Public submissions of a benchmark, best first.
-pub async fn public_board(db: &Db, benchmark: &str) -> Result<Vec<SubmissionRecord>> {
-    let rows: Vec<RecordRow> = sqlx::query_as(&format!(
-        "{RECORD_SELECT} WHERE s.benchmark = $1 AND s.visibility = 'public' ORDER BY s.accuracy DESC, s.id ASC"
-    ))
-    .bind(benchmark)
-    .fetch_all(db.pool())
-    .await?;
     rows.into_iter().map(SubmissionRecord::try_from).collect()
 }
 

@@ -87,26 +87,63 @@ impl FormErrorCode {
 /// `lang`: the locale's sentence for its code, with its arguments. A code
 /// the locales do not know shows `fallback` (the error's own text).
 pub fn refusal(lang: Lang, message: &crate::domain::Message, fallback: &str) -> String {
-    let args: Vec<(&str, super::Arg)> = message.args.iter().map(|(n, v)| (n.as_str(), v.as_str().into())).collect();
+    // A value written in digits is a number, so plural variants can select
+    // on it; it is written back unchanged (no grouping).
+    let args: Vec<(&str, super::Arg)> = message
+        .args
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.parse::<u64>().map_or_else(|_| v.as_str().into(), super::Arg::from)))
+        .collect();
     match super::bundle::format_checked(lang, &message.code, &args) {
         Some((text, errors)) if errors.is_empty() => text,
         _ => super::bundle::format(lang, "error-unknown", &[("text", fallback.into())]),
     }
 }
 
-/// The session-flash form of a refusal (what the upload form keeps for the
-/// page after the redirect): the message as JSON.
-pub fn refusal_to_flash(message: &crate::domain::Message) -> String {
-    serde_json::to_string(message).unwrap_or_default()
+/// A [`Message`](crate::domain::Message) in `lang` (its code when no
+/// locale has it).
+pub fn say(lang: Lang, message: &crate::domain::Message) -> String {
+    refusal(lang, message, &message.code)
 }
 
-/// A refused prediction file kept on the session, in `lang`: "the
-/// prediction file was refused: line 3: ..." for a [`refusal_to_flash`]
+/// One refusal as a sentence in `lang`: a file's problem (codes `input-*`,
+/// `prediction-*`) after "the prediction file was refused", a field's
+/// (`field-*`) after the field's name, any other as it is.
+pub fn sentence(lang: Lang, message: &crate::domain::Message) -> String {
+    let text = say(lang, message);
+    let code = message.code.as_str();
+    if code.starts_with("input-") || code.starts_with("prediction-") {
+        super::bundle::format(lang, "prediction-refused", &[("reason", text.into())])
+    } else if let Some(field) = message.get("field").filter(|_| code.starts_with("field-")) {
+        super::bundle::format(lang, "field-problem", &[("field", field.into()), ("problem", text.into())])
+    } else {
+        text
+    }
+}
+
+/// Several refusals in one line (`name: ...; email: ...`).
+pub fn sentences(lang: Lang, messages: &[crate::domain::Message]) -> String {
+    let separator = match lang {
+        Lang::En => "; ",
+        Lang::Ar => "؛ ",
+    };
+    messages.iter().map(|m| sentence(lang, m)).collect::<Vec<_>>().join(separator)
+}
+
+/// The session-flash form of a refusal (what the upload form keeps for the
+/// page after the redirect): its messages as JSON.
+pub fn refusal_to_flash(messages: &[crate::domain::Message]) -> String {
+    serde_json::to_string(messages).unwrap_or_default()
+}
+
+/// A refusal kept on the session, in `lang`, for a [`refusal_to_flash`]
 /// value; `None` for any other text (a refusal that has no code).
 pub fn refusal_from_flash(lang: Lang, flash: &str) -> Option<String> {
-    let message = serde_json::from_str::<crate::domain::Message>(flash).ok()?;
-    let reason = refusal(lang, &message, &message.code);
-    Some(super::bundle::format(lang, "prediction-refused", &[("reason", reason.into())]))
+    let messages = serde_json::from_str::<Vec<crate::domain::Message>>(flash)
+        .or_else(|_| serde_json::from_str::<crate::domain::Message>(flash).map(|m| vec![m]))
+        .ok()
+        .filter(|m| !m.is_empty())?;
+    Some(sentences(lang, &messages))
 }
 
 #[cfg(test)]

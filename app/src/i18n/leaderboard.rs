@@ -40,6 +40,11 @@ crate::messages! {
         unranked = "leaderboard-unranked",
         approx_title = "leaderboard-approx-title",
         demo_key_badge = "leaderboard-demo-key-badge",
+        /// A verified row's attempts: the team's submissions of the model.
+        attempts(count, first) = "leaderboard-attempts",
+        /// On a held-out key's row: the accuracy is the Ladder's.
+        ladder_badge = "leaderboard-ladder-badge",
+        ladder_title = "leaderboard-ladder-title",
         synthetic_notice = "leaderboard-synthetic-notice",
         contamination_none = "leaderboard-contamination-none",
         contamination_train = "leaderboard-contamination-train",

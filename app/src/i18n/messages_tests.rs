@@ -112,6 +112,8 @@ const DYNAMIC_PREFIXES: &[&str] = &[
     "input-",
     "prediction-",
     "error-",
+    "field-",
+    "api-",
 ];
 
 const LANGS: [Lang; 2] = [Lang::En, Lang::Ar];
@@ -281,9 +283,98 @@ fn core_refusals_have_a_message_in_both_languages() {
                 assert_eq!(text, error.to_string(), "{}", message.code);
             }
         }
-        let flash = form_errors::refusal_to_flash(&message);
+        let flash = form_errors::refusal_to_flash(std::slice::from_ref(&message));
         let ar = form_errors::refusal_from_flash(Lang::Ar, &flash).expect("coded");
         assert!(ar.starts_with("رُفض ملف التنبؤات"), "{ar}");
     }
     assert_eq!(form_errors::refusal_from_flash(Lang::Ar, "line 3: plain text"), None);
+}
+
+/// Every field problem: its message exists in both locales with the
+/// arguments its code passes, and the English one is its `Display`.
+#[test]
+fn every_field_problem_has_its_message() {
+    use crate::domain::Coded;
+    use crate::domain::submission::{FieldError, FieldProblem};
+    let problems = [
+        FieldProblem::Required,
+        FieldProblem::TooLong { max: 120 },
+        FieldProblem::Length { min: 2, max: 60 },
+        FieldProblem::ControlCharacters,
+        FieldProblem::BidiControl,
+        FieldProblem::OneOf { allowed: vec!["public".into(), "private".into()] },
+        FieldProblem::Number { min: "0".into(), max: "100".into() },
+        FieldProblem::NotWebAddress,
+        FieldProblem::NotEmail,
+        FieldProblem::PasswordTooShort { min: 10 },
+        FieldProblem::PasswordTooLong { max: 256 },
+    ];
+    for problem in problems {
+        let message = problem.message();
+        for lang in LANGS {
+            let text = form_errors::say(lang, &message);
+            assert_ne!(text, message.code, "{}: no message {}", lang.code(), message.code);
+            if lang == Lang::En {
+                assert_eq!(text, problem.to_string(), "{}", message.code);
+            }
+        }
+        let error = FieldError::new("name", problem);
+        assert_eq!(form_errors::sentence(Lang::En, &error.message()), error.to_string());
+        assert!(form_errors::sentence(Lang::Ar, &error.message()).contains("name"));
+    }
+}
+
+/// Every service error says something in both languages, from the locales.
+#[cfg(feature = "ssr")]
+#[test]
+fn every_service_error_has_its_message() {
+    use crate::domain::submission::{FieldError, FieldProblem};
+    use crate::domain::{Message, PredictionError};
+    use crate::services::{AuthProblem, ServiceError};
+    let auth = [
+        AuthProblem::MissingBearer,
+        AuthProblem::MalformedBearer,
+        AuthProblem::UnknownToken,
+        AuthProblem::SignedOut,
+        AuthProblem::SessionEnded,
+        AuthProblem::WrongCredentials,
+    ];
+    let mut errors: Vec<ServiceError> = auth.into_iter().map(ServiceError::Unauthorized).collect();
+    errors.extend([
+        ServiceError::NotFound,
+        ServiceError::InvalidFields(vec![
+            FieldError::new("name", FieldProblem::Length { min: 2, max: 60 }),
+            FieldError::new("email", FieldProblem::NotEmail),
+        ]),
+        ServiceError::BadRequest { code: "missing_file", message: Message::new("api-missing-file") },
+        ServiceError::InvalidFile(PredictionError::NoRows),
+        ServiceError::QuotaExceeded { message: Message::new("api-daily-quota").arg("limit", 5), retry_after: None },
+        ServiceError::QuotaExceeded { message: Message::new("api-total-quota").arg("limit", 100), retry_after: None },
+        ServiceError::SigninThrottled { retry_after: 600 },
+        ServiceError::IdempotencyKeyReused { first: "s_abc".into() },
+        ServiceError::Conflict { field: "name" },
+        ServiceError::Conflict { field: "email" },
+        ServiceError::NoKey(crate::domain::Benchmark::MedArabiQ),
+        ServiceError::Internal("hidden".into()),
+    ]);
+    for error in &errors {
+        for message in error.messages() {
+            for lang in LANGS {
+                let args: Vec<(&str, Arg)> = message.args.iter().map(|(n, v)| (n.as_str(), v.as_str().into())).collect();
+                let (_, problems) = bundle::format_checked(lang, &message.code, &args)
+                    .unwrap_or_else(|| panic!("{}: no message {}", lang.code(), message.code));
+                assert!(problems.is_empty(), "{}: {}: {problems:?}", lang.code(), message.code);
+            }
+        }
+        let (en, ar) = (error.text(Lang::En), error.text(Lang::Ar));
+        assert_eq!(en, error.to_string());
+        assert_ne!(en, ar, "{en}");
+        assert!(!en.contains("hidden"), "an internal cause is never said: {en}");
+    }
+    assert_eq!(
+        errors[7].text(Lang::En),
+        "name: must have 2 to 60 characters; email: is not an email address",
+        "fields are listed in one line"
+    );
+    assert_eq!(ServiceError::SigninThrottled { retry_after: 61 }.text(Lang::Ar).matches("دقيقتين").count(), 1);
 }

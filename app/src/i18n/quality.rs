@@ -38,6 +38,11 @@ crate::messages! {
         difficulty_note(v) = "quality-difficulty-note",
         best_note = "quality-best-note",
         key_heading = "quality-key-heading",
+        /// How scores stay meaningful: exposure, the Ladder, attempts.
+        integrity_heading = "quality-integrity-heading",
+        integrity_exposure = "quality-integrity-exposure",
+        integrity_ladder = "quality-integrity-ladder",
+        integrity_attempts = "quality-integrity-attempts",
     }
 }
 

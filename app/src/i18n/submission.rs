@@ -26,6 +26,8 @@ crate::messages! {
         /// "Uniform random guessing would score {x} (n = {n}); chance-adjusted accuracy {y}"
         random = "submission-random",
         chance_adjusted = "submission-chance-adjusted",
+        /// Why a held-out key's score shows no more; `step` in points.
+        held_out(step) = "submission-held-out",
         protocol = "submission-protocol",
         prompt_language = "submission-prompt-language",
         shots = "submission-shots",

@@ -1,7 +1,8 @@
 //! `/quality`: how good the data is. The expert review (Table 2), the
 //! Cochran computation behind its sample size (recomputed from the stored
 //! inputs), the LLM-as-a-judge findings exactly as far as they were
-//! published, and the validation report of the answer key in use.
+//! published, the validation report of the answer key in use, and how
+//! scores stay meaningful (held-out keys, the Ladder, attempts).
 
 use leptos::prelude::*;
 
@@ -64,6 +65,12 @@ fn QualityBody(data: QualityData, lang: Lang) -> impl IntoView {
         <section id="answer-key" aria-labelledby="answer-key-h">
             <h2 id="answer-key-h">{t.key_heading()}</h2>
             <KeyReport lang key=data.key />
+        </section>
+        <section id="integrity" aria-labelledby="integrity-h">
+            <h2 id="integrity-h">{t.integrity_heading()}</h2>
+            <p id="integrity-exposure">{t.integrity_exposure()}</p>
+            <p id="integrity-ladder">{t.integrity_ladder()}</p>
+            <p id="integrity-attempts">{t.integrity_attempts()}</p>
         </section>
     }
 }

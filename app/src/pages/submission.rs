@@ -1,7 +1,8 @@
 //! `/submissions/:id`: a verified submission's score with its n and 95% CI,
 //! what explains it (missing, unparsed, ignored, chance level), every
 //! breakdown (with the specialty × level heatmap and its SVG chart), and
-//! the protocol card it was declared with.
+//! the protocol card it was declared with. On a held-out key: the Ladder's
+//! overall score only, and a note saying why.
 
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
@@ -12,6 +13,8 @@ use crate::components::head::PageTitle;
 use crate::components::heatmap::Heatmap;
 use crate::components::loaded::loaded;
 use crate::components::score::{AccuracyWithCi, BreakdownTable};
+use crate::domain::ScoreCard;
+use crate::domain::exposure::{OverallScore, ShownScores};
 use crate::format::{acc, utc_datetime};
 use crate::i18n::score::BreakdownKind;
 use crate::i18n::submission::{text, value_label};
@@ -57,7 +60,7 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
         file_sha256,
         file_format,
         created_at,
-        card,
+        scores,
         own,
     } = page;
     let t = text(lang);
@@ -66,9 +69,6 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
     let choice = |s: &str| {
         if s.is_empty() || s == "unknown" { t.not_stated().to_owned() } else { value_label(lang, s).to_owned() }
     };
-    let chart = lang.href(&heatmap_chart_path(&id));
-    let chart_file = format!("medarabench-{id}-heatmap.svg");
-    let has_cells = !card.by_cell.is_empty();
     let number =
         |v: Option<String>| v.map_or_else(|| t.not_stated().into_any(), |v| view! { <Num value=v /> }.into_any());
     view! {
@@ -77,18 +77,13 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
         {key_synthetic.then(|| view! {
             <p class="notice" role="note" id="synthetic-notice">{t.synthetic_before()} <bdi>{key_name.clone()}</bdi> {t.synthetic_after()}</p>
         })}
-        <p class="headline">{t.accuracy()} <AccuracyWithCi lang accuracy=card.accuracy n=card.total ci95=card.ci95 />
+        <p class="headline">{t.accuracy()} <AccuracyWithCi lang accuracy=scores.accuracy() n=scores.total() ci95=scores.ci95() />
             {t.on()} <bdi>{benchmark.clone()}</bdi> {t.key()} <code>{key_name}</code> {t.verified()}</p>
-        <ul class="facts">
-            <li>{t.correct()} <span class="num">{card.correct}</span> {t.of()} <span class="num">{card.total}</span></li>
-            <li>{t.missing()} <span class="num" id="missing">{card.missing}</span></li>
-            <li>{t.unparsed()} <span class="num" id="unparsed">{card.unparsed}</span></li>
-            <li>{t.ignored()} <span class="num">{card.ignored}</span></li>
-            <li>{t.random()} <span class="num">{acc(card.random_baseline.expected_accuracy)}</span>
-                " (" <Num value=format!("n = {}", card.total) /> ")" {t.chance_adjusted()}
-                <span class="num">{acc(card.chance_adjusted)}</span></li>
-        </ul>
-        {meta.visibility.is_shared().then(|| view! { <p id="compare-link"><a href=lang.href(&format!("/compare?a={id}"))>{crate::i18n::leaderboard::text(lang).compare_link()}</a></p> })}
+        {match &scores {
+            ShownScores::Full(card) => view! { <ScoreFacts card=card.clone() lang /> }.into_any(),
+            ShownScores::Overall(overall) => view! { <HeldOutFacts overall=overall.clone() lang /> }.into_any(),
+        }}
+        {(meta.visibility.is_shared() && scores.card().is_some()).then(|| view! { <p id="compare-link"><a href=lang.href(&format!("/compare?a={id}"))>{crate::i18n::leaderboard::text(lang).compare_link()}</a></p> })}
         <h2>{t.protocol()}</h2>
         <dl class="protocol">
             <dt>{t.prompt_language()}</dt><dd>{choice(meta.prompt_language.as_str())}</dd>
@@ -104,6 +99,52 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
             <dt>{t.file()}</dt><dd>{file_format} {t.sha256()} <code dir="ltr">{file_sha256}</code></dd>
             <dt>{t.submitted()}</dt><dd><Num value=utc_datetime(created_at) /> {own.then_some(t.own())} " · " {value_label(lang, meta.visibility.as_str()).to_owned()}</dd>
         </dl>
+        {scores.card().cloned().map(|card| view! { <Breakdowns card id=id.clone() lang /> })}
+    }
+}
+
+/// What explains a score on a public key: correct, missing, unparsed and
+/// ignored counts, and chance level.
+#[component]
+fn ScoreFacts(card: ScoreCard, lang: Lang) -> impl IntoView {
+    let t = text(lang);
+    view! {
+        <ul class="facts">
+            <li>{t.correct()} <span class="num">{card.correct}</span> {t.of()} <span class="num">{card.total}</span></li>
+            <li>{t.missing()} <span class="num" id="missing">{card.missing}</span></li>
+            <li>{t.unparsed()} <span class="num" id="unparsed">{card.unparsed}</span></li>
+            <li>{t.ignored()} <span class="num">{card.ignored}</span></li>
+            <li>{t.random()} <span class="num">{acc(card.random_baseline.expected_accuracy)}</span>
+                " (" <Num value=format!("n = {}", card.total) /> ")" {t.chance_adjusted()}
+                <span class="num">{acc(card.chance_adjusted)}</span></li>
+        </ul>
+    }
+}
+
+/// A score on a held-out key: what the Ladder shows, and why nothing else is.
+#[component]
+fn HeldOutFacts(overall: OverallScore, lang: Lang) -> impl IntoView {
+    let t = text(lang);
+    let step = format!("{:.2}", overall.ladder_step * 100.0);
+    view! {
+        <p class="notice" role="note" id="held-out-notice">{t.held_out(step)}</p>
+        <ul class="facts">
+            <li>{t.unparsed()} <span class="num" id="unparsed">{overall.unparsed}</span></li>
+            <li>{t.random()} <span class="num">{acc(overall.random_baseline.expected_accuracy)}</span>
+                " (" <Num value=format!("n = {}", overall.total) /> ")" {t.chance_adjusted()}
+                <span class="num">{acc(overall.chance_adjusted)}</span></li>
+        </ul>
+    }
+}
+
+/// Every breakdown of a public key's score card, with the heatmap chart.
+#[component]
+fn Breakdowns(card: ScoreCard, id: String, lang: Lang) -> impl IntoView {
+    let t = text(lang);
+    let chart = lang.href(&heatmap_chart_path(&id));
+    let chart_file = format!("medarabench-{id}-heatmap.svg");
+    let has_cells = !card.by_cell.is_empty();
+    view! {
         <h2>{t.by_specialty()}</h2>
         <BreakdownTable lang caption=t.by_specialty_caption() kind=BreakdownKind::Specialty cells=card.by_specialty.clone() />
         <h2>{t.by_level()}</h2>

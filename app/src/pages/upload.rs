@@ -187,7 +187,11 @@ mod client {
             return;
         };
         ev.prevent_default();
-        if xhr.open("POST", "/upload").is_err() || xhr.set_request_header("x-form-client", "script").is_err() {
+        // `Accept-Language` asks for a refusal in the page's language.
+        if xhr.open("POST", "/upload").is_err()
+            || xhr.set_request_header("x-form-client", "script").is_err()
+            || xhr.set_request_header("accept-language", lang.code()).is_err()
+        {
             return;
         }
         sending.set(true);

@@ -7,7 +7,7 @@ use super::error::{AuthProblem, Result, ServiceError};
 use super::{password, secrets};
 use crate::db::sessions::{self, secret_hash};
 use crate::db::{Db, audit, now_unix, teams};
-use crate::domain::submission::{BIDI_CONTROL_PROBLEM, FieldError, is_bidi_control};
+use crate::domain::submission::{FieldError, FieldProblem, is_bidi_control};
 
 /// The signed-in member's ids.
 #[derive(Debug, Clone, Copy)]
@@ -59,27 +59,27 @@ pub fn check_registration(name: &str, email: &str, password: &str) -> Result<()>
     let mut problems = Vec::new();
     let name_chars = name.trim().chars().count();
     if !(2..=60).contains(&name_chars) {
-        problems.push(FieldError { field: "name", problem: "must have 2 to 60 characters".into() });
+        problems.push(FieldError::new("name", FieldProblem::Length { min: 2, max: 60 }));
     }
     let problem = if name.chars().any(char::is_control) {
-        Some("contains control characters")
+        Some(FieldProblem::ControlCharacters)
     } else if name.chars().any(is_bidi_control) {
-        Some(BIDI_CONTROL_PROBLEM)
+        Some(FieldProblem::BidiControl)
     } else {
         None
     };
     if let Some(problem) = problem {
-        problems.push(FieldError { field: "name", problem: problem.into() });
+        problems.push(FieldError::new("name", problem));
     }
     let email = email.trim();
     let valid_email = email.len() <= 254
         && email.split_once('@').is_some_and(|(local, domain)| !local.is_empty() && domain.contains('.'))
         && !email.chars().any(|c| c.is_whitespace() || c.is_control());
     if !valid_email {
-        problems.push(FieldError { field: "email", problem: "is not an email address".into() });
+        problems.push(FieldError::new("email", FieldProblem::NotEmail));
     }
     if let Err(p) = password::check_strength(password) {
-        problems.push(FieldError { field: "password", problem: p });
+        problems.push(FieldError::new("password", p));
     }
     if problems.is_empty() { Ok(()) } else { Err(ServiceError::InvalidFields(problems)) }
 }

@@ -9,6 +9,7 @@ use super::error::{Result, ServiceError};
 use crate::db::Db;
 use crate::domain::Breakdown;
 use crate::domain::board::BoardRow;
+use crate::domain::exposure::Exposure;
 use crate::domain::compare::{COMPARE_REPLICATES, CompareCell, CompareChoice, CompareOutcome, CompareSide, Comparison};
 
 fn side(c: &crate::db::compare::Comparable) -> CompareSide {
@@ -86,11 +87,15 @@ async fn compute(db: &Db, a: String, b: String) -> Result<CompareOutcome> {
     })))
 }
 
-/// The best `limit` public verified submissions, then `a` and `b` if they
-/// are public and not among them.
+/// The best `limit` public verified submissions on public keys, then `a`
+/// and `b` if they are such and not among them.
 pub async fn choices(db: &Db, a: &str, b: &str, limit: usize) -> Result<Vec<CompareChoice>> {
     let board = crate::db::board::board(db).await?;
     let choice = |r: &BoardRow| {
+        // Rows on a held-out key are on the board, never in a comparison.
+        if r.exposure != Some(Exposure::Public) {
+            return None;
+        }
         let id = r.submission_id.clone()?;
         let team = r.team.as_deref().unwrap_or_default();
         Some(CompareChoice { label: format!("{} — {team} ({:.3}, {id})", r.model, r.accuracy), id })

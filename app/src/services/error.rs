@@ -6,8 +6,12 @@
 use crate::db::DbError;
 use crate::db::submissions::InsertError;
 use crate::db::teams::CreateTeamError;
+use std::fmt;
+
 use crate::domain::submission::FieldError;
-use crate::domain::{Benchmark, PredictionError};
+use crate::domain::{Benchmark, Coded, Message, PredictionError};
+use crate::i18n::Lang;
+use crate::i18n::form_errors::sentences;
 
 /// Why a request's credentials were not accepted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,70 +31,83 @@ pub enum AuthProblem {
 }
 
 impl AuthProblem {
-    /// The sentence the API sends with `unauthorized`.
-    pub fn message(self) -> &'static str {
-        match self {
-            Self::MissingBearer => "an `Authorization: Bearer TOKEN` header is required",
-            Self::MalformedBearer => "the Authorization header must be `Bearer TOKEN`",
-            Self::UnknownToken => "the API token is unknown or revoked",
-            Self::SignedOut => "please sign in",
-            Self::SessionEnded => "your session has ended; please sign in again",
-            Self::WrongCredentials => "wrong email or password",
-        }
+    /// The message the API sends with `unauthorized`.
+    pub fn message(self) -> Message {
+        Message::new(match self {
+            Self::MissingBearer => "api-missing-bearer",
+            Self::MalformedBearer => "api-malformed-bearer",
+            Self::UnknownToken => "api-unknown-token",
+            Self::SignedOut => "api-signed-out",
+            Self::SessionEnded => "api-session-ended",
+            Self::WrongCredentials => "api-wrong-credentials",
+        })
     }
 }
 
-/// What a service can answer instead of a result.
-#[derive(Debug, thiserror::Error)]
+/// What a service can answer instead of a result. Each variant's words
+/// live in the locales (`api.ftl`, `errors.ftl`): [`ServiceError::messages`]
+/// gives their codes and arguments, [`ServiceError::text`] the sentence in
+/// a language, and `Display` the English one (for the CLI and the logs).
+#[derive(Debug)]
 pub enum ServiceError {
     /// Unknown, or not visible to this viewer (the two are not told apart).
-    #[error("not found")]
     NotFound,
-    #[error("{}", .0.message())]
     Unauthorized(AuthProblem),
     /// Request fields are invalid; each problem is named.
-    #[error("{}", fields_message(.0))]
     InvalidFields(Vec<FieldError>),
     /// A required part of the request is missing or unusable
     /// (`code` is stable, e.g. `missing_file`).
-    #[error("{message}")]
-    BadRequest { code: &'static str, message: String },
+    BadRequest { code: &'static str, message: Message },
     /// The prediction file was refused; nothing was stored.
-    #[error("the prediction file was refused: {0}")]
-    InvalidFile(#[from] PredictionError),
-    /// Over the team's daily quota; it resets at UTC midnight.
-    #[error("{message}")]
-    QuotaExceeded { message: String, retry_after: Option<i64> },
+    InvalidFile(PredictionError),
+    /// Over a quota; `retry_after` in seconds (`None`: it never resets).
+    QuotaExceeded { message: Message, retry_after: Option<i64> },
     /// Too many failed sign-ins for one account.
-    #[error("too many failed sign-ins for this account; try again in {} minutes", .retry_after / 60)]
     SigninThrottled { retry_after: i64 },
-    /// An `Idempotency-Key` sent again with another file.
-    #[error("{0}")]
-    IdempotencyKeyReused(String),
+    /// An `Idempotency-Key` sent again with another file; `first` is the
+    /// submission it was used for.
+    IdempotencyKeyReused { first: String },
     /// A unique name or email is taken; `field` names it.
-    #[error("{message}")]
-    Conflict { field: &'static str, message: String },
+    Conflict { field: &'static str },
     /// No answer key is stored for the benchmark yet.
-    #[error("no {0} answer key is stored on this server yet")]
     NoKey(Benchmark),
     /// The database failed; logged, never shown.
-    #[error("internal error")]
-    Db(#[from] DbError),
+    Db(DbError),
     /// Anything else unexpected (a background task, a stored key that no
     /// longer parses); logged, never shown.
-    #[error("internal error")]
     Internal(String),
 }
 
 /// The services' result alias.
 pub type Result<T, E = ServiceError> = std::result::Result<T, E>;
 
-/// Every field problem in one line: `name: ...; email: ...`.
-pub fn fields_message(errors: &[FieldError]) -> String {
-    errors.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
-}
-
 impl ServiceError {
+    /// The codes and arguments of what this error says: one message, or
+    /// one per field for [`ServiceError::InvalidFields`].
+    pub fn messages(&self) -> Vec<Message> {
+        let one = match self {
+            Self::InvalidFields(fields) => return fields.iter().map(Coded::message).collect(),
+            Self::NotFound => Message::new("api-not-found"),
+            Self::Unauthorized(problem) => problem.message(),
+            Self::BadRequest { message, .. } | Self::QuotaExceeded { message, .. } => message.clone(),
+            Self::InvalidFile(file) => file.message(),
+            Self::SigninThrottled { retry_after } => {
+                Message::new("api-signin-throttled").arg("minutes", (retry_after.max(&1) + 59) / 60)
+            }
+            Self::IdempotencyKeyReused { first } => Message::new("api-idempotency-key-reused").arg("first", first),
+            Self::Conflict { field: "email" } => Message::new("api-email-taken"),
+            Self::Conflict { .. } => Message::new("api-name-taken"),
+            Self::NoKey(benchmark) => Message::new("api-no-key").arg("benchmark", benchmark),
+            Self::Db(_) | Self::Internal(_) => Message::new("api-internal"),
+        };
+        vec![one]
+    }
+
+    /// What this error says in `lang`, as one line.
+    pub fn text(&self, lang: Lang) -> String {
+        sentences(lang, &self.messages())
+    }
+
     /// An unexpected failure with its cause, for the log.
     pub fn internal(cause: impl std::fmt::Display) -> Self {
         Self::Internal(cause.to_string())
@@ -106,15 +123,45 @@ impl ServiceError {
     }
 }
 
+impl fmt::Display for ServiceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
+}
+
+impl std::error::Error for ServiceError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Self::InvalidFile(e) => Some(e),
+            Self::Db(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<PredictionError> for ServiceError {
+    fn from(e: PredictionError) -> Self {
+        Self::InvalidFile(e)
+    }
+}
+
+impl From<DbError> for ServiceError {
+    fn from(e: DbError) -> Self {
+        Self::Db(e)
+    }
+}
+
 impl From<InsertError> for ServiceError {
     fn from(e: InsertError) -> Self {
         match e {
-            InsertError::DailyQuota { .. } => Self::QuotaExceeded {
-                message: e.to_string(),
+            InsertError::DailyQuota { limit } => Self::QuotaExceeded {
+                message: Message::new("api-daily-quota").arg("limit", limit),
                 retry_after: Some(crate::db::submissions::seconds_to_utc_midnight(crate::db::now_unix())),
             },
-            InsertError::TotalQuota { .. } => Self::QuotaExceeded { message: e.to_string(), retry_after: None },
-            InsertError::IdempotencyKeyReused { .. } => Self::IdempotencyKeyReused(e.to_string()),
+            InsertError::TotalQuota { limit } => {
+                Self::QuotaExceeded { message: Message::new("api-total-quota").arg("limit", limit), retry_after: None }
+            }
+            InsertError::IdempotencyKeyReused { first } => Self::IdempotencyKeyReused { first },
             InsertError::Db(db) => Self::Db(db),
         }
     }
@@ -124,8 +171,8 @@ impl From<CreateTeamError> for ServiceError {
     fn from(e: CreateTeamError) -> Self {
         match e {
             CreateTeamError::Db(db) => Self::Db(db),
-            CreateTeamError::NameTaken => Self::Conflict { field: "name", message: e.to_string() },
-            CreateTeamError::EmailTaken => Self::Conflict { field: "email", message: e.to_string() },
+            CreateTeamError::NameTaken => Self::Conflict { field: "name" },
+            CreateTeamError::EmailTaken => Self::Conflict { field: "email" },
         }
     }
 }

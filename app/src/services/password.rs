@@ -5,6 +5,7 @@ use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, Salt
 use argon2::{Algorithm, Argon2, Params, Version};
 
 use super::error::ServiceError;
+use crate::domain::submission::FieldProblem;
 
 /// Shortest password accepted.
 pub const MIN_PASSWORD_CHARS: usize = 10;
@@ -19,13 +20,13 @@ fn hasher() -> Argon2<'static> {
 }
 
 /// Why a password is not acceptable.
-pub fn check_strength(password: &str) -> Result<(), String> {
+pub fn check_strength(password: &str) -> Result<(), FieldProblem> {
     let n = password.chars().count();
     if n < MIN_PASSWORD_CHARS {
-        return Err(format!("the password must have at least {MIN_PASSWORD_CHARS} characters"));
+        return Err(FieldProblem::PasswordTooShort { min: MIN_PASSWORD_CHARS });
     }
     if n > MAX_PASSWORD_CHARS {
-        return Err(format!("the password must have at most {MAX_PASSWORD_CHARS} characters"));
+        return Err(FieldProblem::PasswordTooLong { max: MAX_PASSWORD_CHARS });
     }
     Ok(())
 }

@@ -1,26 +1,53 @@
 //! Reading submissions: one submission as a viewer may see it on a
-//! surface (the policy in `domain::visibility` decides), and a team's own.
+//! surface (the policy in `domain::visibility` decides, from the team's
+//! visibility and the key's exposure), and a team's own.
 
 use super::Viewer;
 use super::error::{Result, ServiceError};
 use crate::db::Db;
 use crate::db::submissions::{self, QuotaDefaults, QuotaUse, SubmissionRecord};
+use crate::domain::exposure::{OverallScore, ShownScores, default_step, round_to_step};
 use crate::domain::team::{SubmissionPageData, SubmissionSummary};
 use crate::domain::visibility::{Access, Surface, access};
 
+/// A submission with what the viewer may see of its scores.
+pub struct Seen {
+    pub record: SubmissionRecord,
+    pub scores: ShownScores,
+}
+
+/// The scores of `r` as `access` lets them be shown: everything, or the
+/// Ladder's overall score. A submission stored without a Ladder value
+/// (none is, on a held-out key) shows its accuracy rounded to 1/√n.
+pub fn shown(r: &SubmissionRecord, access: Access) -> ShownScores {
+    match access {
+        Access::Full | Access::Hidden => ShownScores::Full(r.card.clone()),
+        Access::Overall => {
+            let (value, step) = match r.ladder {
+                Some(l) => (l.shown, l.step),
+                None => {
+                    let step = default_step(r.card.total);
+                    (round_to_step(r.card.accuracy, step), step)
+                }
+            };
+            ShownScores::Overall(OverallScore::new(&r.card, value, step))
+        }
+    }
+}
+
 /// Submission `id` as `viewer` may see it on `surface`; `NotFound` when the
 /// policy hides it, exactly as for an unknown id.
-pub async fn visible(db: &Db, viewer: &Viewer, id: &str, surface: Surface) -> Result<SubmissionRecord> {
+pub async fn visible(db: &Db, viewer: &Viewer, id: &str, surface: Surface) -> Result<Seen> {
     let record = submissions::get(db, id).await?.ok_or(ServiceError::NotFound)?;
-    match access(viewer.policy(), record.team_id, record.meta.visibility, surface) {
-        Access::Full => Ok(record),
+    match access(viewer.policy(), record.subject(), surface) {
         Access::Hidden => Err(ServiceError::NotFound),
+        granted => Ok(Seen { scores: shown(&record, granted), record }),
     }
 }
 
 /// The result page of submission `id` for `viewer`.
 pub async fn page(db: &Db, viewer: &Viewer, id: &str) -> Result<SubmissionPageData> {
-    let r = visible(db, viewer, id, Surface::Page).await?;
+    let Seen { record: r, scores } = visible(db, viewer, id, Surface::Page).await?;
     let own = viewer.team() == Some(r.team_id);
     Ok(SubmissionPageData {
         id: r.public_id,
@@ -32,7 +59,7 @@ pub async fn page(db: &Db, viewer: &Viewer, id: &str) -> Result<SubmissionPageDa
         file_sha256: r.file_sha256,
         file_format: r.file_format,
         created_at: r.created_at,
-        card: r.card,
+        scores,
         own,
     })
 }
@@ -44,17 +71,20 @@ pub async fn own(db: &Db, team_id: i64, defaults: QuotaDefaults) -> Result<(Vec<
     Ok((records, quota))
 }
 
-/// A submission as lists show it.
+/// A submission as the team's own list shows it (its scores as the team's
+/// own result page shows them).
 pub fn summary(r: &SubmissionRecord) -> SubmissionSummary {
+    let scores = shown(r, access(crate::domain::visibility::Viewer::Team(r.team_id), r.subject(), Surface::Page));
     SubmissionSummary {
         id: r.public_id.clone(),
         model_name: r.meta.model_name.clone(),
         benchmark: r.benchmark.clone(),
-        accuracy: r.card.accuracy,
-        ci95: r.card.ci95,
-        correct: r.card.correct,
-        total: r.card.total,
+        accuracy: scores.accuracy(),
+        ci95: scores.ci95(),
+        correct: scores.card().map(|c| c.correct),
+        total: scores.total(),
         visibility: r.meta.visibility,
+        exposure: r.exposure,
         created_at: r.created_at,
         key_synthetic: r.key_synthetic,
     }

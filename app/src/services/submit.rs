@@ -10,18 +10,23 @@ use super::error::{Result, ServiceError};
 use super::keys::KeyCache;
 use super::secrets::new_public_id;
 use crate::db::repeats::{self, UploadIdentity};
-use crate::db::submissions::{self, NewSubmission, QuotaDefaults, QuotaUse, Stored, SubmissionRecord};
+use crate::db::submissions::{self, LadderRule, NewSubmission, QuotaDefaults, QuotaUse, Stored, SubmissionRecord};
 use crate::db::{Db, audit, keys};
 use crate::domain::submission::RawMeta;
-use crate::domain::{Benchmark, PredictionFile, PredictionFormat, score};
+use crate::domain::exposure::{Exposure, default_step, rounding_offset};
+use crate::domain::{Benchmark, Message, PredictionFile, PredictionFormat, score};
 
 /// What accepting an upload needs besides the upload: the database, the
-/// parsed keys and the server's quota defaults.
+/// parsed keys, the server's quota defaults and its Ladder step.
 #[derive(Clone, Copy)]
 pub struct Scoring<'a> {
     pub db: &'a Db,
     pub keys: &'a KeyCache,
     pub quota: QuotaDefaults,
+    /// The Ladder's step on held-out keys (a fraction); `None`: 1/√n.
+    pub ladder_step: Option<f64>,
+    /// The server's secret, which keys the Ladder's rounding.
+    pub secret: &'a str,
 }
 
 /// An upload as it arrives.
@@ -54,7 +59,7 @@ pub fn idempotency_key(value: Option<&http::HeaderValue>) -> Result<Option<Strin
         }
         _ => Err(ServiceError::BadRequest {
             code: "invalid_idempotency_key",
-            message: format!("the Idempotency-Key header must be 1 to {MAX_IDEMPOTENCY_KEY} visible ASCII characters"),
+            message: Message::new("api-invalid-idempotency-key").arg("max", MAX_IDEMPOTENCY_KEY),
         }),
     }
 }
@@ -63,10 +68,7 @@ pub fn idempotency_key(value: Option<&http::HeaderValue>) -> Result<Option<Strin
 pub async fn accept(ctx: Scoring<'_>, upload: Upload) -> Result<Accepted> {
     let meta = upload.meta.validate().map_err(ServiceError::InvalidFields)?;
     if upload.file.is_empty() {
-        return Err(ServiceError::BadRequest {
-            code: "missing_file",
-            message: "the prediction file is missing or empty".into(),
-        });
+        return Err(ServiceError::BadRequest { code: "missing_file", message: Message::new("api-missing-file") });
     }
     let bytes = upload.file;
     let (bytes, sha) = tokio::task::spawn_blocking(move || {
@@ -121,6 +123,10 @@ pub async fn accept(ctx: Scoring<'_>, upload: Upload) -> Result<Accepted> {
             card: &scored.card,
             correctness: &scored.correct,
             idempotency_key: upload.idempotency_key.as_deref(),
+            ladder: (stored_key.exposure == Exposure::HeldOut).then(|| LadderRule {
+                step: ctx.ladder_step.unwrap_or_else(|| default_step(scored.card.total)),
+                offset: rounding_offset(ctx.secret.as_bytes(), stored_key.id, &sha),
+            }),
         },
         ctx.quota,
     )

@@ -1,10 +1,11 @@
-//! `medarabench keys check|import`: validate an answer key and (import)
-//! store it.
+//! `medarabench keys check|import|reveal`: validate an answer key, store
+//! it (public, or held out), and make a held-out key public.
 
 use std::path::PathBuf;
 
 use anyhow::Context;
 use app::db::keys::{self, NewKey};
+use app::domain::exposure::Exposure;
 use app::domain::{Benchmark, CheckedKey, parse_key};
 use clap::{Args, Subcommand};
 use serde_json::json;
@@ -18,6 +19,18 @@ pub enum KeysCommand {
     Check(KeyFileArgs),
     /// Validate a key file and store it (the newest key is the default).
     Import(ImportArgs),
+    /// Make a held-out key public: everything about its submissions is
+    /// shown and recomputed from then on (the end of a phase).
+    Reveal(RevealArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct RevealArgs {
+    /// The key's name.
+    pub name: String,
+    /// Its benchmark, when keys of both share the name.
+    #[arg(long)]
+    pub benchmark: Option<Benchmark>,
 }
 
 #[derive(Debug, Args)]
@@ -39,6 +52,10 @@ pub struct ImportArgs {
     /// A name for the key (default: the file name).
     #[arg(long)]
     pub name: Option<String>,
+    /// Keep the key's per-question results hidden until `keys reveal`:
+    /// scores show only the Ladder's overall accuracy.
+    #[arg(long)]
+    pub held_out: bool,
 }
 
 /// Runs `keys check` or `keys import`.
@@ -46,6 +63,7 @@ pub async fn run(database_url: &str, cmd: KeysCommand) -> anyhow::Result<()> {
     match cmd {
         KeysCommand::Check(args) => check_file(&args),
         KeysCommand::Import(args) => import(database_url, args).await,
+        KeysCommand::Reveal(args) => reveal(database_url, args).await,
     }
 }
 
@@ -82,6 +100,7 @@ async fn import(database_url: &str, args: ImportArgs) -> anyhow::Result<()> {
             report: &checked.report,
             content: &bytes,
             synthetic: false,
+            exposure: if args.held_out { Exposure::HeldOut } else { Exposure::Public },
         },
     )
     .await
@@ -93,6 +112,29 @@ async fn import(database_url: &str, args: ImportArgs) -> anyhow::Result<()> {
             stored.benchmark, stored.name, stored.id, stored.scoreable, stored.rows, stored.sha256
         );
     }
+    eprintln!("{}", exposure_line(&stored));
+    Ok(())
+}
+
+/// The one line that says what a stored key lets people see.
+fn exposure_line(key: &keys::StoredKey) -> String {
+    match key.exposure {
+        Exposure::Public => format!(
+            "exposure: public: every per-question breakdown of scores on {:?} is shown (import with --held-out to keep them hidden)",
+            key.name
+        ),
+        Exposure::HeldOut => format!(
+            "exposure: held-out: scores on {:?} show only the Ladder's overall accuracy until `medarabench keys reveal {}`",
+            key.name, key.name
+        ),
+    }
+}
+
+/// `keys reveal`: a held-out key becomes public.
+async fn reveal(database_url: &str, args: RevealArgs) -> anyhow::Result<()> {
+    let db = open_database(database_url).await?;
+    let key = keys::reveal(&db, &args.name, args.benchmark).await.context("the key was not revealed")?;
+    eprintln!("revealed the {} key {:?}: {}", key.benchmark, key.name, exposure_line(&key));
     Ok(())
 }
 

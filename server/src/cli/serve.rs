@@ -43,6 +43,18 @@ pub struct ServeArgs {
     /// Connections served at once; more wait in the listen backlog.
     #[arg(long, env = "MEDARABENCH_MAX_CONNECTIONS", default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_connections: u64,
+    /// The Ladder's step on held-out keys, in percentage points (default:
+    /// 100/√n for a key of n scoreable questions, 1.42 on 4,928).
+    #[arg(long, env = "MEDARABENCH_LADDER_STEP", value_parser = ladder_points)]
+    pub ladder_step: Option<f64>,
+}
+
+/// A Ladder step in points: more than 0 and at most 50.
+fn ladder_points(value: &str) -> Result<f64, String> {
+    match value.trim().parse::<f64>() {
+        Ok(points) if points > 0.0 && points <= 50.0 => Ok(points),
+        _ => Err(format!("{value:?} is not a step in points between 0 (excluded) and 50")),
+    }
 }
 
 impl ServeArgs {
@@ -64,6 +76,7 @@ pub async fn server_config(db: &Db, args: &ServeArgs) -> anyhow::Result<ServerCo
         secure_cookies: !args.insecure_cookies,
         writes_per_minute: args.writes_per_minute,
         behind_proxy: args.behind_proxy,
+        ladder_step: args.ladder_step.map(|points| points / 100.0),
         secret: server_secret(db).await?,
         ..ServerConfig::default()
     })
@@ -92,6 +105,7 @@ pub async fn ensure_demo_key(db: &Db) -> anyhow::Result<()> {
             report: &checked.report,
             content: synthetic.csv.as_bytes(),
             synthetic: true,
+            exposure: app::domain::exposure::Exposure::Public,
         },
     )
     .await;

@@ -58,7 +58,7 @@ async fn medarabiq(State(state): State<AppState>, Query(query): Query<LangQuery>
     let pairs = app::db::medarabiq::pairs(&state.db).await?;
     let svg = match app::charts::scatter::medarabiq_svg(&pairs, lang) {
         Ok(svg) => svg,
-        Err(app::charts::ChartError::Empty) => return Err(super::HttpError::NotFound),
+        Err(app::charts::ChartError::Empty) => return Err(super::HttpError::not_found()),
         Err(e) => return Err(anyhow::Error::from(e).into()),
     };
     Ok(svg_file(&svg, "medarabiq-vs-medarabench.svg"))
@@ -74,7 +74,7 @@ async fn heatmap(
     viewer: Viewer,
 ) -> Result<Response> {
     let lang = Lang::from_param(query.lang.as_deref());
-    let record = app::services::submissions::visible(&state.db, &viewer, &id, Surface::HeatmapChart).await?;
+    let record = app::services::submissions::visible(&state.db, &viewer, &id, Surface::HeatmapChart).await?.record;
     let svg =
         app::charts::heatmap::svg(&record.card.by_cell, &record.meta.model_name, lang).map_err(anyhow::Error::from)?;
     let cache = if record.meta.visibility.is_shared() { "no-cache" } else { "private, no-store" };

@@ -8,7 +8,7 @@
 //! redirect keeps it (`?lang=ar`).
 
 use app::db::{audit, sessions};
-use app::domain::Benchmark;
+use app::domain::{Benchmark, Coded, Message};
 use app::domain::submission::RawMeta;
 use app::i18n::Lang;
 use app::i18n::form_errors::FormErrorCode;
@@ -204,8 +204,8 @@ async fn revoke_token(
     Ok(see_other(&LangForm::lang(form).href("/team#tokens"), None))
 }
 
-fn invalid_form(text: String) -> ServiceError {
-    ServiceError::BadRequest { code: "invalid_form", message: text }
+fn invalid_form(detail: String) -> ServiceError {
+    ServiceError::BadRequest { code: "invalid_form", message: Message::new("api-invalid-form").arg("detail", detail) }
 }
 
 /// Whether the upload page's script sent the form (`X-Form-Client:
@@ -242,10 +242,7 @@ async fn upload(
             let name = field.name().unwrap_or_default().to_owned();
             let bytes = field.bytes().await.map_err(|e| {
                 if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                    ServiceError::BadRequest {
-                        code: "payload_too_large",
-                        message: "the file is larger than the upload limit".into(),
-                    }
+                    ServiceError::BadRequest { code: "payload_too_large", message: Message::new("api-upload-too-large") }
                 } else {
                     invalid_form(e.body_text())
                 }
@@ -254,12 +251,9 @@ async fn upload(
                 "file" => file = bytes.to_vec(),
                 "lang" => lang = Lang::from_param(Some(&String::from_utf8_lossy(&bytes))),
                 "benchmark" => {
-                    benchmark = String::from_utf8_lossy(&bytes).trim().parse().map_err(
-                        |e: app::domain::UnknownBenchmark| ServiceError::BadRequest {
-                            code: "unknown_benchmark",
-                            message: e.to_string(),
-                        },
-                    )?;
+                    benchmark = String::from_utf8_lossy(&bytes).trim().parse().map_err(|e: app::domain::UnknownBenchmark| {
+                        ServiceError::BadRequest { code: "unknown_benchmark", message: e.message() }
+                    })?;
                 }
                 other => {
                     meta.set(other, String::from_utf8_lossy(&bytes).into_owned());
@@ -280,14 +274,9 @@ async fn upload(
             let code = match e {
                 ServiceError::Db(_) | ServiceError::Internal(_) => FormErrorCode::ServerError,
                 _ => {
-                    // A refused file's reasons keep their code, so the page
-                    // words them in its language; other refusals their text.
-                    let reasons = match &e {
-                        ServiceError::InvalidFile(refusal) => {
-                            app::i18n::form_errors::refusal_to_flash(&app::domain::Coded::message(refusal))
-                        }
-                        other => other.to_string(),
-                    };
+                    // The reasons keep their codes, so the page words them
+                    // in its language.
+                    let reasons = app::i18n::form_errors::refusal_to_flash(&e.messages());
                     let flash = sessions::Flash::UploadError;
                     if let Err(db) = sessions::set_flash(&state.db, &session.hash, flash, &reasons).await {
                         tracing::error!(error = %db, "cannot keep an upload's refusal on its session");

@@ -1,5 +1,6 @@
 //! A JSON body extractor whose refusals use the API's error shape.
 
+use app::domain::Message;
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Request};
@@ -25,7 +26,7 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
 
 fn rejection_to_error(r: JsonRejection) -> HttpError {
     if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
-        return HttpError::PayloadTooLarge("the request body is too large".into());
+        return HttpError::PayloadTooLarge(Message::new("api-body-too-large"));
     }
-    HttpError::bad_request("invalid_json", r.body_text())
+    HttpError::bad_request("invalid_json", Message::new("api-invalid-json").arg("detail", r.body_text()))
 }

@@ -139,6 +139,9 @@ const CSV_COLUMNS: &[&str] = &[
     "rank_best",
     "rank_worst",
     "ci95_approximate",
+    "exposure",
+    "attempts",
+    "first_submitted_at",
 ];
 
 /// Spreadsheets run cells that start with these as formulas; such text is

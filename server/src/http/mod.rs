@@ -91,6 +91,7 @@ pub fn build_router(state: AppState) -> Router {
         .layer(axum::middleware::from_fn_with_state(state.clone(), security::csrf_guard))
         .layer(axum::middleware::from_fn(extract::viewer_slot))
         .layer(axum::middleware::from_fn_with_state(state.clone(), rate_limit::limit_writes))
+        .layer(axum::middleware::from_fn(error::localize))
         .layer(DefaultBodyLimit::max(state.config.body_limit))
         .layer(compression())
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, state.config.request_timeout))

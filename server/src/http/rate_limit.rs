@@ -97,11 +97,7 @@ pub async fn limit_writes(State(state): State<AppState>, req: Request, next: Nex
         && let Err(retry_after) = state.writes.spend(ip, Instant::now())
     {
         tracing::warn!(client = %ip, path = %req.uri().path(), "write rate limit");
-        let message = format!(
-            "too many writes from your address: at most {} a minute; try again in {retry_after} s",
-            state.config.writes_per_minute
-        );
-        return HttpError::TooManyRequests { message, retry_after: Some(retry_after as i64) }.into_response();
+        return HttpError::WriteRate { limit: state.config.writes_per_minute, retry_after }.into_response();
     }
     next.run(req).await
 }

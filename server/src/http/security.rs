@@ -79,10 +79,7 @@ pub async fn csrf_guard(State(state): State<AppState>, req: Request, next: Next)
     let needs_check = !safe && (is_form_path(req.uri().path()) || (session_cookie(headers).is_some() && !bearer));
     if needs_check && !same_origin(headers, public_scheme(headers, state.config.behind_proxy)) {
         tracing::warn!(path = %req.uri().path(), "refused a cross-site write");
-        return HttpError::Forbidden(
-            "cross-site request refused: this form must be sent from the leaderboard's own pages",
-        )
-        .into_response();
+        return HttpError::CrossSite.into_response();
     }
     next.run(req).await
 }

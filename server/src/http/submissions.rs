@@ -1,7 +1,7 @@
 //! `POST /api/v1/submissions` (upload), `GET /api/v1/submissions` (the
 //! team's own) and `GET /api/v1/submissions/{id}`.
 
-use app::domain::Benchmark;
+use app::domain::{Benchmark, Coded, Message};
 use app::domain::submission::RawMeta;
 use app::domain::visibility::Surface;
 use app::services::Viewer;
@@ -53,7 +53,7 @@ async fn read_upload(
     let file = if is_multipart {
         let mut form = Multipart::from_request(req, state)
             .await
-            .map_err(|e| HttpError::bad_request("invalid_multipart", e.body_text()))?;
+            .map_err(|e| HttpError::bad_request("invalid_multipart", Message::new("api-invalid-multipart").arg("detail", e.body_text())))?;
         let mut file = None;
         while let Some(field) = form.next_field().await.map_err(multipart_error)? {
             let name = field.name().unwrap_or_default().to_owned();
@@ -68,15 +68,15 @@ async fn read_upload(
                 }
             }
         }
-        file.ok_or_else(|| HttpError::bad_request("missing_file", "the multipart form has no `file` field"))?
+        file.ok_or_else(|| HttpError::bad_request("missing_file", Message::new("api-no-file-field")))?
     } else {
         Bytes::from_request(req, state)
             .await
             .map_err(|e| {
                 if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                    HttpError::PayloadTooLarge(format!("the file is larger than {} bytes", state.config.upload_limit))
+                    HttpError::PayloadTooLarge(Message::new("api-file-too-large").arg("limit", state.config.upload_limit))
                 } else {
-                    HttpError::bad_request("unreadable_body", e.body_text())
+                    HttpError::bad_request("unreadable_body", Message::new("api-unreadable-body").arg("detail", e.body_text()))
                 }
             })?
             .to_vec()
@@ -85,16 +85,16 @@ async fn read_upload(
         None => Benchmark::MedAraBench,
         Some(b) => b
             .parse()
-            .map_err(|e: app::domain::UnknownBenchmark| HttpError::bad_request("unknown_benchmark", e.to_string()))?,
+            .map_err(|e: app::domain::UnknownBenchmark| HttpError::bad_request("unknown_benchmark", e.message()))?,
     };
     Ok(Upload { team_id, benchmark, meta, file, idempotency_key })
 }
 
 fn multipart_error(e: axum::extract::multipart::MultipartError) -> HttpError {
     if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-        HttpError::PayloadTooLarge("the upload is larger than the size limit".into())
+        HttpError::PayloadTooLarge(Message::new("api-upload-too-large"))
     } else {
-        HttpError::bad_request("invalid_multipart", e.body_text())
+        HttpError::bad_request("invalid_multipart", Message::new("api-invalid-multipart").arg("detail", e.body_text()))
     }
 }
 
@@ -132,7 +132,7 @@ pub(super) async fn upload(
     // A repeat (a retry, a double click) answers 200 with the first submission.
     let status = if accepted.repeat { StatusCode::OK } else { StatusCode::CREATED };
     let body = UploadView {
-        submission: SubmissionView::from(&accepted.record),
+        submission: SubmissionView::for_owner(&accepted.record),
         quota: (&accepted.quota).into(),
         repeat: accepted.repeat,
     };
@@ -154,7 +154,7 @@ pub(super) async fn list_own(
 ) -> Result<Json<SubmissionListView>, HttpError> {
     let (records, quota) = app::services::submissions::own(&state.db, who.team_id, state.quota_defaults()).await?;
     Ok(Json(SubmissionListView {
-        submissions: records.iter().map(SubmissionView::from).collect(),
+        submissions: records.iter().map(SubmissionView::for_owner).collect(),
         quota: (&quota).into(),
     }))
 }
@@ -175,6 +175,6 @@ pub(super) async fn get_one(
     viewer: Viewer,
     Path(id): Path<String>,
 ) -> Result<Json<SubmissionView>, HttpError> {
-    let record = app::services::submissions::visible(&state.db, &viewer, &id, Surface::ApiObject).await?;
-    Ok(Json(SubmissionView::from(&record)))
+    let seen = app::services::submissions::visible(&state.db, &viewer, &id, Surface::ApiObject).await?;
+    Ok(Json(SubmissionView::new(&seen.record, seen.scores)))
 }

@@ -5,9 +5,30 @@
 use app::db::submissions::{QuotaUse, SubmissionRecord};
 use app::domain::ScoreCard;
 use app::domain::board::BoardRow;
-use app::domain::visibility::Visibility;
+use app::domain::exposure::{Exposure, OverallScore, ShownScores};
+use app::domain::visibility::{Surface, Viewer, Visibility, access};
+use app::services::submissions;
 use serde::Serialize;
 use utoipa::ToSchema;
+
+/// A submission's scores as the policy lets them be shown: the whole score
+/// card on a public key; on a held-out key the Ladder's overall score only
+/// (no `correct`, no breakdowns: the fields are absent).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum ScoresView {
+    Full(ScoreCard),
+    Overall(OverallScore),
+}
+
+impl From<ShownScores> for ScoresView {
+    fn from(s: ShownScores) -> Self {
+        match s {
+            ShownScores::Full(card) => Self::Full(card),
+            ShownScores::Overall(overall) => Self::Overall(overall),
+        }
+    }
+}
 
 /// The API's submission object: identity, metadata, protocol card, and the
 /// score card's fields at the top level (as `score --json` prints them) as
@@ -15,7 +36,7 @@ use utoipa::ToSchema;
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SubmissionView {
     #[serde(flatten)]
-    pub card: ScoreCard,
+    pub card: ScoresView,
     /// The submission's public id.
     pub id: String,
     /// The submitting team's name.
@@ -34,10 +55,14 @@ pub struct SubmissionView {
     pub file_sha256: String,
     /// The detected input format (`csv`, `jsonl`).
     pub file_format: String,
+    /// The same as `file_format`.
+    pub format: String,
+    /// The answer key's exposure: `public`, or `held-out` until revealed.
+    pub exposure: Exposure,
     /// Unix time of the upload.
     pub created_at: i64,
     pub key: KeyRefView,
-    pub scores: ScoreCard,
+    pub scores: ScoresView,
 }
 
 /// How the predictions were made, as the team declared it.
@@ -57,16 +82,20 @@ pub struct ProtocolView {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct KeyRefView {
     pub name: String,
-    pub sha256: String,
+    /// Absent for a held-out key: it would let an extracted key be checked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sha256: Option<String>,
     /// The synthetic demo key, not the real test split.
     pub synthetic: bool,
 }
 
-impl From<&SubmissionRecord> for SubmissionView {
-    fn from(r: &SubmissionRecord) -> Self {
+impl SubmissionView {
+    /// `r` with `scores` as the policy lets the viewer see them.
+    pub fn new(r: &SubmissionRecord, scores: ShownScores) -> Self {
         let m = &r.meta;
+        let held_out = r.exposure == Exposure::HeldOut;
         Self {
-            card: r.card.clone(),
+            card: scores.clone().into(),
             id: r.public_id.clone(),
             team: r.team_name.clone(),
             benchmark: r.benchmark.clone(),
@@ -85,10 +114,22 @@ impl From<&SubmissionRecord> for SubmissionView {
             visibility: m.visibility,
             file_sha256: r.file_sha256.clone(),
             file_format: r.file_format.clone(),
+            format: r.file_format.clone(),
+            exposure: r.exposure,
             created_at: r.created_at,
-            key: KeyRefView { name: r.key_name.clone(), sha256: r.key_sha256.clone(), synthetic: r.key_synthetic },
-            scores: r.card.clone(),
+            key: KeyRefView {
+                name: r.key_name.clone(),
+                sha256: (!held_out).then(|| r.key_sha256.clone()),
+                synthetic: r.key_synthetic,
+            },
+            scores: scores.into(),
         }
+    }
+
+    /// `r` as its own team sees it through the API.
+    pub fn for_owner(r: &SubmissionRecord) -> Self {
+        let granted = access(Viewer::Team(r.team_id), r.subject(), Surface::ApiObject);
+        Self::new(r, submissions::shown(r, granted))
     }
 }
 
@@ -208,6 +249,14 @@ pub struct BoardRowView {
     pub submitted_at: Option<i64>,
     pub rank_best: Option<usize>,
     pub rank_worst: Option<usize>,
+    /// The answer key's exposure (verified rows): on `held-out`, the
+    /// accuracy is the Ladder's and `correct` is null.
+    pub exposure: Option<Exposure>,
+    /// The team's submissions of this model (verified rows); the row shows
+    /// the latest.
+    pub attempts: Option<u64>,
+    /// Unix time of the team's first submission of this model.
+    pub first_submitted_at: Option<i64>,
 }
 
 impl From<&BoardRow> for BoardRowView {
@@ -231,6 +280,9 @@ impl From<&BoardRow> for BoardRowView {
             submitted_at: r.submitted_at,
             rank_best: r.rank.map(|x| x.best),
             rank_worst: r.rank.map(|x| x.worst),
+            exposure: r.exposure,
+            attempts: r.attempts,
+            first_submitted_at: r.first_submitted_at,
         }
     }
 }

@@ -247,6 +247,47 @@ async fn keys_import_stores_and_refuses_duplicates(backend: Backend) {
     db.finish().await;
 }
 
+on_both_backends!(keys_import_held_out_and_reveal);
+
+/// `--held-out` stores a held-out key (and says so); without it the import
+/// says in one line that the key is public and names the flag; `keys
+/// reveal` makes a held-out key public once, and refuses unknown names.
+async fn keys_import_held_out_and_reveal(backend: Backend) {
+    let Some(db) = scratch_database(backend).await else { return };
+    let files = Files::new();
+    let public = files.write("public.csv", synthetic_key(200, 5).csv);
+    let out = medarabench(&["keys", "import", s(&public)], Some(&db.url));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines: Vec<String> = stderr(&out).lines().filter(|l| l.contains("exposure")).map(str::to_owned).collect();
+    assert_eq!(lines.len(), 1, "{}", stderr(&out));
+    assert!(lines[0].contains("public") && lines[0].contains("--held-out"), "{}", lines[0]);
+
+    let held = files.write("phase-1.csv", synthetic_key(200, 6).csv);
+    let out = medarabench(&["keys", "import", s(&held), "--held-out", "--json"], Some(&db.url));
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout_json(&out)["stored"]["exposure"], "held-out");
+    assert!(stderr(&out).contains("keys reveal phase-1.csv"), "{}", stderr(&out));
+    let handle = db.open().await;
+    let stored = app::db::keys::default_key(&handle, Benchmark::MedAraBench).await.unwrap().unwrap();
+    assert_eq!(stored.exposure, app::domain::exposure::Exposure::HeldOut);
+
+    let out = medarabench(&["keys", "reveal", "phase-1.csv"], Some(&db.url));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let revealed = app::db::keys::default_key(&handle, Benchmark::MedAraBench).await.unwrap().unwrap();
+    assert_eq!(revealed.exposure, app::domain::exposure::Exposure::Public);
+    assert!(revealed.revealed_at.is_some());
+    for (args, reason) in [
+        (vec!["keys", "reveal", "phase-1.csv"], "already public"),
+        (vec!["keys", "reveal", "no-such-key"], "no stored key"),
+    ] {
+        let out = medarabench(&args, Some(&db.url));
+        assert!(!out.status.success(), "{args:?}");
+        assert!(stderr(&out).contains(reason), "{args:?}: {}", stderr(&out));
+    }
+    handle.pool().close().await;
+    db.finish().await;
+}
+
 on_both_backends!(team_create_and_submit_over_real_http);
 
 /// A real `medarabench serve` process, killed on drop.

@@ -106,6 +106,7 @@ async fn compare_pairs_two_submissions(backend: Backend) {
         report: &checked.report,
         content: other.csv.as_bytes(),
         synthetic: true,
+        exposure: app::domain::exposure::Exposure::Public,
     };
     app::db::keys::insert(&app.state.db, new_key).await.unwrap();
     let token = app.team_with_token("Third", "t@third.example").await;

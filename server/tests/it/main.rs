@@ -2,6 +2,8 @@
 //! `build_router` + `tower::ServiceExt::oneshot`, each test on a fresh
 //! database, every test on both SQLite and PostgreSQL.
 
+mod api_language;
+mod attempts;
 mod arabic_pages;
 mod board;
 mod board_page;
@@ -9,6 +11,7 @@ mod cli;
 mod compare;
 mod connections;
 mod harness;
+mod held_out;
 mod heatmap;
 mod hostile;
 mod medarabiq;

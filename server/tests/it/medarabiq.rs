@@ -42,6 +42,7 @@ async fn comparison_page_pairs_verified_scores(backend: Backend) {
             report: &checked.report,
             content: csv.as_bytes(),
             synthetic: true,
+            exposure: app::domain::exposure::Exposure::Public,
         },
     )
     .await

@@ -60,6 +60,7 @@ async fn store_key(app: &TestApp, rows: usize, seed: u64) -> KeyReport {
         report: &checked.report,
         content: synthetic.csv.as_bytes(),
         synthetic: true,
+        exposure: app::domain::exposure::Exposure::Public,
     };
     keys::insert(&app.state.db, key).await.expect("store key");
     checked.report

@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 pub use filter::BoardFilter;
 
 use crate::declaration::Contamination;
+use crate::exposure::Exposure;
 
 /// One published model result (Table 4 of the paper).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -133,6 +134,14 @@ pub struct BoardRow {
     pub rank: Option<Ranks>,
     /// Which baseline (reference rows).
     pub baseline: Option<Baseline>,
+    /// The exposure of the key (verified rows): on a held-out key the
+    /// accuracy is the Ladder's and `correct` is absent.
+    pub exposure: Option<Exposure>,
+    /// The team's submissions of this model on this benchmark (verified
+    /// rows; the row shows the latest the board may show).
+    pub attempts: Option<u64>,
+    /// Unix time of the team's first submission of the model.
+    pub first_submitted_at: Option<i64>,
 }
 
 impl BoardRow {
@@ -159,6 +168,9 @@ impl BoardRow {
             submitted_at: None,
             rank: None,
             baseline: None,
+            exposure: None,
+            attempts: None,
+            first_submitted_at: None,
         }
     }
 

@@ -6,6 +6,7 @@
 use std::fmt::Write as _;
 
 use super::{Baseline, BoardRow, RowSource};
+use crate::exposure::Exposure;
 use crate::stats::Z95;
 use crate::{AnswerKey, Letter, score_bytes};
 
@@ -33,8 +34,10 @@ fn row(model: String, baseline: Baseline, key_name: &str, synthetic: bool) -> Bo
 
 /// Uniform random guessing (its expected accuracy, with the central 95%
 /// of a guesser's accuracy as interval), "always A", and the best constant
-/// letter when it is not A; best first. Empty for an empty key.
-pub fn baselines(key: &AnswerKey, key_name: &str, synthetic: bool) -> Vec<BoardRow> {
+/// letter when it is not A; best first. Empty for an empty key. On a
+/// held-out key only random guessing, which depends on the option counts
+/// alone: a constant letter's score is a count of the key's answers.
+pub fn baselines(key: &AnswerKey, key_name: &str, synthetic: bool, exposure: Exposure) -> Vec<BoardRow> {
     if key.is_empty() {
         return Vec::new();
     }
@@ -54,6 +57,9 @@ pub fn baselines(key: &AnswerKey, key_name: &str, synthetic: bool) -> Vec<BoardR
         ],
         ..row("uniform random guessing".into(), Baseline::Random, key_name, synthetic)
     }];
+    if exposure == Exposure::HeldOut {
+        return out;
+    }
     // The best constant letter (the earliest on a tie), then A.
     let best = (0..constant.len()).max_by_key(|&i| (constant[i].1.correct, std::cmp::Reverse(i)));
     let mut picks: Vec<usize> = best.into_iter().collect();
@@ -91,7 +97,7 @@ mod tests {
     #[test]
     fn guessing_always_a_and_the_best_letter() {
         let key = parse_key(Benchmark::MedAraBench, KEY.as_bytes()).unwrap().key;
-        let rows = baselines(&key, "k", true);
+        let rows = baselines(&key, "k", true, Exposure::Public);
         let kinds: Vec<_> = rows.iter().map(|r| r.baseline.unwrap()).collect();
         assert_eq!(kinds, [Baseline::Always('C'), Baseline::Always('A'), Baseline::Random]);
         assert_eq!(rows[0].accuracy, 0.5);
@@ -103,5 +109,9 @@ mod tests {
         assert!(
             rows.iter().all(|r| r.source == RowSource::Reference && r.synthetic_key && r.n == 4 && r.rank.is_none())
         );
+        // A held-out key keeps only what its option counts give.
+        let held_out = baselines(&key, "k", true, Exposure::HeldOut);
+        assert_eq!(held_out.iter().map(|r| r.baseline.unwrap()).collect::<Vec<_>>(), [Baseline::Random]);
+        assert_eq!(held_out[0], rows[2]);
     }
 }

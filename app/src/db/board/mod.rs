@@ -18,12 +18,12 @@
 //! with its [`index`], so that a page takes its rows from the shared `Arc`
 //! without copying the rest.
 //!
-//! The computation reads every public submission once (one query, no
-//! per-question data) and sorts them; only the ranked set (at most 16 +
-//! [`RANKED_VERIFIED_LIMIT`] rows) is compared pairwise, so the cost grows
-//! as n log n with the number of submissions.
+//! The computation reads every submission's metadata once (one query, no
+//! per-question data), keeps one row per team and model ([`verified`]) and
+//! sorts them; only the ranked set (at most 16 + [`RANKED_VERIFIED_LIMIT`]
+//! rows) is compared pairwise, so the cost grows as n log n with the number
+//! of submissions.
 
-use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
@@ -33,13 +33,14 @@ pub use crate::domain::board::index::IndexedBoard;
 use crate::domain::board::rank::{self, Contender, PackedBits};
 use crate::domain::board::{Board, BoardRow, RANKED_VERIFIED_LIMIT, RowSource, reference};
 use crate::domain::stats::wilson;
-use crate::domain::submission::Contamination;
+
+mod verified;
 
 /// The `settings` row holding the board's version.
 const VERSION_SETTING: &str = "board_version";
 
 /// The benchmark the board shows.
-const BENCHMARK: Benchmark = Benchmark::MedAraBench;
+pub(super) const BENCHMARK: Benchmark = Benchmark::MedAraBench;
 
 /// Board versions a process may hold at once: the current one, and a newer
 /// one while requests still hold the current. Older versions are dropped as
@@ -133,95 +134,6 @@ where
     Ok(())
 }
 
-/// A verified row with what ranking needs.
-struct Verified {
-    row: BoardRow,
-    id: i64,
-    key_id: i64,
-}
-
-/// What the board reads of a public submission.
-#[derive(sqlx::FromRow)]
-struct VerifiedRow {
-    id: i64,
-    public_id: String,
-    key_id: i64,
-    team_name: String,
-    key_name: String,
-    /// 0 or 1: the `Any` driver decodes no `bool` from an integer column.
-    key_synthetic: i64,
-    model_name: String,
-    model_params: String,
-    #[sqlx(try_from = "String")]
-    contamination: Contamination,
-    created_at: i64,
-    accuracy: f64,
-    correct: i64,
-    total: i64,
-    ci_low: f64,
-    ci_high: f64,
-}
-
-impl From<VerifiedRow> for Verified {
-    fn from(r: VerifiedRow) -> Self {
-        Self {
-            id: r.id,
-            key_id: r.key_id,
-            row: BoardRow {
-                source: RowSource::Verified,
-                model: r.model_name,
-                team: Some(r.team_name),
-                submission_id: Some(r.public_id),
-                source_table: None,
-                access: None,
-                focus: None,
-                params: Some(r.model_params).filter(|s| !s.trim().is_empty()),
-                contamination: Some(r.contamination),
-                accuracy: r.accuracy,
-                correct: Some(r.correct.max(0) as u64),
-                n: r.total.max(0) as u64,
-                ci95: [r.ci_low, r.ci_high],
-                ci95_approximate: false,
-                key: Some(r.key_name),
-                synthetic_key: r.key_synthetic != 0,
-                submitted_at: Some(r.created_at),
-                rank: None,
-                baseline: None,
-            },
-        }
-    }
-}
-
-/// Public submissions of the board's benchmark, best first.
-async fn verified(db: &Db) -> Result<Vec<Verified>> {
-    let rows: Vec<VerifiedRow> = sqlx::query_as(
-        "SELECT s.id, s.public_id, s.key_id, t.name AS team_name, k.name AS key_name, k.synthetic AS key_synthetic,
-                s.model_name, s.model_params, s.contamination, s.created_at, s.accuracy, s.correct, s.total,
-                s.ci_low, s.ci_high
-           FROM submissions s JOIN teams t ON t.id = s.team_id JOIN answer_keys k ON k.id = s.key_id
-          WHERE s.benchmark = $1 AND s.visibility = 'public'
-          ORDER BY s.accuracy DESC, s.id ASC",
-    )
-    .bind(BENCHMARK.as_str())
-    .fetch_all(db.pool())
-    .await?;
-    Ok(rows.into_iter().map(Verified::from).collect())
-}
-
-/// Stored correctness of the best public submissions (the ranked ones).
-async fn ranked_correctness(db: &Db) -> Result<HashMap<i64, Vec<u8>>> {
-    let rows: Vec<(i64, Vec<u8>)> = sqlx::query_as(
-        "SELECT id, correctness FROM submissions
-          WHERE benchmark = $1 AND visibility = 'public'
-          ORDER BY accuracy DESC, id ASC LIMIT $2",
-    )
-    .bind(BENCHMARK.as_str())
-    .bind(RANKED_VERIFIED_LIMIT as i64)
-    .fetch_all(db.pool())
-    .await?;
-    Ok(rows.into_iter().collect())
-}
-
 /// Baselines on the default key (none without a key).
 async fn reference_rows(db: &Db) -> Result<Vec<BoardRow>> {
     let Some(key) = super::keys::default_key(db, BENCHMARK).await? else { return Ok(Vec::new()) };
@@ -230,14 +142,15 @@ async fn reference_rows(db: &Db) -> Result<Vec<BoardRow>> {
         .await
         .map_err(|e| DbError::Background(e.to_string()))?
         .map_err(|e| DbError::Seed(format!("stored answer key {}: {e}", key.name)))?;
-    Ok(reference::baselines(&parsed.key, &key.name, key.synthetic))
+    Ok(reference::baselines(&parsed.key, &key.name, key.synthetic, key.exposure))
 }
 
 /// Reads everything and assembles the board of `version`.
 async fn compute(db: &Db, version: String) -> Result<IndexedBoard> {
     let published = super::published::list_models(db).await?;
-    let verified = verified(db).await?;
-    let bits = ranked_correctness(db).await?;
+    let verified = verified::verified(db).await?;
+    let ranked: Vec<&verified::Verified> = verified.iter().take(RANKED_VERIFIED_LIMIT).collect();
+    let bits = verified::ranked_correctness(db, &ranked).await?;
     let reference = reference_rows(db).await?;
     let mut rows: Vec<(BoardRow, Option<Contender>)> = published
         .into_iter()
@@ -259,6 +172,9 @@ async fn compute(db: &Db, version: String) -> Result<IndexedBoard> {
                 submitted_at: None,
                 rank: None,
                 baseline: None,
+                exposure: None,
+                attempts: None,
+                first_submitted_at: None,
                 accuracy: m.accuracy,
                 model: m.model,
                 source_table: Some(m.source_table),

@@ -8,6 +8,7 @@ use crate::api::leaderboard::{BoardFilter, BoardRow, RowSource};
 use crate::components::score::CiBar;
 use crate::components::table::{SortDir, SortHeader};
 use crate::format::{acc, ci, utc_date};
+use crate::domain::exposure::Exposure;
 use crate::i18n::{Lang, leaderboard};
 
 /// Number of columns (for full-width cells).
@@ -46,10 +47,21 @@ fn BoardTableRow(row: BoardRow, lang: Lang) -> impl IntoView {
         RowSource::Reference => not_applicable(),
     };
     let date = match row.source {
-        RowSource::Reported => t.paper_date().to_owned(),
-        RowSource::Verified => row.submitted_at.map(utc_date).unwrap_or_default(),
-        RowSource::Reference => not_applicable(),
+        RowSource::Reported => view! { <span class="num">{t.paper_date()}</span> }.into_any(),
+        RowSource::Verified => {
+            let attempts = row.attempts.zip(row.first_submitted_at).map(|(count, first)| {
+                view! { <span class="attempts" data-attempts=count.to_string()>{t.attempts(count, utc_date(first))}</span> }
+            });
+            view! {
+                <span class="num">{row.submitted_at.map(utc_date).unwrap_or_default()}</span>
+                {attempts.map(|a| view! { <br /> {a} })}
+            }
+            .into_any()
+        }
+        RowSource::Reference => not_applicable().into_any(),
     };
+    let ladder = (row.exposure == Some(Exposure::HeldOut))
+        .then(|| view! { " " <abbr class="badge badge-ladder" title=t.ladder_title()>{t.ladder_badge()}</abbr> });
     let contamination = match row.source {
         RowSource::Reported => crate::i18n::common::text(lang).not_reported(),
         RowSource::Verified => leaderboard::contamination(lang, row.contamination.map(|c| c.as_str())),
@@ -74,11 +86,12 @@ fn BoardTableRow(row: BoardRow, lang: Lang) -> impl IntoView {
             <td class="acc">
                 <span class="acc-value num">{acc(accuracy)}</span>
                 {approx.then(|| view! { <abbr class="approx" title=t.approx_title()>"≈"</abbr> })}
+                {ladder}
                 <CiBar lang accuracy ci95 />
                 <span class="num ci" dir="ltr">{ci(ci95)}</span>
             </td>
             <td class="num">{crate::i18n::count(row.n)}</td>
-            <td class="num">{date}</td>
+            <td class="date">{date}</td>
             <td>{contamination}</td>
         </tr>
     }

@@ -1,0 +1,275 @@
+//! How much of a submission's scores an answer key lets anyone see.
+//!
+//! A key is `public` (the test split everyone has: every breakdown is
+//! shown) or `held-out` (its answers are the benchmark's secret). Until a
+//! held-out key is revealed, no number derived from single questions is
+//! shown anywhere: no correct count, breakdown, heatmap cell or paired
+//! comparison, only an overall accuracy that follows the Ladder (Blum &
+//! Hardt, 2015, "The Ladder: A Reliable Leaderboard for Machine Learning
+//! Competitions"): a team's new submission of a model changes the shown
+//! score only when it beats that team's best shown score for the model by
+//! more than one step, and the score is shown rounded to the step. An
+//! upload that changes one answer (1/4,928 of the score) then shows the
+//! same number as the one before it. The rounding is random, keyed by a
+//! server secret and the file ([`rounding_offset`]), so that new teams
+//! uploading one-answer variations see scores that tell them almost
+//! nothing about any single answer.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::declaration::UnknownName;
+use crate::score::{RandomBaseline, ScoreCard};
+use crate::stats::wilson;
+
+/// A key's exposure.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum Exposure {
+    /// Everything is shown.
+    #[default]
+    Public,
+    /// Per-question numbers stay hidden until `keys reveal`.
+    HeldOut,
+}
+
+impl Exposure {
+    /// Every stored and sent name.
+    pub const NAMES: &'static [&'static str] = &["public", "held-out"];
+
+    /// The stored and sent name.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Public => "public",
+            Self::HeldOut => "held-out",
+        }
+    }
+}
+
+impl FromStr for Exposure {
+    type Err = UnknownName;
+
+    fn from_str(s: &str) -> Result<Self, UnknownName> {
+        match s.trim().to_lowercase().as_str() {
+            "public" => Ok(Self::Public),
+            "held-out" => Ok(Self::HeldOut),
+            _ => Err(UnknownName { what: "exposure", value: s.to_owned(), allowed: Self::NAMES }),
+        }
+    }
+}
+
+impl TryFrom<String> for Exposure {
+    type Error = UnknownName;
+
+    fn try_from(s: String) -> Result<Self, UnknownName> {
+        s.parse()
+    }
+}
+
+impl fmt::Display for Exposure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The Ladder's default step for a key of `total` scoreable questions:
+/// 1/√n, twice the standard error of an accuracy near one half (about 1.4
+/// points on 4,928 questions), as a fraction.
+pub fn default_step(total: usize) -> f64 {
+    1.0 / (total.max(1) as f64).sqrt()
+}
+
+/// `accuracy` rounded to the nearest multiple of `step`, within [0, 1].
+pub fn round_to_step(accuracy: f64, step: f64) -> f64 {
+    rounded(accuracy, step, 0.5)
+}
+
+/// `accuracy` rounded to a multiple of `step` by `floor(accuracy/step +
+/// offset)`: 0.5 rounds to the nearest; an offset drawn uniformly from
+/// [0, 1) rounds at random, up with probability equal to the remainder, so
+/// that on average the shown score is the true one.
+fn rounded(accuracy: f64, step: f64, offset: f64) -> f64 {
+    if step <= 0.0 {
+        return accuracy;
+    }
+    ((accuracy / step + offset).floor() * step).clamp(0.0, 1.0)
+}
+
+/// The rounding offset of one upload: a number in [0, 1) drawn from the
+/// server's `secret`, the key and the file's SHA-256. The same file on the
+/// same key always rounds the same way; any other file (one answer
+/// changed) draws afresh. Nobody without the secret can tell which way a
+/// score was rounded, so a score just below a rounding boundary cannot be
+/// found and then probed one answer at a time: each shown score says
+/// about 1/√n of a bit about any single answer.
+pub fn rounding_offset(secret: &[u8], key_id: i64, file_sha256: &str) -> f64 {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    h.update(b"medarabench-ladder\0");
+    h.update(secret);
+    h.update(b"\0");
+    h.update(key_id.to_le_bytes());
+    h.update(file_sha256.as_bytes());
+    let digest = h.finalize();
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&digest[..8]);
+    (u64::from_le_bytes(first) >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// The Ladder: the accuracy shown for a new submission whose true
+/// accuracy is `accuracy`, when the best shown before it (the same team's
+/// submissions of the same model on the same key) is `best_shown`. The
+/// shown score moves only for an improvement of more than `step`, and is
+/// then rounded to a multiple of the step with the upload's `offset` (see
+/// [`rounding_offset`]).
+pub fn ladder(best_shown: Option<f64>, accuracy: f64, step: f64, offset: f64) -> f64 {
+    match best_shown {
+        Some(best) if accuracy <= best + step => best,
+        _ => rounded(accuracy, step, offset),
+    }
+}
+
+/// What a held-out key lets anyone see of a submission's scores.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct OverallScore {
+    /// The Ladder's shown accuracy: a multiple of `ladder_step`.
+    pub accuracy: f64,
+    /// Wilson 95% interval of the shown accuracy over `total` questions.
+    pub ci95: [f64; 2],
+    /// Scoreable questions in the key.
+    pub total: usize,
+    /// Rows of the file without a letter (the file's own property).
+    pub unparsed: usize,
+    /// The Ladder's step, as a fraction (0.014 is 1.4 points).
+    pub ladder_step: f64,
+    /// Chance-adjusted shown accuracy (see [`ScoreCard::chance_adjusted`]).
+    pub chance_adjusted: f64,
+    /// Uniform guessing on the same key (it depends on option counts only).
+    pub random_baseline: RandomBaseline,
+}
+
+impl OverallScore {
+    /// The overall score of `card` as shown: accuracy `shown`.
+    pub fn new(card: &ScoreCard, shown: f64, step: f64) -> Self {
+        let correct = (shown * card.total as f64).round() as usize;
+        let e = card.random_baseline.expected_accuracy;
+        Self {
+            accuracy: shown,
+            ci95: wilson(correct.min(card.total), card.total),
+            total: card.total,
+            unparsed: card.unparsed,
+            ladder_step: step,
+            chance_adjusted: if e < 1.0 { (shown - e) / (1.0 - e) } else { 0.0 },
+            random_baseline: card.random_baseline,
+        }
+    }
+}
+
+/// A submission's scores as a surface may show them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum ShownScores {
+    /// A public key (or a revealed one): the whole score card.
+    Full(ScoreCard),
+    /// A held-out key: the overall score only.
+    Overall(OverallScore),
+}
+
+impl ShownScores {
+    /// The shown accuracy.
+    pub fn accuracy(&self) -> f64 {
+        match self {
+            Self::Full(card) => card.accuracy,
+            Self::Overall(o) => o.accuracy,
+        }
+    }
+
+    /// The shown accuracy's 95% interval.
+    pub fn ci95(&self) -> [f64; 2] {
+        match self {
+            Self::Full(card) => card.ci95,
+            Self::Overall(o) => o.ci95,
+        }
+    }
+
+    /// Scoreable questions.
+    pub fn total(&self) -> usize {
+        match self {
+            Self::Full(card) => card.total,
+            Self::Overall(o) => o.total,
+        }
+    }
+
+    /// The whole card, when it may be shown.
+    pub fn card(&self) -> Option<&ScoreCard> {
+        match self {
+            Self::Full(card) => Some(card),
+            Self::Overall(_) => None,
+        }
+    }
+
+    /// The exposure these scores were shown under.
+    pub fn exposure(&self) -> Exposure {
+        match self {
+            Self::Full(_) => Exposure::Public,
+            Self::Overall(_) => Exposure::HeldOut,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for (e, name) in [(Exposure::Public, "public"), (Exposure::HeldOut, "held-out")] {
+            assert_eq!(e.as_str(), name);
+            assert_eq!(name.parse::<Exposure>(), Ok(e));
+            assert_eq!(serde_json::to_string(&e).unwrap(), format!("\"{name}\""));
+        }
+        assert!("heldout".parse::<Exposure>().is_err());
+    }
+
+    #[test]
+    fn the_step_is_about_one_and_a_half_points_on_the_test_split() {
+        let step = default_step(4928);
+        assert!((step - 0.014245).abs() < 1e-5, "{step}");
+        assert_eq!(round_to_step(0.6203, 0.01), 0.62);
+        assert_eq!(round_to_step(1.2, 0.01), 1.0);
+    }
+
+    #[test]
+    fn the_ladder_moves_only_for_an_improvement_of_more_than_a_step() {
+        let step = 0.014;
+        let first = ladder(None, 0.6203, step, 0.5);
+        assert!((first - 0.616).abs() < 1e-9, "rounded to the step: {first}");
+        // One answer more or less (1/4928) never changes what is shown.
+        for delta in [-1.0, 1.0, 5.0, -40.0] {
+            assert_eq!(ladder(Some(first), 0.6203 + delta / 4928.0, step, 0.99), first);
+        }
+        // A worse submission repeats the best shown.
+        assert_eq!(ladder(Some(first), 0.50, step, 0.0), first);
+        // An improvement of more than a step is shown, on the step's grid.
+        let better = ladder(Some(first), 0.6450, step, 0.5);
+        assert!(better > first + step - 1e-9 && (better / step - (better / step).round()).abs() < 1e-9);
+    }
+
+    #[test]
+    fn random_rounding_is_unbiased_and_keyed() {
+        let (secret, step, accuracy) = (b"s3cret".as_slice(), 0.05, 0.6321);
+        let offsets: Vec<f64> = (0..4000).map(|i| rounding_offset(secret, 1, &format!("{i:064x}"))).collect();
+        assert!(offsets.iter().all(|u| (0.0..1.0).contains(u)));
+        let mean_shown = offsets.iter().map(|&u| ladder(None, accuracy, step, u)).sum::<f64>() / 4000.0;
+        assert!((mean_shown - accuracy).abs() < 0.002, "unbiased: {mean_shown}");
+        // The same file on the same key rounds the same way; the secret and
+        // the key change it.
+        let sha = "ab".repeat(32);
+        assert_eq!(rounding_offset(secret, 1, &sha), rounding_offset(secret, 1, &sha));
+        assert_ne!(rounding_offset(secret, 1, &sha), rounding_offset(b"other", 1, &sha));
+        assert_ne!(rounding_offset(secret, 1, &sha), rounding_offset(secret, 2, &sha));
+    }
+}

@@ -1,0 +1,55 @@
+# ما الخطأ في حقل من حقول الطلب؛ تضعه الواجهة البرمجية بعد اسم الحقل.
+field-required = مطلوب
+field-too-long = عدد أحرفه أكثر من { $max }
+field-length = يجب أن يكون عدد أحرفه من { $min } إلى { $max }
+field-control-characters = يحتوي على محارف تحكّم
+field-bidi-control = يحتوي على محارف تحكّم في الاتجاه (U+202A-U+202E، U+2066-U+2069)
+field-one-of = يجب أن يكون واحدًا من: {"\u2066"}{ $allowed }{"\u2069"}
+field-number = يجب أن يكون عددًا من { $min } إلى { $max }
+field-not-web-address = يجب أن يبدأ بـ {"\u2066"}https://{"\u2069"} أو {"\u2066"}http://{"\u2069"}
+field-not-email = ليس عنوان بريد إلكتروني
+field-password-too-short = يجب ألا يقل عدد أحرف كلمة المرور عن { $min }
+field-password-too-long = يجب ألا يزيد عدد أحرف كلمة المرور على { $max }
+field-problem = {"\u2066"}{ $field }{"\u2069"}: { $problem }
+
+# رسالة أخطاء الواجهة البرمجية، حسب الرمز.
+api-not-found = غير موجود
+api-missing-bearer = الترويسة {"\u2066"}Authorization: Bearer TOKEN{"\u2069"} مطلوبة
+api-malformed-bearer = يجب أن تكون ترويسة Authorization بالصيغة {"\u2066"}Bearer TOKEN{"\u2069"}
+api-unknown-token = رمز الواجهة البرمجية غير معروف أو أُلغي
+api-signed-out = يُرجى تسجيل الدخول
+api-session-ended = انتهت جلستك؛ يُرجى تسجيل الدخول من جديد
+api-wrong-credentials = البريد الإلكتروني أو كلمة المرور غير صحيحة
+api-cross-site = رُفض طلب من موقع آخر: يجب إرسال هذا النموذج من صفحات لوحة الصدارة نفسها
+api-name-taken = يوجد فريق بهذا الاسم بالفعل
+api-email-taken = عنوان البريد الإلكتروني هذا مسجَّل بالفعل
+api-idempotency-key-reused = استُخدم مفتاح Idempotency-Key هذا من قبل لرفع ملف آخر (التقديم {"\u2068"}{ $first }{"\u2069"})
+api-invalid-idempotency-key = يجب أن تتكوّن ترويسة Idempotency-Key من محارف ASCII مرئية، من 1 إلى { $max }
+api-missing-file = ملف التنبؤات غير موجود أو فارغ
+api-no-file-field = لا يحتوي النموذج متعدد الأجزاء على حقل {"\u2066"}file{"\u2069"}
+api-invalid-multipart = تعذّرت قراءة النموذج متعدد الأجزاء: {"\u2068"}{ $detail }{"\u2069"}
+api-invalid-form = تعذّرت قراءة النموذج: {"\u2068"}{ $detail }{"\u2069"}
+api-unreadable-body = تعذّرت قراءة جسم الطلب: {"\u2068"}{ $detail }{"\u2069"}
+api-invalid-json = جسم JSON غير صالح: {"\u2068"}{ $detail }{"\u2069"}
+api-unknown-benchmark = مقياس غير معروف «{"\u2068"}{ $value }{"\u2069"}» (المتوقع medarabench أو medarabiq)
+api-file-too-large = حجم الملف أكبر من { $limit } بايت
+api-upload-too-large = حجم المرفوع أكبر من الحد المسموح
+api-body-too-large = جسم الطلب كبير جدًا
+api-daily-quota = بلغ الفريق حصته اليومية من التقديمات ({ $limit })؛ تتجدد الحصة عند الساعة 00:00 بالتوقيت العالمي
+api-total-quota = بلغ الفريق حصته الكلية من التقديمات ({ $limit })
+api-signin-throttled = محاولات دخول فاشلة كثيرة لهذا الحساب؛ حاول مجددًا بعد { PLURAL($minutes) ->
+        [zero] أقل من دقيقة
+        [one] دقيقة واحدة
+        [two] دقيقتين
+        [few] { $minutes } دقائق
+       *[other] { $minutes } دقيقة
+    }
+api-write-rate = طلبات كتابة كثيرة من عنوانك: { $limit } على الأكثر في الدقيقة؛ حاول مجددًا بعد { PLURAL($seconds) ->
+        [zero] أقل من ثانية
+        [one] ثانية واحدة
+        [two] ثانيتين
+        [few] { $seconds } ثوانٍ
+       *[other] { $seconds } ثانية
+    }
+api-no-key = لا يوجد على هذا الخادم مفتاح إجابات لمقياس {"\u2068"}{ $benchmark }{"\u2069"} بعد
+api-internal = خطأ داخلي في الخادم

@@ -1,0 +1,44 @@
+# What is wrong with a request field (core's FieldProblem); the API puts
+# them after the field's name, `name: must have 2 to 60 characters`.
+field-required = is required
+field-too-long = is longer than { $max } characters
+field-length = must have { $min } to { $max } characters
+field-control-characters = contains control characters
+field-bidi-control = contains bidirectional control characters (U+202A-U+202E, U+2066-U+2069)
+field-one-of = must be one of { $allowed }
+field-number = must be a number from { $min } to { $max }
+field-not-web-address = must start with https:// or http://
+field-not-email = is not an email address
+field-password-too-short = the password must have at least { $min } characters
+field-password-too-long = the password must have at most { $max } characters
+field-problem = { $field }: { $problem }
+
+# The `message` of the REST API's errors, by code (`api-` + the reason).
+api-not-found = not found
+api-missing-bearer = an `Authorization: Bearer TOKEN` header is required
+api-malformed-bearer = the Authorization header must be `Bearer TOKEN`
+api-unknown-token = the API token is unknown or revoked
+api-signed-out = please sign in
+api-session-ended = your session has ended; please sign in again
+api-wrong-credentials = wrong email or password
+api-cross-site = cross-site request refused: this form must be sent from the leaderboard's own pages
+api-name-taken = a team with this name already exists
+api-email-taken = this email address is already registered
+api-idempotency-key-reused = this Idempotency-Key was already used for a different upload (submission { $first })
+api-invalid-idempotency-key = the Idempotency-Key header must be 1 to { $max } visible ASCII characters
+api-missing-file = the prediction file is missing or empty
+api-no-file-field = the multipart form has no `file` field
+api-invalid-multipart = the multipart form cannot be read: { $detail }
+api-invalid-form = the form cannot be read: { $detail }
+api-unreadable-body = the request body cannot be read: { $detail }
+api-invalid-json = the JSON body is not valid: { $detail }
+api-unknown-benchmark = unknown benchmark "{ $value }" (expected medarabench or medarabiq)
+api-file-too-large = the file is larger than { $limit } bytes
+api-upload-too-large = the upload is larger than the size limit
+api-body-too-large = the request body is too large
+api-daily-quota = daily submission quota of { $limit } reached; it resets at 00:00 UTC
+api-total-quota = total submission quota of { $limit } reached
+api-signin-throttled = too many failed sign-ins for this account; try again in { $minutes } minutes
+api-write-rate = too many writes from your address: at most { $limit } a minute; try again in { $seconds } s
+api-no-key = no { $benchmark } answer key is stored on this server yet
+api-internal = internal error

@@ -1,0 +1,156 @@
+//! The board's verified rows: for each team and model, the latest
+//! submission the policy lets the board show, with the team's number of
+//! attempts (every submission of the model, private ones too) and the date
+//! of the first. Showing the latest rather than the best means repeated
+//! tries of one model earn nothing; the attempt count says how many there
+//! were. On a held-out key a row shows the Ladder's accuracy only.
+
+use std::collections::HashMap;
+
+use super::super::{Db, Result};
+use super::BENCHMARK;
+use crate::domain::board::{BoardRow, RowSource};
+use crate::domain::exposure::{Exposure, default_step, round_to_step};
+use crate::domain::stats::wilson;
+use crate::domain::submission::Contamination;
+use crate::domain::visibility::{Access, Subject, Surface, Viewer, Visibility, access};
+
+/// A verified row with what ranking needs.
+pub(super) struct Verified {
+    pub row: BoardRow,
+    pub id: i64,
+    pub key_id: i64,
+}
+
+/// What the board reads of a submission (no per-question data).
+#[derive(sqlx::FromRow)]
+struct SubmissionRow {
+    id: i64,
+    public_id: String,
+    key_id: i64,
+    team_id: i64,
+    team_name: String,
+    key_name: String,
+    /// 0 or 1: the `Any` driver decodes no `bool` from an integer column.
+    key_synthetic: i64,
+    model_name: String,
+    model_params: String,
+    #[sqlx(try_from = "String")]
+    contamination: Contamination,
+    visibility: String,
+    #[sqlx(try_from = "String")]
+    exposure: Exposure,
+    created_at: i64,
+    accuracy: f64,
+    correct: i64,
+    total: i64,
+    ci_low: f64,
+    ci_high: f64,
+    shown_accuracy: Option<f64>,
+}
+
+impl SubmissionRow {
+    fn subject(&self) -> Subject {
+        // Fails closed: an unreadable visibility is private.
+        let visibility = Visibility::parse(&self.visibility).unwrap_or(Visibility::Private);
+        Subject { owner: self.team_id, visibility, exposure: self.exposure }
+    }
+
+    /// The row as the board shows it under `access` (`Full` or `Overall`).
+    fn into_verified(self, access: Access, attempts: u64, first_submitted_at: i64) -> Verified {
+        let n = self.total.max(0) as u64;
+        let (accuracy, correct, ci95) = match access {
+            Access::Overall => {
+                let shown = self
+                    .shown_accuracy
+                    .unwrap_or_else(|| round_to_step(self.accuracy, default_step(n as usize)));
+                let shown_correct = (shown * n as f64).round() as usize;
+                (shown, None, wilson(shown_correct, n as usize))
+            }
+            Access::Full | Access::Hidden => {
+                (self.accuracy, Some(self.correct.max(0) as u64), [self.ci_low, self.ci_high])
+            }
+        };
+        Verified {
+            id: self.id,
+            key_id: self.key_id,
+            row: BoardRow {
+                team: Some(self.team_name),
+                submission_id: Some(self.public_id),
+                params: Some(self.model_params).filter(|s| !s.trim().is_empty()),
+                contamination: Some(self.contamination),
+                accuracy,
+                correct,
+                n,
+                ci95,
+                key: Some(self.key_name),
+                synthetic_key: self.key_synthetic != 0,
+                submitted_at: Some(self.created_at),
+                exposure: Some(self.exposure),
+                attempts: Some(attempts),
+                first_submitted_at: Some(first_submitted_at),
+                ..BoardRow::bare(&self.model_name, RowSource::Verified)
+            },
+        }
+    }
+}
+
+/// One row per team and model, best first (ties: the earlier upload).
+pub(super) async fn verified(db: &Db) -> Result<Vec<Verified>> {
+    let rows: Vec<SubmissionRow> = sqlx::query_as(
+        "SELECT s.id, s.public_id, s.key_id, s.team_id, t.name AS team_name, k.name AS key_name,
+                k.synthetic AS key_synthetic, s.model_name, s.model_params, s.contamination, s.visibility,
+                k.exposure, s.created_at, s.accuracy, s.correct, s.total, s.ci_low, s.ci_high, s.shown_accuracy
+           FROM submissions s JOIN teams t ON t.id = s.team_id JOIN answer_keys k ON k.id = s.key_id
+          WHERE s.benchmark = $1
+          ORDER BY s.id ASC",
+    )
+    .bind(BENCHMARK.as_str())
+    .fetch_all(db.pool())
+    .await?;
+    // Oldest first: the last shown row of a group is its latest.
+    struct Group {
+        attempts: u64,
+        first_at: i64,
+        latest: Option<(SubmissionRow, Access)>,
+    }
+    let mut groups: HashMap<(i64, String), Group> = HashMap::new();
+    let mut order: Vec<(i64, String)> = Vec::new();
+    for row in rows {
+        let name = (row.team_id, row.model_name.clone());
+        let group = groups.entry(name.clone()).or_insert_with(|| {
+            order.push(name);
+            Group { attempts: 0, first_at: row.created_at, latest: None }
+        });
+        group.attempts += 1;
+        group.first_at = group.first_at.min(row.created_at);
+        let granted = access(Viewer::Anonymous, row.subject(), Surface::Board);
+        if granted != Access::Hidden {
+            group.latest = Some((row, granted));
+        }
+    }
+    let mut out: Vec<Verified> = order
+        .into_iter()
+        .filter_map(|name| {
+            let g = groups.remove(&name)?;
+            let (row, granted) = g.latest?;
+            Some(row.into_verified(granted, g.attempts, g.first_at))
+        })
+        .collect();
+    out.sort_by(|a, b| b.row.accuracy.total_cmp(&a.row.accuracy).then(a.id.cmp(&b.id)));
+    Ok(out)
+}
+
+/// Stored correctness of the ranked rows that may be compared pair by pair
+/// (rows on a held-out key are ranked on their shown accuracy alone).
+pub(super) async fn ranked_correctness(db: &Db, ranked: &[&Verified]) -> Result<HashMap<i64, Vec<u8>>> {
+    let mut out = HashMap::new();
+    for v in ranked.iter().filter(|v| v.row.exposure == Some(Exposure::Public)) {
+        let bits: Vec<u8> = sqlx::query_scalar("SELECT correctness FROM submissions WHERE id = $1")
+            .bind(v.id)
+            .fetch_one(db.pool())
+            .await?;
+        out.insert(v.id, bits);
+    }
+    Ok(out)
+}

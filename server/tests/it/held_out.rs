@@ -1,0 +1,168 @@
+//! Held-out keys (CONTRACT "Exposure"): until `keys reveal`, no surface
+//! shows a number derived from single questions, and the overall score
+//! follows the Ladder; after it, everything is shown. And a script that
+//! uploads one-answer variations of a file from many new teams learns
+//! nothing about the answers it could not have guessed.
+
+use axum::http::StatusCode;
+use scraper::{Html, Selector};
+use serde_json::Value;
+
+use crate::harness::{Backend, TestApp};
+use crate::on_both_backends;
+use app::domain::exposure::Exposure;
+use app::domain::{AnswerKey, Benchmark, parse_key};
+
+on_both_backends!(nothing_per_question_is_shown_until_the_key_is_revealed, one_answer_probes_learn_nothing);
+
+/// Stores a synthetic key of `rows` rows with `exposure`; returns the key.
+async fn store_key(app: &TestApp, name: &str, rows: usize, seed: u64, exposure: Exposure) -> AnswerKey {
+    let synthetic = app::domain::synthetic::synthetic_key(rows, seed);
+    let checked = parse_key(Benchmark::MedAraBench, synthetic.csv.as_bytes()).unwrap();
+    let key = app::db::keys::NewKey {
+        benchmark: Benchmark::MedAraBench,
+        name,
+        report: &checked.report,
+        content: synthetic.csv.as_bytes(),
+        synthetic: true,
+        exposure,
+    };
+    app::db::keys::insert(&app.state.db, key).await.unwrap();
+    checked.key
+}
+
+const PER_QUESTION_FIELDS: [&str; 9] =
+    ["correct", "missing", "ignored", "by_specialty", "by_level", "by_options", "by_subspecialty", "by_cell", "by_cell"];
+
+fn count(html: &str, selector: &str) -> usize {
+    Html::parse_document(html).select(&Selector::parse(selector).unwrap()).count()
+}
+
+/// Every surface of submissions `a` and `b` (one team each, same key):
+/// whether it shows per-question numbers (`true`) or only the Ladder's
+/// overall score (`false`); panics on a surface that mixes the two.
+async fn surfaces_show_breakdowns(app: &TestApp, token: &str, a: &str, b: &str) -> bool {
+    let auth = format!("Bearer {token}");
+    let api = app
+        .request(
+            axum::http::Request::get(format!("/api/v1/submissions/{a}"))
+                .header("authorization", &auth)
+                .body(axum::body::Body::empty())
+                .unwrap(),
+        )
+        .await
+        .json();
+    let full = api["exposure"] == "public";
+    for field in PER_QUESTION_FIELDS {
+        assert_eq!(api.get(field).is_some(), full, "API `{field}` (exposure {}): {api}", api["exposure"]);
+        assert_eq!(api["scores"].get(field).is_some(), full, "API scores.{field}: {api}");
+    }
+    assert_eq!(api["key"].get("sha256").is_some(), full, "the key's hash: {}", api["key"]);
+    if !full {
+        let (accuracy, step) = (api["accuracy"].as_f64().unwrap(), api["ladder_step"].as_f64().unwrap());
+        assert!(((accuracy / step) - (accuracy / step).round()).abs() < 1e-6, "on the Ladder's grid: {api}");
+    }
+    for lang in ["", "?lang=ar"] {
+        let page = app.get(&format!("/submissions/{a}{lang}")).await;
+        assert_eq!(page.status, StatusCode::OK);
+        let tables = count(&page.body, "table");
+        assert_eq!(count(&page.body, "#by-cell") == 1, full, "heatmap section{lang}");
+        assert_eq!(tables > 0, full, "breakdown tables{lang}: {tables}");
+        assert_eq!(count(&page.body, "#held-out-notice") == 1, !full, "held-out notice{lang}");
+        assert_eq!(count(&page.body, "#missing") == 1, full, "missing count{lang}");
+    }
+    let chart = app.get(&format!("/charts/submissions/{a}/heatmap.svg")).await;
+    assert_eq!(chart.status == StatusCode::OK, full, "heatmap chart: {}", chart.status);
+    let compare = app.get(&format!("/compare?a={a}&b={b}")).await;
+    assert_eq!(count(&compare.body, "#mcnemar-p") > 0, full, "compare: {}", compare.body.len());
+    let board: Value = app.get("/api/v1/leaderboard").await.json();
+    let row = board["rows"].as_array().unwrap().iter().find(|r| r["submission_id"] == a).expect("on the board");
+    assert_eq!(row["correct"].is_u64(), full, "board row: {row}");
+    assert_eq!(row["exposure"], if full { "public" } else { "held-out" });
+    let constant_letters = board["reference"].as_array().unwrap().iter().filter(|r| r["correct"].is_u64()).count();
+    assert_eq!(constant_letters > 0, full, "constant-letter baselines: {}", board["reference"]);
+    full
+}
+
+async fn nothing_per_question_is_shown_until_the_key_is_revealed(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let key = store_key(&app, "phase-1", 400, 31, Exposure::HeldOut).await;
+    let (ta, tb) = (app.team_with_token("Held A", "a@held.example").await, app.team_with_token("Held B", "b@held.example").await);
+    let mut ids = Vec::new();
+    for (token, seed) in [(&ta, 1), (&tb, 2)] {
+        let file = app::domain::synthetic::synthetic_predictions(&key, 0.65, seed);
+        let resp = app.upload_raw(token, "model_name=Probe-7B", file).await;
+        assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
+        let body = resp.json();
+        assert_eq!(body["exposure"], "held-out", "{body}");
+        assert!(body.get("correct").is_none() && body.get("by_specialty").is_none(), "the upload's answer: {body}");
+        ids.push(body["id"].as_str().unwrap().to_owned());
+    }
+    assert!(!surfaces_show_breakdowns(&app, &ta, &ids[0], &ids[1]).await, "held out: nothing per question");
+    let revealed = app::db::keys::reveal(&app.state.db, "phase-1", None).await.unwrap();
+    assert_eq!(revealed.exposure, Exposure::Public);
+    assert!(revealed.revealed_at.is_some());
+    assert!(surfaces_show_breakdowns(&app, &ta, &ids[0], &ids[1]).await, "revealed: everything");
+    assert!(app::db::keys::reveal(&app.state.db, "phase-1", None).await.is_err(), "already public");
+    assert!(app::db::keys::reveal(&app.state.db, "no-such-key", None).await.is_err(), "unknown");
+    app.finish().await;
+}
+
+/// The attack measured on the release build: upload a base file's
+/// variations, one per letter of each targeted question, each under a new
+/// model name (a new model starts a new Ladder), and take the letter whose
+/// upload scores highest as the answer. On a public key it finds every
+/// answer; on a held-out one no more than guessing would.
+async fn one_answer_probes_learn_nothing(backend: Backend) {
+    let Some(app) = TestApp::start_with(backend, |c| {
+        c.writes_per_minute = 0;
+        c.daily_quota = 10_000;
+        c.total_quota = 10_000;
+    })
+    .await
+    else {
+        return;
+    };
+    const TARGETS: usize = 12;
+    for (exposure, name, seed) in [(Exposure::Public, "probe-public", 77), (Exposure::HeldOut, "probe-held-out", 78)] {
+        let key = store_key(&app, name, 300, seed, exposure).await;
+        let token = app.team_with_token(&format!("Prober {name}"), &format!("p@{name}.example")).await;
+        let base = app::domain::synthetic::synthetic_predictions(&key, 0.65, 5);
+        let mut found = 0;
+        for (q, item) in key.items().iter().take(TARGETS).enumerate() {
+            let mut scores: Vec<(f64, char)> = Vec::new();
+            for letter in ['A', 'B', 'C', 'D', 'E', 'F'].into_iter().take(usize::from(item.options)) {
+                let file = set_answer(&base, &item.id.to_string(), letter);
+                let resp = app.upload_raw(&token, &format!("model_name=Probe-{q}-{letter}"), file).await;
+                assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
+                scores.push((resp.json()["accuracy"].as_f64().unwrap(), letter));
+            }
+            // A unique highest score names a letter; a tie names none.
+            let top = scores.iter().map(|s| s.0).fold(f64::MIN, f64::max);
+            let leaders: Vec<char> = scores.iter().filter(|s| s.0 == top).map(|s| s.1).collect();
+            if leaders == [item.answer.as_char()] {
+                found += 1;
+            }
+        }
+        match exposure {
+            Exposure::Public => assert_eq!(found, TARGETS, "exact scores give every probed answer away"),
+            Exposure::HeldOut => assert!(found <= TARGETS / 2, "found {found} of {TARGETS} answers"),
+        }
+    }
+    app.finish().await;
+}
+
+/// `file` (question_id,answer CSV) with question `id` answered `letter`.
+fn set_answer(file: &str, id: &str, letter: char) -> String {
+    let mut out = String::new();
+    for line in file.lines() {
+        match line.split_once(',') {
+            Some((q, _)) if q.trim() == id => out.push_str(&format!("{q},{letter}\n")),
+            _ => {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+    }
+    out
+}

@@ -35,6 +35,14 @@ pub struct ServerConfig {
     /// Take the client's address from the last `X-Forwarded-For` entry
     /// (only behind a proxy that sets it).
     pub behind_proxy: bool,
+    /// Teams a client address may register a UTC day; 0 turns the limit off.
+    pub registrations_per_day: i64,
+    /// Uploads a client address may send a UTC day, across all teams; 0
+    /// turns the limit off.
+    pub client_daily_quota: i64,
+    /// Server-wide secret (stored in the database) keying the hashes of
+    /// client addresses (`app::services::clients`).
+    pub client_secret: String,
 }
 
 impl Default for ServerConfig {
@@ -50,7 +58,10 @@ impl Default for ServerConfig {
             signin_window_secs: 300,
             writes_per_minute: 120,
             behind_proxy: false,
+            registrations_per_day: 3,
+            client_daily_quota: 10,
             secret: String::new(),
+            client_secret: String::new(),
         }
     }
 }

@@ -54,7 +54,12 @@ impl AppState {
 
     /// What accepting an upload needs.
     pub fn scoring(&self) -> Scoring<'_> {
-        Scoring { db: &self.db, keys: &self.keys, quota: self.quota_defaults() }
+        Scoring {
+            db: &self.db,
+            keys: &self.keys,
+            quota: self.quota_defaults(),
+            client_daily_quota: self.config.client_daily_quota,
+        }
     }
 
     /// Sign-in throttling of this server.

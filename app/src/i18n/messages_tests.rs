@@ -96,8 +96,9 @@ fn declared() -> Vec<(&'static str, &'static [&'static str])> {
 }
 
 /// Messages looked up by a name built at run time: the stored names of
-/// specialties, levels, protocol values..., the form error codes and the
-/// core's refusal codes.
+/// specialties, levels, protocol values..., the form error codes, the
+/// core's refusal codes and the API's sentences for the limits per client
+/// address (`services::clients`, looked up by id).
 const DYNAMIC_PREFIXES: &[&str] = &[
     "common-source-",
     "common-access-",
@@ -112,6 +113,8 @@ const DYNAMIC_PREFIXES: &[&str] = &[
     "input-",
     "prediction-",
     "error-",
+    "registration-",
+    "quota-",
 ];
 
 const LANGS: [Lang; 2] = [Lang::En, Lang::Ar];

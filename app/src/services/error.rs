@@ -3,6 +3,7 @@
 //! into [`crate::error::ApiError`]; internal causes are logged by those
 //! conversions, never sent.
 
+use super::clients::ClientLimitReached;
 use crate::db::DbError;
 use crate::db::submissions::InsertError;
 use crate::db::teams::CreateTeamError;
@@ -61,6 +62,9 @@ pub enum ServiceError {
     /// Over the team's daily quota; it resets at UTC midnight.
     #[error("{message}")]
     QuotaExceeded { message: String, retry_after: Option<i64> },
+    /// A limit per client address (registrations, uploads) is reached.
+    #[error("{}", .0.message())]
+    ClientLimit(ClientLimitReached),
     /// Too many failed sign-ins for one account.
     #[error("too many failed sign-ins for this account; try again in {} minutes", .retry_after / 60)]
     SigninThrottled { retry_after: i64 },
@@ -114,6 +118,7 @@ impl From<InsertError> for ServiceError {
                 retry_after: Some(crate::db::submissions::seconds_to_utc_midnight(crate::db::now_unix())),
             },
             InsertError::TotalQuota { .. } => Self::QuotaExceeded { message: e.to_string(), retry_after: None },
+            InsertError::ClientQuota { limit } => Self::ClientLimit(ClientLimitReached::uploads(limit)),
             InsertError::IdempotencyKeyReused { .. } => Self::IdempotencyKeyReused(e.to_string()),
             InsertError::Db(db) => Self::Db(db),
         }
@@ -126,6 +131,7 @@ impl From<CreateTeamError> for ServiceError {
             CreateTeamError::Db(db) => Self::Db(db),
             CreateTeamError::NameTaken => Self::Conflict { field: "name", message: e.to_string() },
             CreateTeamError::EmailTaken => Self::Conflict { field: "email", message: e.to_string() },
+            CreateTeamError::RegistrationLimit { limit } => Self::ClientLimit(ClientLimitReached::registrations(limit)),
         }
     }
 }

@@ -5,6 +5,7 @@ use app::db::DbError;
 use app::domain::PredictionError;
 use app::domain::submission::FieldError;
 use app::services::ServiceError;
+use app::services::clients::ClientLimitReached;
 use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -41,6 +42,10 @@ pub enum HttpError {
     /// Quota or throttling; `retry_after` in seconds.
     #[error("{message}")]
     TooManyRequests { message: String, retry_after: Option<i64> },
+    /// A limit per client address; its code names which, and it resets at
+    /// 00:00 UTC (`Retry-After`).
+    #[error("{}", .0.message())]
+    ClientLimit(ClientLimitReached),
     /// No answer key stored for the benchmark.
     #[error("no {0} answer key is stored on this server yet")]
     NoKey(String),
@@ -81,7 +86,7 @@ impl HttpError {
             Self::NotFound => StatusCode::NOT_FOUND,
             Self::Conflict { .. } => StatusCode::CONFLICT,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Self::TooManyRequests { .. } | Self::ClientLimit(_) => StatusCode::TOO_MANY_REQUESTS,
             Self::NoKey(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) | Self::Unexpected(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -100,6 +105,7 @@ impl HttpError {
             Self::Unprocessable { code, .. } => code,
             Self::PayloadTooLarge(_) => "payload_too_large",
             Self::TooManyRequests { .. } => "too_many_requests",
+            Self::ClientLimit(limit) => limit.code(),
             Self::NoKey(_) => "no_answer_key",
             Self::Internal(_) | Self::Unexpected(_) => "internal",
         }
@@ -130,6 +136,7 @@ impl From<ServiceError> for HttpError {
             ServiceError::IdempotencyKeyReused(message) => {
                 Self::Unprocessable { code: "idempotency_key_reused", message }
             }
+            ServiceError::ClientLimit(limit) => Self::ClientLimit(limit),
             ServiceError::Conflict { field, message } => Self::Conflict { field, message },
             ServiceError::NoKey(benchmark) => Self::NoKey(benchmark.to_string()),
             ServiceError::Db(db) => Self::Internal(db),
@@ -148,6 +155,7 @@ impl IntoResponse for HttpError {
         let (status, code, message) = (self.status(), self.code(), self.to_string());
         let retry_after = match &self {
             Self::TooManyRequests { retry_after, .. } => Some(*retry_after),
+            Self::ClientLimit(limit) => Some(Some(limit.retry_after())),
             _ => None,
         };
         let body = ErrorView { error: ErrorBodyView { code, message, details: self.details() } };

@@ -106,12 +106,14 @@ impl ClientLimitReached {
     }
 }
 
-/// "at most 3 teams can be registered from one address a UTC day ..."
+/// "registration limit per client address reached: at most 3 teams a UTC
+/// day from one address; ..."
 fn registration_limit_message(limit: i64) -> String {
     bundle::format(Lang::En, "registration-limit", &[("limit", Arg::from(limit))])
 }
 
-/// "at most 10 uploads a UTC day are accepted from one address ..."
+/// "daily upload quota per client address reached: at most 10 uploads a
+/// UTC day from one address, across all teams; ..."
 fn client_quota_message(limit: i64) -> String {
     bundle::format(Lang::En, "quota-client-exceeded", &[("limit", Arg::from(limit))])
 }

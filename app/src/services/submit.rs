@@ -1,9 +1,10 @@
 //! Accepting an upload: validate the metadata, parse and score the file
 //! against the benchmark's default key, and store it within the team's
 //! quota and its client address's (across all teams) in one transaction.
-//! A refused file stores nothing and does not count against a quota. An upload that repeats an earlier one (the same
-//! `Idempotency-Key`, or the same file for the same model within 24 hours:
-//! `app::db::repeats`) gets the first submission back and uses no quota.
+//! A refused file stores nothing and does not count against a quota. An
+//! upload that repeats an earlier one (the same `Idempotency-Key`, or the
+//! same file for the same model within 24 hours: `app::db::repeats`) gets
+//! the first submission back and uses no quota.
 //! Shared by the API and the web form.
 
 use super::clients::ClientKey;

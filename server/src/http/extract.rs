@@ -3,11 +3,11 @@
 //! token (scripts, the CLI) and a session cookie (the web pages), and the
 //! [`Client`] a request counts against for the limits per client address.
 
-use app::db::sessions::Principal;
-use app::services::viewer::{self, ViewerSlot};
 use std::net::{IpAddr, SocketAddr};
 
+use app::db::sessions::Principal;
 use app::services::clients::ClientKey;
+use app::services::viewer::{self, ViewerSlot};
 use app::services::{Session, Viewer};
 use axum::extract::{ConnectInfo, FromRequestParts, Request};
 use axum::http::request::Parts;

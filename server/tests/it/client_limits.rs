@@ -95,6 +95,10 @@ async fn token(app: &TestApp, name: &str) -> String {
 async fn registrations_are_limited_per_client_address(backend: Backend) {
     let Some(app) = TestApp::start(backend).await else { return };
     assert_eq!(app.state.config.registrations_per_day, 3, "the default");
+    // The submit page says both limits.
+    let submit = without_markers(&app.get("/submit").await.body);
+    assert!(submit.contains("at most 10 uploads from one address per UTC day"), "{submit}");
+    assert!(submit.contains("at most 3 teams per UTC day"), "{submit}");
     // Three from one address, by either route.
     assert_eq!(register(&app, "10.0.0.1", None, "Alpha").await.status, StatusCode::CREATED);
     assert_eq!(register(&app, "10.0.0.1", None, "Bravo").await.status, StatusCode::CREATED);
@@ -283,6 +287,11 @@ async fn zero_turns_each_limit_off(backend: Backend) {
     for n in 0..5 {
         assert_eq!(register(&app, "10.0.5.1", None, &format!("Free{n}")).await.status, StatusCode::CREATED);
     }
+    let submit = app.get("/submit").await.body;
+    assert!(
+        submit.contains(r#"id="quota-client""#) && !submit.contains(r#"id="quota-registrations""#),
+        "an off limit is not said"
+    );
     let t = token(&app, "Capped").await;
     for seed in 1..3 {
         let resp = upload(&app, &t, "10.0.5.1", &format!("model_name=Z-{seed}"), &file(seed), None).await;

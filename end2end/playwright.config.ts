@@ -37,7 +37,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `${binary} serve --addr 127.0.0.1:${port}`,
+    // Every spec registers and uploads from 127.0.0.1: no limits per client address.
+    command: `${binary} serve --addr 127.0.0.1:${port} --registrations-per-day 0 --client-daily-quota 0`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

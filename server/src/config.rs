@@ -38,6 +38,14 @@ pub struct ServerConfig {
     /// The Ladder's step on held-out keys, as a fraction of the questions;
     /// `None`: 1/√n for a key of n scoreable questions.
     pub ladder_step: Option<f64>,
+    /// Teams a client address may register a UTC day; 0 turns the limit off.
+    pub registrations_per_day: i64,
+    /// Uploads a client address may send a UTC day, across all teams; 0
+    /// turns the limit off.
+    pub client_daily_quota: i64,
+    /// Server-wide secret (stored in the database) keying the hashes of
+    /// client addresses (`app::services::clients`).
+    pub client_secret: String,
 }
 
 impl Default for ServerConfig {
@@ -54,7 +62,10 @@ impl Default for ServerConfig {
             writes_per_minute: 120,
             behind_proxy: false,
             ladder_step: None,
+            registrations_per_day: 3,
+            client_daily_quota: 10,
             secret: String::new(),
+            client_secret: String::new(),
         }
     }
 }

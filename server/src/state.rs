@@ -60,6 +60,7 @@ impl AppState {
             quota: self.quota_defaults(),
             ladder_step: self.config.ladder_step,
             secret: &self.config.secret,
+            client_daily_quota: self.config.client_daily_quota,
         }
     }
 

@@ -8,6 +8,8 @@ form-error-invalid-email = That is not an email address.
 form-error-invalid-password = The password must have 10 to 256 characters.
 form-error-upload-refused = The upload was refused; nothing was stored.
 form-error-server-error = Something went wrong on the server; nothing was stored. Try again.
+form-error-registration-limit = Too many teams have been registered from your address today; no team was created. Try again after 00:00 UTC.
+form-error-client-quota-exceeded = Your address has used today's upload quota, counted across all teams; nothing was stored. Try again after 00:00 UTC.
 
 # Why a file cannot be read as text (core's InputError).
 input-too-large = the file is { $size } bytes, over the limit of { $limit } bytes
@@ -31,3 +33,15 @@ prediction-unknown-question-id = line { $line }: unknown question_id { $id } (no
 error-unknown = { $text }
 # A refused upload, before its reason.
 prediction-refused = the prediction file was refused: { $reason }
+
+# The limits per client address (`serve --registrations-per-day`,
+# `--client-daily-quota`), as the API words them (codes `registration_limit`,
+# `client_quota_exceeded`).
+registration-limit = registration limit per client address reached: at most { $limit } { PLURAL($limit) ->
+        [one] team
+       *[other] teams
+    } a UTC day from one address; no team was created; it resets at 00:00 UTC
+quota-client-exceeded = daily upload quota per client address reached: at most { $limit } { PLURAL($limit) ->
+        [one] upload
+       *[other] uploads
+    } a UTC day from one address, across all teams; nothing was stored; it resets at 00:00 UTC

@@ -24,6 +24,14 @@ submit-api-fields = Optional fields: model_url, notes, and benchmark (medarabenc
 submit-api-description = The whole API, every operation with its parameters, answers and errors, is described in OpenAPI 3.1:
 submit-quota-heading = Quotas
 submit-quota = Each team may submit { $daily } files per UTC day and { $total } in total on this server (the default is 5 per UTC day). Over the quota the API answers 429 with a Retry-After header.
+submit-quota-client = Uploads are also counted per client address, across all teams: at most { $n } { PLURAL($n) ->
+        [one] upload
+       *[other] uploads
+    } from one address per UTC day, private ones included (a repeat of an earlier upload counts nothing). Over it the API answers 429 with the code client_quota_exceeded.
+submit-quota-registrations = One client address may register at most { $n } { PLURAL($n) ->
+        [one] team
+       *[other] teams
+    } per UTC day (429 with the code registration_limit beyond that).
 submit-steps-1 = Create a team and get an API token. The token is shown once: keep it.
 submit-steps-2 = Run your model on every question of the test split and write one prediction per question.
 submit-steps-3 = Check the file offline with medarabench score against the public test CSV.

@@ -20,6 +20,6 @@ pub async fn db_and_viewer() -> Result<(Db, Viewer), ApiError> {
 
 /// The server's quota defaults.
 pub fn quota_defaults() -> QuotaDefaults {
-    let cfg = use_context::<PageConfig>().unwrap_or(PageConfig { daily_quota: 5, total_quota: 100 });
-    QuotaDefaults { daily: cfg.daily_quota, total: cfg.total_quota }
+    let cfg = use_context::<PageConfig>();
+    cfg.map_or(QuotaDefaults { daily: 5, total: 100 }, |c| QuotaDefaults { daily: c.daily_quota, total: c.total_quota })
 }

@@ -25,4 +25,8 @@ pub use crate::error::{self, ApiError};
 pub struct PageConfig {
     pub daily_quota: i64,
     pub total_quota: i64,
+    /// Uploads per client address per UTC day across all teams (0: no limit).
+    pub client_daily_quota: i64,
+    /// Teams a client address may register per UTC day (0: no limit).
+    pub registrations_per_day: i64,
 }

@@ -7,6 +7,7 @@
 
 pub mod audit;
 pub mod board;
+pub mod clients;
 pub mod compare;
 pub mod keys;
 pub mod medarabiq;
@@ -127,6 +128,17 @@ impl Db {
     /// The backend this pool talks to.
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// A transaction for a write that first counts what it may insert: on
+    /// SQLite `BEGIN IMMEDIATE`, which takes the write lock at once, so no
+    /// other writer runs between the count and the insert (on PostgreSQL
+    /// the transaction locks the rows it counts under instead).
+    pub async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>> {
+        Ok(match self.backend {
+            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await?,
+            Backend::Postgres => self.pool.begin().await?,
+        })
     }
 
     /// `Ok` when the database answers a trivial query.

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::clients::{self, ClientLimit};
 use super::repeats::{self, Repeat, UploadIdentity};
 use super::{Backend, Db, DbError, Result, now_unix};
 use crate::domain::ScoreCard;
@@ -110,6 +111,9 @@ pub enum InsertError {
     DailyQuota { limit: i64 },
     #[error("total submission quota of {limit} reached")]
     TotalQuota { limit: i64 },
+    /// The client's uploads today, across all teams, reached `limit`.
+    #[error("daily upload quota of {limit} per client address reached; it resets at 00:00 UTC")]
+    ClientQuota { limit: i64 },
     #[error("this Idempotency-Key was already used for a different upload (submission {first})")]
     IdempotencyKeyReused { first: String },
     #[error(transparent)]
@@ -214,25 +218,29 @@ impl NewSubmission<'_> {
     }
 }
 
-/// Stores a scored submission if the team has quota left and it repeats
-/// no earlier upload, in one transaction that serialises concurrent
-/// uploads of the same team (SQLite: `BEGIN IMMEDIATE`; PostgreSQL: a row
-/// lock on the team), so the quota holds and a repeat sent at the same
-/// moment as its first is still found. A public submission moves the
-/// board's version on in the same transaction.
+/// Stores a scored submission if the team (and the `client` that sent it,
+/// across all teams) has quota left and it repeats no earlier upload, in
+/// one transaction that serialises concurrent uploads of the same team and
+/// of the same client (SQLite: `BEGIN IMMEDIATE`; PostgreSQL: row locks on
+/// the team, then on the client), so the quotas hold and a repeat sent at
+/// the same moment as its first is still found. The submission is stored
+/// with the client's key (`None`: no client known). A public submission
+/// moves the board's version on in the same transaction.
 pub async fn insert_within_quota(
     db: &Db,
     new: NewSubmission<'_>,
     defaults: QuotaDefaults,
+    client: Option<ClientLimit<'_>>,
 ) -> Result<Stored, InsertError> {
     let now = now_unix();
     let day = utc_day(now);
-    let mut tx = match db.backend() {
-        Backend::Sqlite => db.pool().begin_with("BEGIN IMMEDIATE").await?,
-        Backend::Postgres => db.pool().begin().await?,
-    };
+    let mut tx = db.begin_write().await?;
     if db.backend() == Backend::Postgres {
         sqlx::query("SELECT id FROM teams WHERE id = $1 FOR UPDATE").bind(new.team_id).execute(&mut *tx).await?;
+    }
+    let limited = client.filter(ClientLimit::is_limited);
+    if let Some(client) = limited {
+        clients::lock(&mut tx, client.key, now).await?;
     }
     if let Some(repeat) = repeats::find(&mut tx, &new.identity(), now).await? {
         return Ok(Stored::Repeat(repeat.first()?));
@@ -244,6 +252,11 @@ pub async fn insert_within_quota(
     if used.daily_remaining() == 0 {
         return Err(InsertError::DailyQuota { limit: used.daily_limit });
     }
+    if let Some(client) = limited
+        && clients::uploads_in(&mut tx, client.key, &day).await? >= client.per_day
+    {
+        return Err(InsertError::ClientQuota { limit: client.per_day });
+    }
     let card_json = serde_json::to_string(new.card).map_err(|e| DbError::Seed(e.to_string()))?;
     let shown = match new.ladder {
         Some(rule) => Some(ladder(best_shown(&mut tx, &new).await?, new.card.accuracy, rule.step, rule.offset)),
@@ -254,9 +267,9 @@ pub async fn insert_within_quota(
         "INSERT INTO submissions (public_id, team_id, key_id, benchmark, model_name, model_url, model_params, notes,
             prompt_language, shots, temperature, chain_of_thought, extraction, contamination, visibility,
             file_sha256, file_format, created_at, utc_day, accuracy, correct, total, ci_low, ci_high,
-            missing, unparsed, ignored, scorecard_json, correctness, idempotency_key)
+            missing, unparsed, ignored, scorecard_json, correctness, idempotency_key, client_key)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-                 $21, $22, $23, $24, $25, $26, $27, $28, $29, $30)",
+                 $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31)",
     )
     .bind(new.public_id)
     .bind(new.team_id)
@@ -288,6 +301,7 @@ pub async fn insert_within_quota(
     .bind(card_json)
     .bind(pack_bits(new.correctness))
     .bind(new.idempotency_key)
+    .bind(client.map(|c| c.key))
     .execute(&mut *tx)
     .await?;
     // A separate statement rather than two nullable parameters: PostgreSQL

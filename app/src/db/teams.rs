@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::clients::{self, ClientLimit};
 use super::{Db, DbError, Result, now_unix};
 
 /// A team as pages and the API show it.
@@ -39,6 +40,9 @@ pub enum CreateTeamError {
     NameTaken,
     #[error("this email address is already registered")]
     EmailTaken,
+    /// The client registered `limit` teams today already.
+    #[error("{limit} teams a UTC day can be registered from one address")]
+    RegistrationLimit { limit: i64 },
     #[error(transparent)]
     Db(#[from] DbError),
 }
@@ -55,16 +59,35 @@ pub fn fold(s: &str) -> String {
 }
 
 /// Creates a team and its first member in one transaction; the unique
-/// constraints on names and emails decide what is taken.
-pub async fn create(db: &Db, name: &str, email: &str, password_hash: &str) -> Result<(Team, i64), CreateTeamError> {
+/// constraints on names and emails decide what is taken. A team registered
+/// by a `client` (from outside; `None` for the operator's CLI) is stored
+/// with its key and, when it is limited, only while the client has
+/// registered fewer than `per_day` teams this UTC day: the count is taken
+/// in the same transaction, after the client's row is locked.
+pub async fn create(
+    db: &Db,
+    name: &str,
+    email: &str,
+    password_hash: &str,
+    client: Option<ClientLimit<'_>>,
+) -> Result<(Team, i64), CreateTeamError> {
     let now = now_unix();
-    let mut tx = db.pool().begin().await?;
-    let team = sqlx::query_scalar("INSERT INTO teams (name, name_key, created_at) VALUES ($1, $2, $3) RETURNING id")
-        .bind(name.trim())
-        .bind(fold(name))
-        .bind(now)
-        .fetch_one(&mut *tx)
-        .await;
+    let mut tx = db.begin_write().await?;
+    if let Some(client) = client.filter(ClientLimit::is_limited) {
+        clients::lock(&mut tx, client.key, now).await?;
+        if clients::registrations_in(&mut tx, client.key, now).await? >= client.per_day {
+            return Err(CreateTeamError::RegistrationLimit { limit: client.per_day });
+        }
+    }
+    let team = sqlx::query_scalar(
+        "INSERT INTO teams (name, name_key, created_at, client_key) VALUES ($1, $2, $3, $4) RETURNING id",
+    )
+    .bind(name.trim())
+    .bind(fold(name))
+    .bind(now)
+    .bind(client.map(|c| c.key))
+    .fetch_one(&mut *tx)
+    .await;
     let team_id: i64 = match team {
         Ok(id) => id,
         Err(sqlx::Error::Database(e)) if e.is_unique_violation() => return Err(CreateTeamError::NameTaken),

@@ -20,11 +20,15 @@ pub enum FormErrorCode {
     InvalidPassword,
     UploadRefused,
     ServerError,
+    /// Too many teams registered from the client's address today.
+    RegistrationLimit,
+    /// The client's address used today's upload quota (across all teams).
+    ClientQuotaExceeded,
 }
 
 impl FormErrorCode {
     /// Every code, for the tests.
-    pub const ALL: [Self; 9] = [
+    pub const ALL: [Self; 11] = [
         Self::WrongCredentials,
         Self::TooManyAttempts,
         Self::NameTaken,
@@ -34,6 +38,8 @@ impl FormErrorCode {
         Self::InvalidPassword,
         Self::UploadRefused,
         Self::ServerError,
+        Self::RegistrationLimit,
+        Self::ClientQuotaExceeded,
     ];
 
     /// The code as it appears in `?error=`.
@@ -48,6 +54,8 @@ impl FormErrorCode {
             Self::InvalidPassword => "invalid_password",
             Self::UploadRefused => "upload_refused",
             Self::ServerError => "server_error",
+            Self::RegistrationLimit => "registration_limit",
+            Self::ClientQuotaExceeded => "client_quota_exceeded",
         }
     }
 

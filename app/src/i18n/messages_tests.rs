@@ -96,8 +96,9 @@ fn declared() -> Vec<(&'static str, &'static [&'static str])> {
 }
 
 /// Messages looked up by a name built at run time: the stored names of
-/// specialties, levels, protocol values..., the form error codes and the
-/// core's refusal codes.
+/// specialties, levels, protocol values..., the form error codes, the
+/// core's refusal codes and the API's sentences for the limits per client
+/// address (`services::clients`, looked up by id).
 const DYNAMIC_PREFIXES: &[&str] = &[
     "common-source-",
     "common-access-",
@@ -114,6 +115,8 @@ const DYNAMIC_PREFIXES: &[&str] = &[
     "error-",
     "field-",
     "api-",
+    "registration-",
+    "quota-",
 ];
 
 const LANGS: [Lang; 2] = [Lang::En, Lang::Ar];
@@ -356,6 +359,8 @@ fn every_service_error_has_its_message() {
         ServiceError::Conflict { field: "email" },
         ServiceError::NoKey(crate::domain::Benchmark::MedArabiQ),
         ServiceError::Internal("hidden".into()),
+        ServiceError::ClientLimit(crate::services::clients::ClientLimitReached::registrations(3)),
+        ServiceError::ClientLimit(crate::services::clients::ClientLimitReached::uploads(10)),
     ]);
     for error in &errors {
         for message in error.messages() {

@@ -39,6 +39,10 @@ crate::messages! {
         quota_heading = "submit-quota-heading",
         /// Daily and total quota of this server.
         quota(daily, total) = "submit-quota",
+        /// The uploads one client address may send a UTC day (when limited).
+        quota_client(n) = "submit-quota-client",
+        /// The teams one client address may register a UTC day (when limited).
+        quota_registrations(n) = "submit-quota-registrations",
     }
 }
 

@@ -155,6 +155,10 @@ fn Examples(info: SubmitInfo, lang: Lang) -> impl IntoView {
         Some(q) => (q.daily_quota.to_string(), q.total_quota.to_string()),
         None => ("5".to_owned(), common::text(lang).not_reported().to_owned()),
     };
+    // The limits per client address, each said only when it is on.
+    let limited = |n: i64| (n > 0).then_some(n);
+    let client_uploads = info.quota.and_then(|q| limited(q.client_daily_quota)).map(|n| t.quota_client(n));
+    let client_teams = info.quota.and_then(|q| limited(q.registrations_per_day)).map(|n| t.quota_registrations(n));
     view! {
         <section id="cli" aria-labelledby="cli-h">
             <h2 id="cli-h">{t.cli_heading()}</h2>
@@ -174,6 +178,8 @@ fn Examples(info: SubmitInfo, lang: Lang) -> impl IntoView {
         <section id="quota" aria-labelledby="quota-h">
             <h2 id="quota-h">{t.quota_heading()}</h2>
             <p id="quota-text">{t.quota(&daily, &total)}</p>
+            {client_uploads.map(|text| view! { <p id="quota-client">{text}</p> })}
+            {client_teams.map(|text| view! { <p id="quota-registrations">{text}</p> })}
         </section>
     }
 }

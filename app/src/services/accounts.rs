@@ -5,7 +5,9 @@
 
 use super::error::{AuthProblem, Result, ServiceError};
 use super::{password, secrets};
+use crate::db::clients::{self, ClientLimit};
 use crate::db::sessions::{self, secret_hash};
+use crate::db::teams::CreateTeamError;
 use crate::db::{Db, audit, now_unix, teams};
 use crate::domain::submission::{FieldError, FieldProblem, is_bidi_control};
 
@@ -85,10 +87,25 @@ pub fn check_registration(name: &str, email: &str, password: &str) -> Result<()>
 }
 
 /// Registers a team with its first member; returns (team id, member id).
-pub async fn register(db: &Db, name: &str, email: &str, password: &str) -> Result<(i64, i64)> {
+/// A registration from outside names its `client` and the client's limit
+/// of registrations a UTC day (0: none); the operator's CLI passes `None`.
+pub async fn register(
+    db: &Db,
+    name: &str,
+    email: &str,
+    password: &str,
+    client: Option<ClientLimit<'_>>,
+) -> Result<(i64, i64)> {
     check_registration(name, email, password)?;
+    // Cheap early refusal, before the password is hashed; the binding
+    // check is inside the transaction that creates the team.
+    if let Some(client) = client.filter(ClientLimit::is_limited)
+        && clients::registrations_today(db, client.key).await? >= client.per_day
+    {
+        return Err(CreateTeamError::RegistrationLimit { limit: client.per_day }.into());
+    }
     let hash = password::hash(password.to_owned()).await?;
-    let (team, member_id) = teams::create(db, name, email, &hash).await?;
+    let (team, member_id) = teams::create(db, name, email, &hash, client).await?;
     audit::record(db, "team_registered", Some(team.id), Some(member_id), "").await?;
     Ok((team.id, member_id))
 }

@@ -3,11 +3,12 @@
 //! into [`crate::error::ApiError`]; internal causes are logged by those
 //! conversions, never sent.
 
+use std::fmt;
+
+use super::clients::ClientLimitReached;
 use crate::db::DbError;
 use crate::db::submissions::InsertError;
 use crate::db::teams::CreateTeamError;
-use std::fmt;
-
 use crate::domain::submission::FieldError;
 use crate::domain::{Benchmark, Coded, Message, PredictionError};
 use crate::i18n::Lang;
@@ -62,6 +63,8 @@ pub enum ServiceError {
     InvalidFile(PredictionError),
     /// Over a quota; `retry_after` in seconds (`None`: it never resets).
     QuotaExceeded { message: Message, retry_after: Option<i64> },
+    /// A limit per client address (registrations, uploads) is reached.
+    ClientLimit(ClientLimitReached),
     /// Too many failed sign-ins for one account.
     SigninThrottled { retry_after: i64 },
     /// An `Idempotency-Key` sent again with another file; `first` is the
@@ -98,6 +101,7 @@ impl ServiceError {
             Self::Conflict { field: "email" } => Message::new("api-email-taken"),
             Self::Conflict { .. } => Message::new("api-name-taken"),
             Self::NoKey(benchmark) => Message::new("api-no-key").arg("benchmark", benchmark),
+            Self::ClientLimit(limit) => limit.message(),
             Self::Db(_) | Self::Internal(_) => Message::new("api-internal"),
         };
         vec![one]
@@ -162,6 +166,7 @@ impl From<InsertError> for ServiceError {
                 Self::QuotaExceeded { message: Message::new("api-total-quota").arg("limit", limit), retry_after: None }
             }
             InsertError::IdempotencyKeyReused { first } => Self::IdempotencyKeyReused { first },
+            InsertError::ClientQuota { limit } => Self::ClientLimit(ClientLimitReached::uploads(limit)),
             InsertError::Db(db) => Self::Db(db),
         }
     }
@@ -173,6 +178,7 @@ impl From<CreateTeamError> for ServiceError {
             CreateTeamError::Db(db) => Self::Db(db),
             CreateTeamError::NameTaken => Self::Conflict { field: "name" },
             CreateTeamError::EmailTaken => Self::Conflict { field: "email" },
+            CreateTeamError::RegistrationLimit { limit } => Self::ClientLimit(ClientLimitReached::registrations(limit)),
         }
     }
 }

@@ -9,6 +9,7 @@
 //! settings, never a request or a response.
 
 pub mod accounts;
+pub mod clients;
 pub mod compare;
 pub mod dataset;
 pub mod error;

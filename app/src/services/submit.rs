@@ -1,23 +1,27 @@
 //! Accepting an upload: validate the metadata, parse and score the file
 //! against the benchmark's default key, and store it within the team's
-//! quota in one transaction. A refused file stores nothing and does not
-//! count against the quota. An upload that repeats an earlier one (the same
-//! `Idempotency-Key`, or the same file for the same model within 24 hours:
-//! `app::db::repeats`) gets the first submission back and uses no quota.
+//! quota and its client address's (across all teams) in one transaction.
+//! A refused file stores nothing and does not count against a quota. An
+//! upload that repeats an earlier one (the same `Idempotency-Key`, or the
+//! same file for the same model within 24 hours: `app::db::repeats`) gets
+//! the first submission back and uses no quota.
 //! Shared by the API and the web form.
 
+use super::clients::ClientKey;
 use super::error::{Result, ServiceError};
 use super::keys::KeyCache;
 use super::secrets::new_public_id;
 use crate::db::repeats::{self, UploadIdentity};
 use crate::db::submissions::{self, LadderRule, NewSubmission, QuotaDefaults, QuotaUse, Stored, SubmissionRecord};
-use crate::db::{Db, audit, keys};
+use crate::db::{Db, audit, clients, keys};
 use crate::domain::submission::RawMeta;
 use crate::domain::exposure::{Exposure, default_step, rounding_offset};
 use crate::domain::{Benchmark, Message, PredictionFile, PredictionFormat, score};
 
 /// What accepting an upload needs besides the upload: the database, the
-/// parsed keys, the server's quota defaults and its Ladder step.
+/// parsed keys, the server's quota defaults per team, the uploads a
+/// client address may send a UTC day across all teams (0: no limit) and
+/// the Ladder's step.
 #[derive(Clone, Copy)]
 pub struct Scoring<'a> {
     pub db: &'a Db,
@@ -27,6 +31,7 @@ pub struct Scoring<'a> {
     pub ladder_step: Option<f64>,
     /// The server's secret, which keys the Ladder's rounding.
     pub secret: &'a str,
+    pub client_daily_quota: i64,
 }
 
 /// An upload as it arrives.
@@ -37,6 +42,8 @@ pub struct Upload {
     pub file: Vec<u8>,
     /// The client's `Idempotency-Key` header, if any.
     pub idempotency_key: Option<String>,
+    /// Who sent it (`None`: not known, then only the team's quota applies).
+    pub client: Option<ClientKey>,
 }
 
 /// An accepted upload: the submission, the quota left, and whether the
@@ -96,6 +103,12 @@ pub async fn accept(ctx: Scoring<'_>, upload: Upload) -> Result<Accepted> {
     if used.daily_remaining() == 0 {
         return Err(submissions::InsertError::DailyQuota { limit: used.daily_limit }.into());
     }
+    let client = upload.client.as_ref().map(|c| c.limit(ctx.client_daily_quota));
+    if let Some(client) = client.filter(|c| c.is_limited())
+        && clients::uploads_today(ctx.db, client.key).await? >= client.per_day
+    {
+        return Err(submissions::InsertError::ClientQuota { limit: client.per_day }.into());
+    }
     let stored_key = keys::default_key(ctx.db, upload.benchmark).await?.ok_or(ServiceError::NoKey(upload.benchmark))?;
     let key = ctx.keys.get(ctx.db, stored_key.id, upload.benchmark).await?;
     let (scored, format) = tokio::task::spawn_blocking(move || {
@@ -129,6 +142,7 @@ pub async fn accept(ctx: Scoring<'_>, upload: Upload) -> Result<Accepted> {
             }),
         },
         ctx.quota,
+        client,
     )
     .await?;
     let quota = match stored {

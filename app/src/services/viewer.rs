@@ -186,7 +186,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let db = Db::connect(&format!("sqlite:{}", dir.join("t.db").display())).await.unwrap();
         db.migrate().await.unwrap();
-        let (_, member) = crate::db::teams::create(&db, "Team A", "a@example.org", "x").await.unwrap();
+        let (_, member) = crate::db::teams::create(&db, "Team A", "a@example.org", "x", None).await.unwrap();
         let cookie = "mbs_test".to_owned();
         sessions::create_session(&db, &secret_hash(&cookie), member, 3600).await.unwrap();
         (db, cookie)

@@ -35,6 +35,14 @@ pub struct ServeArgs {
     /// `X-Forwarded-For`: limit by that address, not the proxy's.
     #[arg(long, env = "MEDARABENCH_BEHIND_PROXY")]
     pub behind_proxy: bool,
+    /// Teams one client address may register a UTC day (the API and the
+    /// web form; `team create` is not limited); 0 turns the limit off.
+    #[arg(long, env = "MEDARABENCH_REGISTRATIONS_PER_DAY", default_value_t = 3)]
+    pub registrations_per_day: i64,
+    /// Uploads one client address may send a UTC day, across all teams
+    /// (besides each team's own quota); 0 turns the limit off.
+    #[arg(long, env = "MEDARABENCH_CLIENT_DAILY_QUOTA", default_value_t = 10)]
+    pub client_daily_quota: i64,
     /// Seconds a client has to send a request's headers (and an idle
     /// keep-alive connection to start its next request) before the
     /// connection is closed.
@@ -69,7 +77,13 @@ impl ServeArgs {
 
 /// The server's settings: command-line quotas and the shared secret.
 pub async fn server_config(db: &Db, args: &ServeArgs) -> anyhow::Result<ServerConfig> {
-    anyhow::ensure!(args.daily_quota >= 0 && args.total_quota >= 0, "quotas must not be negative");
+    anyhow::ensure!(
+        args.daily_quota >= 0
+            && args.total_quota >= 0
+            && args.client_daily_quota >= 0
+            && args.registrations_per_day >= 0,
+        "quotas and limits must not be negative"
+    );
     Ok(ServerConfig {
         daily_quota: args.daily_quota,
         total_quota: args.total_quota,
@@ -77,7 +91,10 @@ pub async fn server_config(db: &Db, args: &ServeArgs) -> anyhow::Result<ServerCo
         writes_per_minute: args.writes_per_minute,
         behind_proxy: args.behind_proxy,
         ladder_step: args.ladder_step.map(|points| points / 100.0),
+        registrations_per_day: args.registrations_per_day,
+        client_daily_quota: args.client_daily_quota,
         secret: server_secret(db).await?,
+        client_secret: client_secret(db).await?,
         ..ServerConfig::default()
     })
 }
@@ -86,6 +103,12 @@ pub async fn server_config(db: &Db, args: &ServeArgs) -> anyhow::Result<ServerCo
 /// process through the database.
 pub async fn server_secret(db: &Db) -> anyhow::Result<String> {
     Ok(app::db::setting_or_insert(db, "comparison_secret", || app::services::secrets::new_secret("")).await?)
+}
+
+/// The server-wide secret keying the hashes of client addresses, created
+/// on first start and shared by every process through the database.
+pub async fn client_secret(db: &Db) -> anyhow::Result<String> {
+    Ok(app::db::setting_or_insert(db, "client_key_secret", || app::services::secrets::new_secret("")).await?)
 }
 
 /// Stores the synthetic demo key when no MedAraBench key has been imported,

@@ -40,7 +40,7 @@ pub async fn run(database_url: &str, cmd: TeamCommand) -> anyhow::Result<()> {
     );
     let db = open_database(database_url).await?;
     let (team_id, member_id) =
-        accounts::register(&db, &args.name, &args.email, password).await.context("the team was not created")?;
+        accounts::register(&db, &args.name, &args.email, password, None).await.context("the team was not created")?;
     let (_, token) = accounts::issue_token(&db, team_id, Some(member_id), "created by the CLI").await?;
     if args.json {
         super::print_json(&serde_json::json!({"team_id": team_id, "name": args.name.trim(), "token": token}))

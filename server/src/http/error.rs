@@ -76,9 +76,9 @@ impl HttpError {
             ServiceError::InvalidFile(_) | ServiceError::IdempotencyKeyReused { .. } => {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
-            ServiceError::QuotaExceeded { .. } | ServiceError::SigninThrottled { .. } => {
-                StatusCode::TOO_MANY_REQUESTS
-            }
+            ServiceError::QuotaExceeded { .. }
+            | ServiceError::SigninThrottled { .. }
+            | ServiceError::ClientLimit(_) => StatusCode::TOO_MANY_REQUESTS,
             ServiceError::Conflict { .. } => StatusCode::CONFLICT,
             ServiceError::NoKey(_) => StatusCode::SERVICE_UNAVAILABLE,
             ServiceError::Db(_) | ServiceError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -104,6 +104,7 @@ impl HttpError {
             ServiceError::InvalidFile(_) if self.status() == StatusCode::PAYLOAD_TOO_LARGE => "file_too_large",
             ServiceError::InvalidFile(_) => "invalid_predictions",
             ServiceError::QuotaExceeded { .. } | ServiceError::SigninThrottled { .. } => "too_many_requests",
+            ServiceError::ClientLimit(limit) => limit.code(),
             ServiceError::IdempotencyKeyReused { .. } => "idempotency_key_reused",
             ServiceError::Conflict { .. } => "conflict",
             ServiceError::NoKey(_) => "no_answer_key",
@@ -144,6 +145,7 @@ impl HttpError {
         match self {
             Self::Service(ServiceError::QuotaExceeded { retry_after, .. }) => Some(*retry_after),
             Self::Service(ServiceError::SigninThrottled { retry_after }) => Some(Some(*retry_after)),
+            Self::Service(ServiceError::ClientLimit(limit)) => Some(Some(limit.retry_after())),
             Self::WriteRate { retry_after, .. } => Some(Some(i64::try_from(*retry_after).unwrap_or(i64::MAX))),
             _ => None,
         }

@@ -1,12 +1,17 @@
 //! Request extractors: the request's [`Viewer`] (resolved once per request,
-//! `app::services::viewer`), and the two ways a team acts: a bearer API
-//! token (scripts, the CLI) and a session cookie (the web pages).
+//! `app::services::viewer`), the two ways a team acts: a bearer API
+//! token (scripts, the CLI) and a session cookie (the web pages), and the
+//! [`Client`] a request counts against for the limits per client address.
+
+use std::net::{IpAddr, SocketAddr};
 
 use app::db::sessions::Principal;
+use app::services::clients::ClientKey;
 use app::services::viewer::{self, ViewerSlot};
 use app::services::{Session, Viewer};
-use axum::extract::{FromRequestParts, Request};
+use axum::extract::{ConnectInfo, FromRequestParts, Request};
 use axum::http::request::Parts;
+use axum::http::{Extensions, HeaderMap};
 use axum::middleware::Next;
 use axum::response::Response;
 use cookie::{Cookie, SameSite};
@@ -69,6 +74,35 @@ impl axum::extract::OptionalFromRequestParts<AppState> for SessionTeam {
     }
 }
 
+/// The address a request counts against, for every limit per client (the
+/// write rate, registrations, uploads): the connection's peer, or with
+/// `--behind-proxy` the last `X-Forwarded-For` entry (the one the trusted
+/// proxy added; without the flag the header is anyone's to write and is
+/// ignored). `None` when neither is known (in-process tests).
+pub fn client_address(headers: &HeaderMap, extensions: &Extensions, behind_proxy: bool) -> Option<IpAddr> {
+    if behind_proxy {
+        let forwarded = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
+        if let Some(ip) = forwarded.and_then(|v| v.rsplit(',').next()).and_then(|s| s.trim().parse().ok()) {
+            return Some(ip);
+        }
+    }
+    extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip())
+}
+
+/// The client a request comes from, as the keyed hash of its
+/// [`client_address`] (`None`: not known, and then not limited).
+#[derive(Debug, Clone)]
+pub struct Client(pub Option<ClientKey>);
+
+impl FromRequestParts<AppState> for Client {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let ip = client_address(&parts.headers, &parts.extensions, state.config.behind_proxy);
+        Ok(Self(ip.map(|ip| ClientKey::new(&state.config.client_secret, ip))))
+    }
+}
+
 /// The session cookie with its attributes: HttpOnly, SameSite=Lax, for
 /// the whole site, Secure when served over HTTPS.
 fn session_cookie_with(value: String, max_age_secs: i64, secure: bool) -> String {
@@ -105,5 +139,20 @@ mod tests {
         let clear = session_clear_cookie(false);
         assert!(clear.starts_with("mb_session=;") && clear.contains("Max-Age=0"), "{clear}");
         assert!(!clear.contains("Secure"), "{clear}");
+    }
+
+    #[test]
+    fn the_client_is_the_peer_or_the_proxys_last_forwarded_entry() {
+        let mut req = Request::builder()
+            .uri("/api/v1/teams")
+            .header("x-forwarded-for", "1.2.3.4, 5.6.7.8")
+            .body(axum::body::Body::empty())
+            .unwrap();
+        req.extensions_mut().insert(ConnectInfo("9.9.9.9:1234".parse::<SocketAddr>().unwrap()));
+        let client = |req: &Request, behind_proxy| client_address(req.headers(), req.extensions(), behind_proxy);
+        assert_eq!(client(&req, false), Some("9.9.9.9".parse().unwrap()), "the peer, unless behind a proxy");
+        assert_eq!(client(&req, true), Some("5.6.7.8".parse().unwrap()), "the entry the proxy added");
+        let bare = Request::builder().uri("/").body(axum::body::Body::empty()).unwrap();
+        assert_eq!(client(&bare, true), None, "unknown: not limited");
     }
 }

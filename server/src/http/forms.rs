@@ -25,7 +25,7 @@ use app::services::submit::{Upload, accept};
 use app::services::{ServiceError, accounts};
 
 use super::HttpError;
-use super::extract::{SESSION_TTL_SECS, SessionTeam, session_clear_cookie, session_cookie, session_set_cookie};
+use super::extract::{Client, SESSION_TTL_SECS, SessionTeam, session_clear_cookie, session_cookie, session_set_cookie};
 use crate::state::AppState;
 use app::db::sessions::secret_hash;
 use app::services::secrets::new_secret;
@@ -79,6 +79,7 @@ fn form_codes(err: &ServiceError) -> Vec<FormErrorCode> {
         ServiceError::SigninThrottled { .. } | ServiceError::QuotaExceeded { .. } => {
             vec![FormErrorCode::TooManyAttempts]
         }
+        ServiceError::ClientLimit(limit) => vec![limit.form_code()],
         ServiceError::Conflict { field: "email", .. } => vec![FormErrorCode::EmailTaken],
         ServiceError::Conflict { .. } => vec![FormErrorCode::NameTaken],
         ServiceError::InvalidFields(fields) => {
@@ -102,8 +103,16 @@ fn back_with_codes(path: &str, codes: &[FormErrorCode], err: &ServiceError, lang
     }
     let query = serde_urlencoded::to_string([("error", FormErrorCode::join(codes))]).unwrap_or_default();
     let mut resp = see_other(&lang.href(&format!("{path}?{query}")), None);
-    if let ServiceError::SigninThrottled { .. } | ServiceError::QuotaExceeded { .. } = err {
-        *resp.status_mut() = StatusCode::TOO_MANY_REQUESTS;
+    match err {
+        ServiceError::SigninThrottled { .. } | ServiceError::QuotaExceeded { .. } => {
+            *resp.status_mut() = StatusCode::TOO_MANY_REQUESTS;
+        }
+        // A limit per client address stays a redirect, so that a browser
+        // shows the form with the reason, and says when it resets.
+        ServiceError::ClientLimit(limit) => {
+            resp.headers_mut().insert(axum::http::header::RETRY_AFTER, HeaderValue::from(limit.retry_after()));
+        }
+        _ => {}
     }
     resp
 }
@@ -128,9 +137,15 @@ struct RegisterForm {
     lang: Option<String>,
 }
 
-async fn register(State(state): State<AppState>, headers: HeaderMap, Form(f): Form<RegisterForm>) -> Response {
+async fn register(
+    State(state): State<AppState>,
+    Client(client): Client,
+    headers: HeaderMap,
+    Form(f): Form<RegisterForm>,
+) -> Response {
     let result = async {
-        let (_, member_id) = accounts::register(&state.db, &f.name, &f.email, &f.password).await?;
+        let client = client.as_ref().map(|c| c.limit(state.config.registrations_per_day));
+        let (_, member_id) = accounts::register(&state.db, &f.name, &f.email, &f.password, client).await?;
         start_session(&state, &headers, member_id).await
     }
     .await;
@@ -227,6 +242,7 @@ fn go_to(resp: Response, script: bool) -> Response {
 async fn upload(
     State(state): State<AppState>,
     SessionTeam(session): SessionTeam,
+    Client(client): Client,
     headers: HeaderMap,
     mut form: Multipart,
 ) -> Response {
@@ -260,7 +276,7 @@ async fn upload(
                 }
             }
         }
-        accept(state.scoring(), Upload { team_id, benchmark, meta, file, idempotency_key: None }).await
+        accept(state.scoring(), Upload { team_id, benchmark, meta, file, idempotency_key: None, client }).await
     }
     .await;
     match result {
@@ -273,6 +289,8 @@ async fn upload(
             // session, never in the URL.
             let code = match e {
                 ServiceError::Db(_) | ServiceError::Internal(_) => FormErrorCode::ServerError,
+                // Said in the page's language; nothing to keep on the session.
+                ServiceError::ClientLimit(limit) => limit.form_code(),
                 _ => {
                     // The reasons keep their codes, so the page words them
                     // in its language.

@@ -64,8 +64,12 @@ fn compression() -> CompressionLayer<impl Predicate> {
 pub fn build_router(state: AppState) -> Router {
     let routes = route_list();
     let db = state.db.clone();
-    let page_config =
-        app::api::PageConfig { daily_quota: state.config.daily_quota, total_quota: state.config.total_quota };
+    let page_config = app::api::PageConfig {
+        daily_quota: state.config.daily_quota,
+        total_quota: state.config.total_quota,
+        client_daily_quota: state.config.client_daily_quota,
+        registrations_per_day: state.config.registrations_per_day,
+    };
     let options = state.leptos_options.clone();
     let upload_limit = state.config.upload_limit;
     Router::new()

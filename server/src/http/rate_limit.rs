@@ -7,22 +7,24 @@
 //! never limited: the leaderboard must stay fast for everyone.
 //!
 //! This sits beside the finer limits: upload quotas per team and sign-in
-//! throttling per account. The client is the connection's peer address,
-//! or with `--behind-proxy` the last `X-Forwarded-For` entry (the one the
-//! trusted proxy added). A request with neither (in-process tests) is not
-//! limited.
+//! throttling per account, and the daily limits per client address
+//! counted in the database (`app::services::clients`). The client is
+//! [`client_address`]: the connection's peer address, or with
+//! `--behind-proxy` the last `X-Forwarded-For` entry (the one the trusted
+//! proxy added). A request with neither (in-process tests) is not limited.
 
 use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
+use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::Instant;
 
-use axum::extract::{ConnectInfo, Request, State};
+use axum::extract::{Request, State};
 use axum::http::Method;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use super::HttpError;
+use super::extract::client_address;
 use crate::state::AppState;
 
 /// Buckets kept before idle (full) ones are dropped.
@@ -77,23 +79,12 @@ impl WriteLimiter {
     }
 }
 
-/// The client a request counts against, if known.
-fn client(req: &Request, behind_proxy: bool) -> Option<IpAddr> {
-    if behind_proxy {
-        let forwarded = req.headers().get("x-forwarded-for").and_then(|v| v.to_str().ok());
-        if let Some(ip) = forwarded.and_then(|v| v.rsplit(',').next()).and_then(|s| s.trim().parse().ok()) {
-            return Some(ip);
-        }
-    }
-    req.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip())
-}
-
 /// The middleware: refuses a write whose client has no token left.
 pub async fn limit_writes(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let write = matches!(*req.method(), Method::POST | Method::PUT | Method::PATCH | Method::DELETE);
     if write
         && !req.uri().path().starts_with("/_fn/")
-        && let Some(ip) = client(&req, state.config.behind_proxy)
+        && let Some(ip) = client_address(req.headers(), req.extensions(), state.config.behind_proxy)
         && let Err(retry_after) = state.writes.spend(ip, Instant::now())
     {
         tracing::warn!(client = %ip, path = %req.uri().path(), "write rate limit");
@@ -125,20 +116,6 @@ mod tests {
             assert_eq!(limiter.spend(a, t0 + Duration::from_secs(1000)), Ok(()), "never more than the burst");
         }
         assert!(limiter.spend(a, t0 + Duration::from_secs(1000)).is_err());
-    }
-
-    #[test]
-    fn the_client_is_the_peer_or_the_proxys_last_forwarded_entry() {
-        let mut req = Request::builder()
-            .uri("/api/v1/teams")
-            .header("x-forwarded-for", "1.2.3.4, 5.6.7.8")
-            .body(axum::body::Body::empty())
-            .unwrap();
-        req.extensions_mut().insert(ConnectInfo("9.9.9.9:1234".parse::<SocketAddr>().unwrap()));
-        assert_eq!(client(&req, false), Some("9.9.9.9".parse().unwrap()), "the peer, unless behind a proxy");
-        assert_eq!(client(&req, true), Some("5.6.7.8".parse().unwrap()), "the entry the proxy added");
-        let bare = Request::builder().uri("/").body(axum::body::Body::empty()).unwrap();
-        assert_eq!(client(&bare, true), None, "unknown: not limited");
     }
 
     #[test]

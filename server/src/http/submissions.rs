@@ -14,7 +14,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 
 use super::HttpError;
-use super::extract::BearerTeam;
+use super::extract::{BearerTeam, Client};
 use super::views::{ErrorView, SubmissionListView, SubmissionView, UploadForm, UploadView};
 use crate::state::AppState;
 
@@ -32,6 +32,7 @@ pub fn router(upload_limit: usize) -> Router<AppState> {
 async fn read_upload(
     state: &AppState,
     team_id: i64,
+    client: Client,
     query: Vec<(String, String)>,
     req: Request,
 ) -> Result<Upload, HttpError> {
@@ -87,7 +88,7 @@ async fn read_upload(
             .parse()
             .map_err(|e: app::domain::UnknownBenchmark| HttpError::bad_request("unknown_benchmark", e.message()))?,
     };
-    Ok(Upload { team_id, benchmark, meta, file, idempotency_key })
+    Ok(Upload { team_id, benchmark, meta, file, idempotency_key, client: client.0 })
 }
 
 fn multipart_error(e: axum::extract::multipart::MultipartError) -> HttpError {
@@ -99,7 +100,8 @@ fn multipart_error(e: axum::extract::multipart::MultipartError) -> HttpError {
 }
 
 /// Uploads a prediction file: scored at once against the benchmark's
-/// default key and stored within the team's quota.
+/// default key and stored within the team's quota and its client
+/// address's (uploads a UTC day across all teams).
 #[utoipa::path(
     post, path = "/api/v1/submissions", tag = "submissions",
     security(("bearer" = [])),
@@ -117,17 +119,19 @@ fn multipart_error(e: axum::extract::multipart::MultipartError) -> HttpError {
         (status = 401, description = "no or bad API token", body = ErrorView),
         (status = 413, description = "the file is too large", body = ErrorView),
         (status = 422, description = "the file was refused (every problem with its line)", body = ErrorView),
-        (status = 429, description = "over the quota or the rate limit; see Retry-After", body = ErrorView),
+        (status = 429, description = "over the team's quota (`too_many_requests`), the client address's \
+            (`client_quota_exceeded`) or the rate limit; see Retry-After", body = ErrorView),
         (status = 503, description = "no answer key is stored yet", body = ErrorView),
     ),
 )]
 pub(super) async fn upload(
     State(state): State<AppState>,
     BearerTeam(who): BearerTeam,
+    client: Client,
     Query(query): Query<Vec<(String, String)>>,
     req: Request,
 ) -> Result<(StatusCode, Json<UploadView>), HttpError> {
-    let upload = read_upload(&state, who.team_id, query, req).await?;
+    let upload = read_upload(&state, who.team_id, client, query, req).await?;
     let accepted = accept(state.scoring(), upload).await?;
     // A repeat (a retry, a double click) answers 200 with the first submission.
     let status = if accepted.repeat { StatusCode::OK } else { StatusCode::CREATED };

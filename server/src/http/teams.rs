@@ -10,6 +10,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::HttpError;
+use super::extract::Client;
 use super::json_body::JsonBody;
 use super::views::{ErrorView, RegisteredView, TeamView, TokenView};
 use crate::state::AppState;
@@ -41,14 +42,17 @@ pub(super) struct RegisterBody {
         (status = 400, description = "a field is invalid (each named) or the body is not JSON", body = ErrorView),
         (status = 409, description = "the name or the email is taken", body = ErrorView),
         (status = 413, description = "the body is too large", body = ErrorView),
-        (status = 429, description = "too many writes from this client; see Retry-After", body = ErrorView),
+        (status = 429, description = "too many teams registered from this client address today \
+            (`registration_limit`) or too many writes; see Retry-After", body = ErrorView),
     ),
 )]
 pub(super) async fn register(
     State(state): State<AppState>,
+    Client(client): Client,
     JsonBody(body): JsonBody<RegisterBody>,
 ) -> Result<(StatusCode, Json<RegisteredView>), HttpError> {
-    let (team_id, _) = accounts::register(&state.db, &body.name, &body.email, &body.password).await?;
+    let client = client.as_ref().map(|c| c.limit(state.config.registrations_per_day));
+    let (team_id, _) = accounts::register(&state.db, &body.name, &body.email, &body.password, client).await?;
     let team = TeamView { id: team_id, name: body.name.trim().to_owned() };
     Ok((StatusCode::CREATED, Json(RegisteredView { team, email: body.email.trim().to_lowercase() })))
 }

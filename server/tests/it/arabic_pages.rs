@@ -154,11 +154,12 @@ async fn arabic_pages_have_no_english_sentence(backend: Backend) {
     {
         found.extend(crawl(&app, &format!("{path}?lang=ar"), None, StatusCode::OK).await);
     }
-    for path in ["/upload?lang=ar", "/team?lang=ar", &submission] {
+    for path in ["/upload?lang=ar", "/upload?error=client_quota_exceeded&lang=ar", "/team?lang=ar", &submission] {
         found.extend(crawl(&app, path, Some(&cookie), StatusCode::OK).await);
     }
     found.extend(crawl(&app, "/no-such-page?lang=ar", None, StatusCode::NOT_FOUND).await);
     found.extend(crawl(&app, "/signin?error=wrong_credentials,too_many_attempts&lang=ar", None, StatusCode::OK).await);
+    found.extend(crawl(&app, "/register?error=registration_limit&lang=ar", None, StatusCode::OK).await);
     assert!(found.is_empty(), "{}", found.join("\n"));
     app.finish().await;
 }

@@ -408,3 +408,38 @@ fn keys_check_reads_the_medarabiq_format() {
     assert!(!out.status.success());
     assert!(stderr(&out).contains("missing column"), "{}", stderr(&out));
 }
+
+#[test]
+fn the_serve_flags_parse() {
+    use clap::Parser;
+    use server::cli::{Cli, Command as Subcommand};
+    let serve = |args: &[&str]| match Cli::try_parse_from([&["medarabench", "serve"], args].concat()) {
+        Ok(Cli { command: Subcommand::Serve(s), .. }) => s,
+        other => panic!("{args:?}: {other:?}"),
+    };
+    let defaults = serve(&[]);
+    assert_eq!((defaults.registrations_per_day, defaults.client_daily_quota), (3, 10));
+    let set = serve(&["--registrations-per-day", "5", "--client-daily-quota", "0", "--behind-proxy"]);
+    assert_eq!((set.registrations_per_day, set.client_daily_quota, set.behind_proxy), (5, 0, true));
+    assert!(Cli::try_parse_from(["medarabench", "serve", "--client-daily-quota", "many"]).is_err());
+}
+
+/// The limits per client address also come from the environment, checked
+/// as the flags are.
+#[test]
+fn the_client_limits_come_from_the_environment_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite:{}", dir.path().join("env.db").display());
+    let out = command(&["serve", "--addr", "127.0.0.1:0"], Some(&url))
+        .env("MEDARABENCH_REGISTRATIONS_PER_DAY", "lots")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("--registrations-per-day"), "{}", stderr(&out));
+    let out = command(&["serve", "--addr", "127.0.0.1:0"], Some(&url))
+        .env("MEDARABENCH_CLIENT_DAILY_QUOTA", "-1")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("must not be negative"), "{}", stderr(&out));
+}

@@ -112,8 +112,10 @@ impl TestApp {
         let db = scratch.open().await;
         server::cli::serve::ensure_demo_key(&db).await.expect("demo key");
         let secret = server::cli::serve::server_secret(&db).await.expect("secret");
+        let client_secret = server::cli::serve::client_secret(&db).await.expect("client secret");
         let mut config = config::ServerConfig {
             secret,
+            client_secret,
             request_timeout: std::time::Duration::from_secs(300),
             ..config::ServerConfig::default()
         };

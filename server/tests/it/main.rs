@@ -8,6 +8,7 @@ mod arabic_pages;
 mod board;
 mod board_page;
 mod cli;
+mod client_limits;
 mod compare;
 mod connections;
 mod harness;

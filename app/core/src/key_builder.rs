@@ -9,6 +9,7 @@ use super::benchmark::Benchmark;
 use super::groups::{GroupsBuilder, Name};
 use super::input::sha256_hex;
 use super::key::{AnswerKey, KeyError, KeyItem};
+use super::key_reason::RejectReason;
 use super::report::{KeyReport, KeyWarning, Rejection, WarningKind};
 use super::types::{Letter, Level, QuestionId};
 
@@ -101,8 +102,9 @@ impl KeyBuilder {
         });
     }
 
-    pub(crate) fn reject(&mut self, line: usize, question_id: Option<QuestionId>, reason: String) {
-        self.rejected.push(Rejection { question_id, line, reason });
+    /// A row that cannot be scored, with every reason found.
+    pub(crate) fn reject(&mut self, line: usize, question_id: Option<QuestionId>, reasons: Vec<RejectReason>) {
+        self.rejected.push(Rejection::new(question_id, line, reasons));
     }
 
     /// Whether warnings are wanted: readers skip the checks that only warn
@@ -138,23 +140,20 @@ impl KeyBuilder {
         let lines = self.duplicate_lines();
         let others = |id: QuestionId, line: usize| {
             let all = &lines[&id];
-            let shown: Vec<String> = all.iter().filter(|&&l| l != line).take(5).map(usize::to_string).collect();
-            let more = match all.len() - 1 - shown.len() {
-                0 => String::new(),
-                n => format!(" and {n} more"),
-            };
-            format!("duplicate question id {id} (also on line {}{more})", shown.join(", "))
+            let shown: Vec<usize> = all.iter().copied().filter(|&l| l != line).take(5).collect();
+            RejectReason::DuplicateId { id, more: all.len() - 1 - shown.len(), lines: shown }
         };
         for r in &mut self.rejected {
             if let Some(id) = r.question_id.filter(|id| lines.contains_key(id)) {
-                r.reason = format!("{}; {}", others(id, r.line), r.reason);
+                let mut reasons = vec![others(id, r.line)];
+                reasons.append(&mut r.reasons);
+                *r = Rejection::new(r.question_id, r.line, reasons);
             }
         }
         if !lines.is_empty() {
             let keep: Vec<bool> = self.items.iter().map(|it| !lines.contains_key(&it.id)).collect();
             for ((it, a), _) in self.items.iter().zip(&self.accepted).zip(&keep).filter(|(_, k)| !**k) {
-                let reason = others(it.id, a.line);
-                self.rejected.push(Rejection { question_id: Some(it.id), line: a.line, reason });
+                self.rejected.push(Rejection::new(Some(it.id), a.line, vec![others(it.id, a.line)]));
             }
             let (mut k1, mut k2) = (keep.iter(), keep.iter());
             self.items.retain(|_| k1.next().copied().unwrap_or(true));

@@ -21,6 +21,7 @@ use super::csv_records::{Reader, Record, records_bound, trim};
 use super::input;
 use super::key::{KeyError, MAX_KEY_BYTES, excerpt, header_index};
 use super::key_builder::{Built, Detail, KeyBuilder, Scoreable};
+use super::key_reason::RejectReason;
 use super::report::WarningKind;
 use super::types::{Letter, QuestionId};
 use rustc_hash::{FxHashMap as FastMap, FxHasher};
@@ -115,10 +116,10 @@ fn read_row(b: &mut KeyBuilder, questions: &mut Questions<'_>, cols: &Columns, r
     let id = raw_id.parse::<QuestionId>().ok();
     let mut problems = Vec::new();
     if record.len() != width {
-        problems.push(format!("{} fields, but the header has {width}", record.len()));
+        problems.push(RejectReason::FieldCount { fields: record.len(), header: width });
     }
     if id.is_none() {
-        problems.push(format!("question id {:?} is not a positive whole number", excerpt(raw_id)));
+        problems.push(RejectReason::BadQuestionId { value: excerpt(raw_id) });
     }
     let options = cols.option_cells(record);
     let count = options.iter().filter(|o| !o.is_empty()).count();
@@ -126,14 +127,14 @@ fn read_row(b: &mut KeyBuilder, questions: &mut Questions<'_>, cols: &Columns, r
     let answer = check_answer(raw_answer, &options, &mut problems);
     let level = match trim(cell(cols.level)) {
         "" => {
-            problems.push("level is blank".to_owned());
+            problems.push(RejectReason::LevelBlank);
             None
         }
-        raw => raw.parse().map_err(|_| problems.push(format!("level {:?} is not one of Y1-Y5", excerpt(raw)))).ok(),
+        raw => raw.parse().map_err(|_| problems.push(RejectReason::BadLevel { value: excerpt(raw) })).ok(),
     };
     let specialty = b.name(cell(cols.specialty));
     if specialty.is_none() {
-        problems.push("umbrella_specialty is blank".into());
+        problems.push(RejectReason::SpecialtyBlank);
     }
 
     if b.warns() {
@@ -156,18 +157,18 @@ fn read_row(b: &mut KeyBuilder, questions: &mut Questions<'_>, cols: &Columns, r
             let row = Scoreable { id, answer, level: Some(level), specialty, sub_specialty, options };
             b.accept(record.line(), row, normalized);
         }
-        _ => b.reject(record.line(), id, problems.join("; ")),
+        _ => b.reject(record.line(), id, problems),
     }
 }
 
 /// The answer, when trimmed and upper-cased it is one letter A-F naming a
 /// non-empty option; otherwise pushes the reason.
-fn check_answer(raw: &str, options: &[&str; 6], problems: &mut Vec<String>) -> Option<Letter> {
+fn check_answer(raw: &str, options: &[&str; 6], problems: &mut Vec<RejectReason>) -> Option<Letter> {
     let t = trim(raw);
     let mut chars = t.chars();
     let letter = match (chars.next(), chars.next()) {
         (None, _) => {
-            problems.push("answer is blank".to_owned());
+            problems.push(RejectReason::AnswerBlank);
             return None;
         }
         (Some(c), None) => Letter::from_latin(c),
@@ -178,28 +179,18 @@ fn check_answer(raw: &str, options: &[&str; 6], problems: &mut Vec<String>) -> O
         // which a report must not repeat.
         let len = t.chars().count();
         problems.push(if len <= 4 {
-            format!("answer {t:?} is not a single letter A-F")
+            RejectReason::AnswerNotALetter { value: t.to_owned() }
         } else {
-            format!("answer is text ({len} characters), not a single letter A-F")
+            RejectReason::AnswerIsText { length: len }
         });
         return None;
     };
     if options[letter.index()].is_empty() {
-        problems.push(format!("answer {letter} names an empty option (the question has {})", option_span(options)));
+        let present = Letter::ALL.into_iter().filter(|l| !options[l.index()].is_empty()).collect();
+        problems.push(RejectReason::AnswerEmptyOption { letter, options: present });
         return None;
     }
     Some(letter)
-}
-
-/// "options A-D", or the list of non-empty option letters when they have gaps.
-fn option_span(options: &[&str; 6]) -> String {
-    let present: Vec<Letter> = Letter::ALL.into_iter().filter(|l| !options[l.index()].is_empty()).collect();
-    match present.as_slice() {
-        [] => "no options".to_owned(),
-        [only] => format!("only option {only}"),
-        [first, .., last] if last.index() - first.index() + 1 == present.len() => format!("options {first}-{last}"),
-        _ => format!("options {}", present.iter().map(Letter::to_string).collect::<Vec<_>>().join(", ")),
-    }
 }
 
 /// Group mismatch, option gaps, repeated option texts, unusual counts.

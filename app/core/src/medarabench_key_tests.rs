@@ -3,6 +3,7 @@
 
 use super::super::benchmark::Benchmark;
 use super::super::key::{CheckedKey, parse_key};
+use super::super::report::Rejection;
 use super::*;
 
 const HEADER: &str = "Question Number,Question,Option A,Option B,Option C,Option D,Option E,Option F,\
@@ -28,9 +29,52 @@ fn scoreable_normalized_and_rejected_rows() {
     assert!(r.rejected[0].reason.contains("answer E names an empty option (the question has options A-D)"));
     assert_eq!(r.rejected[1].reason, "answer is blank");
     assert!(r.rejected[2].reason.contains("not a single letter") && r.rejected[2].reason.contains("Y9"));
+    // Every reason of a row has a code, in the order of the English text.
+    let codes: Vec<Vec<&str>> = r.rejected.iter().map(|x| x.reasons.iter().map(RejectReason::code).collect()).collect();
+    assert_eq!(
+        codes,
+        [
+            vec!["key-reason-answer-empty-option"],
+            vec!["key-reason-answer-blank"],
+            vec!["key-reason-answer-not-a-letter", "key-reason-bad-level"],
+            vec!["key-reason-bad-question-id"],
+        ]
+    );
+    for x in &r.rejected {
+        let sentences: Vec<String> = x.reasons.iter().map(RejectReason::to_string).collect();
+        assert_eq!(x.reason, sentences.join("; "));
+    }
+    assert_eq!(r.rejected[2].reason, "answer \"A+B\" is not a single letter A-F; level \"Y9\" is not one of Y1-Y5");
+    assert_eq!(r.rejected[3].reason, "question id \"x\" is not a positive whole number");
+    let revealing: Vec<bool> = r.rejected.iter().map(Rejection::reveals_answer).collect();
+    assert_eq!(revealing, [true, false, true, false]);
     assert!(k.key.is_rejected(QuestionId::new(4).unwrap()));
     assert_eq!(r.options["4"], 1);
     assert_eq!(r.specialties["Chemistry and Physics"], 1);
+}
+
+#[test]
+fn the_other_reasons_have_their_codes_and_sentences() {
+    let k = key("1,q,a,b,c,d,,,A,Y1,Anatomy,ABCD\n\
+                 2,q,a,,,,,,B,,Anatomy,ABCD,\n\
+                 3,q,a,b,c,d,,,the first option,Y1,Anatomy,ABCD,Anatomy\n");
+    let rejected: Vec<(&str, Vec<&str>)> =
+        k.report.rejected.iter().map(|r| (r.reason.as_str(), r.reasons.iter().map(RejectReason::code).collect())).collect();
+    assert_eq!(
+        rejected,
+        [
+            ("12 fields, but the header has 13; umbrella_specialty is blank", vec![
+                "key-reason-field-count",
+                "key-reason-specialty-blank"
+            ]),
+            ("answer B names an empty option (the question has only option A); level is blank; umbrella_specialty is blank", vec![
+                "key-reason-answer-empty-option",
+                "key-reason-level-blank",
+                "key-reason-specialty-blank"
+            ]),
+            ("answer is text (16 characters), not a single letter A-F", vec!["key-reason-answer-is-text"]),
+        ]
+    );
 }
 
 #[test]
@@ -48,6 +92,13 @@ fn duplicate_ids_reject_every_copy() {
         k.report.rejected[0].reason,
         "duplicate question id 9 (also on line 3, 4, 5, 6, 7 and 2 more); answer is blank"
     );
+    let id = QuestionId::new(9).unwrap();
+    assert_eq!(
+        k.report.rejected[0].reasons,
+        [RejectReason::DuplicateId { id, lines: vec![3, 4, 5, 6, 7], more: 2 }, RejectReason::AnswerBlank]
+    );
+    assert_eq!(k.report.rejected[7].reasons, [RejectReason::DuplicateId { id, lines: vec![3, 4, 5, 6, 7], more: 2 }]);
+    assert!(k.report.rejected.iter().all(|r| !r.reveals_answer()), "a duplicate id says nothing of the answer");
     assert!(k.key.is_rejected(QuestionId::new(9).unwrap()));
 }
 

@@ -20,6 +20,7 @@ use super::extract::letter_token;
 use super::input;
 use super::key::{KeyError, MAX_KEY_BYTES, header_index};
 use super::key_builder::{Built, Detail, KeyBuilder, Scoreable};
+use super::key_reason::RejectReason;
 use super::report::WarningKind;
 use super::types::{Letter, QuestionId};
 
@@ -62,7 +63,7 @@ pub(super) fn parse(bytes: &[u8], detail: Detail) -> Result<Built, KeyError> {
         let answer = check_answer(raw_answer, &options, &mut problems);
         let category = b.name(cell(c_col));
         if category.is_none() {
-            problems.push("category is blank".to_owned());
+            problems.push(RejectReason::CategoryBlank);
         }
         if let Some(id) = id {
             warn(&mut b, &mut seen, id, &options, answer.as_ref().filter(|_| problems.is_empty()));
@@ -79,7 +80,7 @@ pub(super) fn parse(bytes: &[u8], detail: Detail) -> Result<Built, KeyError> {
                 };
                 b.accept(line, row, raw_answer.trim() != raw_answer);
             }
-            _ => b.reject(line, id, problems.join("; ")),
+            _ => b.reject(line, id, problems),
         }
     }
     b.finish(bytes)
@@ -141,24 +142,24 @@ fn find_options(question: &str) -> Options {
 }
 
 /// The answer's letter and text when it names one of the options.
-fn check_answer(raw: &str, options: &Options, problems: &mut Vec<String>) -> Option<(Letter, String)> {
+fn check_answer(raw: &str, options: &Options, problems: &mut Vec<RejectReason>) -> Option<(Letter, String)> {
     let t = raw.trim();
     if options.texts.is_empty() {
-        problems.push("no labelled options (أ. ب. ج. ...) found in the question".to_owned());
+        problems.push(RejectReason::NoLabelledOptions);
     }
     if t.is_empty() {
-        problems.push("answer is blank".to_owned());
+        problems.push(RejectReason::AnswerBlank);
         return None;
     }
     let chars: Vec<char> = t.chars().collect();
     let Some((letter, start)) = label_at(&chars, 0, true) else {
-        problems.push("answer does not start with an option label (أ/ب/ج/د/ه/و)".to_owned());
+        problems.push(RejectReason::AnswerNotLabelled);
         return None;
     };
     let n = options.texts.len();
     if n > 0 && letter.index() >= n {
         let last = Letter::ALL[n.min(6) - 1];
-        problems.push(format!("answer names option {letter}, but the question has options A-{last}"));
+        problems.push(RejectReason::AnswerBeyondOptions { letter, last });
         return None;
     }
     Some((letter, chars[start..].iter().collect::<String>().trim().to_owned()))
@@ -220,6 +221,17 @@ mod tests {
         assert!(r.rejected[1].reason.starts_with("no labelled options"));
         assert!(r.rejected[2].reason.contains("does not start with an option label"));
         assert!(r.rejected[2].reason.contains("category is blank"));
+        let codes: Vec<Vec<&str>> =
+            r.rejected.iter().map(|x| x.reasons.iter().map(RejectReason::code).collect()).collect();
+        assert_eq!(
+            codes,
+            [
+                vec!["key-reason-answer-beyond-options"],
+                vec!["key-reason-no-labelled-options"],
+                vec!["key-reason-answer-not-labelled", "key-reason-category-blank"],
+            ]
+        );
+        assert_eq!(r.rejected[1].reason, "no labelled options (أ. ب. ج. ...) found in the question");
         let kinds: Vec<_> = r.warnings.iter().map(|w| (w.question_id.unwrap().get(), w.kind)).collect();
         assert_eq!(kinds, [(3, WarningKind::AnswerTextMismatch)]);
     }

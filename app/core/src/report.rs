@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::benchmark::Benchmark;
 use super::groups::Tally;
 use super::key::AnswerKey;
+use super::key_reason::RejectReason;
 use super::types::QuestionId;
 
 /// A row of the key file that cannot be scored.
@@ -19,8 +20,28 @@ pub struct Rejection {
     pub question_id: Option<QuestionId>,
     /// 1-based line where the row starts in the file.
     pub line: usize,
-    /// Why, in one sentence (several joined with "; ").
+    /// Why, in English: one sentence per reason, joined with "; ".
     pub reason: String,
+    /// The same reasons as codes, in the same order, for pages to word in
+    /// their language. Empty in reports stored before reasons had codes
+    /// (those show `reason`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reasons: Vec<RejectReason>,
+}
+
+impl Rejection {
+    /// A rejection for `reasons`, with their English sentences as `reason`.
+    pub fn new(question_id: Option<QuestionId>, line: usize, reasons: Vec<RejectReason>) -> Self {
+        let reason = reasons.iter().map(RejectReason::to_string).collect::<Vec<_>>().join("; ");
+        Self { question_id, line, reason, reasons }
+    }
+
+    /// True when a reason names or describes the keyed answer (see
+    /// [`RejectReason::reveals_answer`]). A rejection stored without codes
+    /// counts as revealing: its text cannot be told apart.
+    pub fn reveals_answer(&self) -> bool {
+        self.reasons.is_empty() || self.reasons.iter().any(RejectReason::reveals_answer)
+    }
 }
 
 /// What kind of oddity a [`KeyWarning`] reports. Warnings never make a row

@@ -21,3 +21,28 @@ key-report-col-kind = Kind
 key-report-col-rows = Rows
 key-report-col-meaning = Meaning
 key-report-no-warnings = No warnings.
+key-report-reason-separator = {"; "}
+
+# Why a key row is not scored (the core's RejectReason codes). The
+# English sentences are the ones `keys check` prints.
+key-reason-duplicate-id = duplicate question id { $id } (also on line { $lines }{ $more ->
+        [0] {""}
+       *[other] {" "}and { $more } more
+    })
+key-reason-field-count = { $fields } fields, but the header has { $header }
+key-reason-bad-question-id = question id "{ $value }" is not a positive whole number
+key-reason-answer-blank = answer is blank
+key-reason-answer-not-a-letter = answer "{ $value }" is not a single letter A-F
+key-reason-answer-is-text = answer is text ({ $length } characters), not a single letter A-F
+key-reason-answer-empty-option = answer { $letter } names an empty option (the question has { $span ->
+        [none] no options
+        [one] only option { $options }
+       *[several] options { $options }
+    })
+key-reason-level-blank = level is blank
+key-reason-bad-level = level "{ $value }" is not one of Y1-Y5
+key-reason-specialty-blank = umbrella_specialty is blank
+key-reason-category-blank = category is blank
+key-reason-no-labelled-options = no labelled options (أ. ب. ج. ...) found in the question
+key-reason-answer-not-labelled = answer does not start with an option label (أ/ب/ج/د/ه/و)
+key-reason-answer-beyond-options = answer names option { $letter }, but the question has options A-{ $last }

@@ -57,25 +57,30 @@ fn Rejected(lang: Lang, key: KeySummary) -> impl IntoView {
     if key.rejected.is_empty() {
         return view! { <p>{t.no_rejected()}</p> }.into_any();
     }
+    // A report stored before reasons had codes shows them in English.
+    let english = key.rejected.iter().any(|r| r.reasons.is_empty()) && !t.reasons_in_english().is_empty();
     let rows = key
         .rejected
         .into_iter()
         .map(|r| {
             let id = r.question_id.map_or_else(|| "?".to_owned(), |id| id.to_string());
+            let codes = r.reasons.iter().map(|reason| reason.code()).collect::<Vec<_>>().join(" ");
+            let reason = match key_report::reasons(lang, &r) {
+                Some(text) => view! { <td data-reasons=codes>{text}</td> }.into_any(),
+                None => view! { <td lang="en" dir="ltr">{r.reason}</td> }.into_any(),
+            };
             view! {
                 <tr>
                     <td class="num">{r.line}</td>
                     <td class="num">{id}</td>
-                    <td lang="en" dir="ltr">{r.reason}</td>
+                    {reason}
                 </tr>
             }
         })
         .collect_view();
     view! {
         <table id="key-rejected">
-            <caption>
-                {t.rejected_caption()} " " {(!t.reasons_in_english().is_empty()).then_some(t.reasons_in_english())}
-            </caption>
+            <caption>{t.rejected_caption()} {english.then(|| format!(" {}", t.reasons_in_english()))}</caption>
             <thead>
                 <tr>
                     <th scope="col" class="num">{t.col_line()}</th>

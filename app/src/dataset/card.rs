@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use super::{ARXIV_ID, BIBTEX, COLUMNS, DatasetFacts, PUBLIC_TEST_CSV_ROWS, REPOSITORY, SPECIALTIES};
 use crate::format::utc_date;
-use crate::i18n::{common, count, dataset};
+use crate::i18n::{Lang, common, count, dataset};
 
 const NOT_REPORTED: &str = "not reported";
 
@@ -58,13 +58,14 @@ fn front_matter(md: &mut String, facts: &DatasetFacts) {
 }
 
 fn summary(md: &mut String, facts: &DatasetFacts) {
-    let t = dataset::text(crate::i18n::Lang::En);
+    let t = dataset::text(Lang::En);
     let _ = write!(
         md,
         "# MedAraBench\n\n{}\n\nPaper: \"MedAraBench: Large-Scale Arabic Medical Question Answering Dataset and \
          Benchmark\" (ICLR 2026, arXiv [{ARXIV_ID}](https://arxiv.org/abs/{ARXIV_ID})). Files: <{REPOSITORY}>.\n\n\
-         ## Origin\n\n{} Two physicians reviewed a sample of the questions (Table 2 of the paper).\n",
+         ## {}\n\n{} Two physicians reviewed a sample of the questions (Table 2 of the paper).\n",
         t.summary(),
+        t.origin_heading(),
         t.origin(
             n(facts, "questions before filtering"),
             n(facts, "questions after filtering"),
@@ -74,30 +75,39 @@ fn summary(md: &mut String, facts: &DatasetFacts) {
 }
 
 fn structure(md: &mut String, facts: &DatasetFacts) {
-    md.push_str("\n## Structure\n\nCSV files (UTF-8), one question a row, with these columns:\n\n| column | type | content |\n|---|---|---|\n");
+    let t = dataset::text(Lang::En);
+    let _ = write!(
+        md,
+        "\n## {}\n\n{}\n\n| column | type | content |\n|---|---|---|\n",
+        t.structure_heading(),
+        t.structure_intro()
+    );
     for c in &COLUMNS {
-        let _ = writeln!(md, "| `{}` | {} | {} |", c.name, c.dtype, c.en);
+        let _ = writeln!(md, "| `{}` | {} | {} |", c.name, c.dtype, dataset::column_content(Lang::En, c.name));
     }
     let _ = write!(
         md,
-        "\n## Splits\n\nStratified by specialty, 80/20.\n\n| split | questions |\n|---|---:|\n\
-         | train | {train} |\n| test | {test} |\n\n\
-         The public test CSV holds {public} rows.\n",
+        "\n## {heading}\n\n{intro}\n\n| split | questions |\n|---|---:|\n\
+         | train | {train} |\n| test | {test} |\n\n{public}\n",
+        heading = t.splits_heading(),
+        intro = t.splits_intro(),
         train = n(facts, "train split"),
         test = n(facts, "test split"),
-        public = count(PUBLIC_TEST_CSV_ROWS),
+        public = t.public_csv(count(PUBLIC_TEST_CSV_ROWS)),
     );
 }
 
 fn key_sections(md: &mut String, facts: &DatasetFacts) {
-    md.push_str("\n## Specialties and levels\n\n");
+    let t = dataset::text(Lang::En);
+    let _ = write!(md, "\n## {}\n\n", t.counts_heading());
     let Some(key) = &facts.key else {
         let _ = write!(
             md,
             "No answer key is stored on this server yet, so there are no per-specialty or \
              per-level counts to show. The 19 specialties are: {}. The levels are Y1-Y5.\n\n\
-             ## Known defects of the answer key\n\nNo answer key is stored yet: nothing to report.\n",
-            SPECIALTIES.join(", ")
+             ## {}\n\nNo answer key is stored yet: nothing to report.\n",
+            SPECIALTIES.join(", "),
+            t.defects_heading(),
         );
         return;
     };
@@ -128,10 +138,11 @@ fn key_sections(md: &mut String, facts: &DatasetFacts) {
     }
     let _ = write!(
         md,
-        "\n## Known defects of the answer key\n\n\
+        "\n## {}\n\n\
          From the validation report of the stored key: {} rows, {} scoreable, {} rejected \
          (not scored; predictions for them are ignored), {} answers normalised (trimmed or \
          case-folded), {} warnings (scored as written).\n",
+        t.defects_heading(),
         count(key.rows as u64),
         count(key.scoreable as u64),
         count(key.rejected.len() as u64),
@@ -148,14 +159,14 @@ fn key_sections(md: &mut String, facts: &DatasetFacts) {
     if !key.warning_counts.is_empty() {
         md.push_str("\n| warning | rows | meaning |\n|---|---:|---|\n");
         for (kind, k) in &key.warning_counts {
-            let meaning = common::warning_label(crate::i18n::Lang::En, *kind);
+            let meaning = common::warning_label(Lang::En, *kind);
             let _ = writeln!(md, "| `{}` | {} | {meaning} |", kind.as_str(), count(*k as u64));
         }
     }
 }
 
 fn use_and_limits(md: &mut String) {
-    let t = dataset::text(crate::i18n::Lang::En);
+    let t = dataset::text(Lang::En);
     let _ = write!(md, "\n## {}\n\n", t.use_heading());
     for line in t.uses() {
         let _ = writeln!(md, "- {line}");
@@ -219,3 +230,4 @@ mod tests {
         assert_eq!(cell("a | b\nc"), "a \\| b c");
     }
 }
+

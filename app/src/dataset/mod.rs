@@ -57,55 +57,35 @@ pub const BIBTEX: &str = r"@inproceedings{medarabench2026,
   url           = {https://arxiv.org/abs/2602.01714}
 }";
 
-/// One column of the official CSV files.
+/// One column of the official CSV files. What it holds is the message
+/// `dataset-column-<name>` of `locales/*/dataset.ftl`
+/// (`crate::i18n::dataset::column_content`).
 pub struct Column {
     /// The header, exactly as in the file.
     pub name: &'static str,
     /// Hugging Face `dtype`.
     pub dtype: &'static str,
-    /// What it holds, in English.
-    pub en: &'static str,
-    /// What it holds, in Arabic.
-    pub ar: &'static str,
 }
 
-const fn col(name: &'static str, dtype: &'static str, en: &'static str, ar: &'static str) -> Column {
-    Column { name, dtype, en, ar }
+const fn col(name: &'static str, dtype: &'static str) -> Column {
+    Column { name, dtype }
 }
-
-const OPTION_EN: &str = "Option text; empty when the question has fewer options";
-const OPTION_AR: &str = "نص الخيار؛ يبقى فارغًا إذا كان للسؤال خيارات أقل";
 
 /// The columns of the train and test CSV files, in file order.
 pub const COLUMNS: [Column; 13] = [
-    col(
-        "Question Number",
-        "int64",
-        "Question id, a positive whole number; prediction files call it question_id",
-        "رقم السؤال، عدد صحيح موجب؛ تسميه ملفات التنبؤات question_id",
-    ),
-    col("Question", "string", "The question, in Arabic", "نص السؤال بالعربية"),
-    col("Option A", "string", OPTION_EN, OPTION_AR),
-    col("Option B", "string", OPTION_EN, OPTION_AR),
-    col("Option C", "string", OPTION_EN, OPTION_AR),
-    col("Option D", "string", OPTION_EN, OPTION_AR),
-    col("Option E", "string", OPTION_EN, OPTION_AR),
-    col("Option F", "string", OPTION_EN, OPTION_AR),
-    col("Correct Answer", "string", "The letter of the correct option (A-F)", "حرف الخيار الصحيح (A-F)"),
-    col("Level", "string", "Year of medical school, Y1-Y5", "السنة الدراسية في كلية الطب، من Y1 إلى Y5"),
-    col(
-        "Medical Specialty",
-        "string",
-        "Sub-specialty as written in the source (not standardised)",
-        "التخصص الفرعي كما ورد في المصدر (دون توحيد للمصطلحات)",
-    ),
-    col(
-        "Group",
-        "string",
-        "Option pattern (ABCD, ABCDE); disagrees with the options on some rows",
-        "نمط الخيارات (ABCD أو ABCDE)؛ لا يطابق الخيارات الفعلية في بعض الصفوف",
-    ),
-    col("umbrella_specialty", "string", "One of the 19 specialties", "أحد التخصصات التسعة عشر"),
+    col("Question Number", "int64"),
+    col("Question", "string"),
+    col("Option A", "string"),
+    col("Option B", "string"),
+    col("Option C", "string"),
+    col("Option D", "string"),
+    col("Option E", "string"),
+    col("Option F", "string"),
+    col("Correct Answer", "string"),
+    col("Level", "string"),
+    col("Medical Specialty", "string"),
+    col("Group", "string"),
+    col("umbrella_specialty", "string"),
 ];
 
 /// Everything the dataset card says that comes from data.

@@ -117,11 +117,19 @@ pub fn plural_category(lang: Lang, n: f64) -> &'static str {
 /// as Rust writes them.
 fn format_number<M>(value: &FluentValue, _: &M) -> Option<String> {
     match value {
-        FluentValue::Number(n) if n.options.use_grouping && n.value.fract() == 0.0 && n.value >= 0.0 => {
+        FluentValue::Number(n) if n.options == counted() && n.value.fract() == 0.0 && n.value >= 0.0 => {
             Some(super::count(n.value as u64))
         }
         _ => None,
     }
+}
+
+/// The options that mark a count. A plain number keeps Fluent's default
+/// options, which are also those of a numeric variant key: Fluent matches
+/// `[0]` only to a number with the same options, so `{ $more -> [0] ...}`
+/// selects on a plain number (not on a count).
+fn counted() -> FluentNumberOptions {
+    FluentNumberOptions { minimum_integer_digits: Some(1), ..FluentNumberOptions::default() }
 }
 
 /// A message argument: text (a name, an id, a formatted figure) or a
@@ -147,7 +155,7 @@ impl Arg {
             Self::Text(text) => FluentValue::String(Cow::Borrowed(text.as_str())),
             Self::Number { value, grouped } => FluentValue::Number(FluentNumber::new(
                 *value,
-                FluentNumberOptions { use_grouping: *grouped, ..FluentNumberOptions::default() },
+                if *grouped { counted() } else { FluentNumberOptions::default() },
             )),
         }
     }

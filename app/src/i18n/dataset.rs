@@ -1,5 +1,6 @@
-//! Strings of the `/dataset` page. The English texts are also the prose of
-//! `dataset-card.md`, so the page and the card say the same thing.
+//! Strings of the `/dataset` page, with what each CSV column holds. The
+//! English texts are also the prose of `dataset-card.md`, so the page and
+//! the card say the same thing.
 
 use super::Lang;
 
@@ -46,4 +47,37 @@ crate::messages! {
 /// The texts of `lang`.
 pub fn text(lang: Lang) -> DatasetText {
     DatasetText(lang)
+}
+
+/// What the CSV column `name` (one of `dataset::COLUMNS`) holds, in `lang`:
+/// the message `dataset-column-<name>`.
+pub fn column_content(lang: Lang, name: &str) -> String {
+    super::bundle::format(lang, &super::common::data_id("dataset-column", name), &[])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dataset::COLUMNS;
+
+    #[test]
+    fn every_column_is_described_in_both_languages() {
+        let id = |name: &str| super::super::common::data_id("dataset-column", name);
+        for c in &COLUMNS {
+            for lang in [Lang::En, Lang::Ar] {
+                let found = super::super::bundle::format_checked(lang, &id(c.name), &[]);
+                assert!(found.is_some_and(|(text, errors)| errors.is_empty() && !text.is_empty()), "{}", c.name);
+            }
+            assert_ne!(column_content(Lang::En, c.name), column_content(Lang::Ar, c.name), "{}", c.name);
+        }
+        assert_eq!(column_content(Lang::En, "Option F"), "Option text; empty when the question has fewer options");
+        // Every column message is a column's.
+        let ids: Vec<String> = COLUMNS.iter().map(|c| id(c.name)).collect();
+        for (_, text) in super::super::bundle::sources(Lang::En) {
+            for line in text.lines().filter(|l| l.starts_with("dataset-column-")) {
+                let message = line.split(' ').next().unwrap_or_default();
+                assert!(ids.iter().any(|i| i == message), "{message} describes no column");
+            }
+        }
+    }
 }

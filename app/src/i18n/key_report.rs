@@ -1,7 +1,8 @@
 //! Strings of the answer key's validation report, shown on `/quality` and
-//! `/dataset`.
+//! `/dataset`, and the sentences of the core's rejection reasons.
 
-use super::Lang;
+use super::{Arg, Lang, bundle};
+use crate::domain::{Coded, RejectReason, Rejection};
 
 crate::messages! {
     /// The texts of the report, in one language.
@@ -30,10 +31,44 @@ crate::messages! {
         col_rows = "key-report-col-rows",
         col_meaning = "key-report-col-meaning",
         no_warnings = "key-report-no-warnings",
+        reason_separator = "key-report-reason-separator",
     }
 }
 
 /// The texts of `lang`.
 pub fn text(lang: Lang) -> KeyReportText {
     KeyReportText(lang)
+}
+
+/// Why a key row is not scored, in `lang`: the sentence of each reason's
+/// code (`key-reason-*`), joined. `None` for a rejection stored before
+/// reasons had codes: the page shows its English `reason` instead.
+pub fn reasons(lang: Lang, rejection: &Rejection) -> Option<String> {
+    if rejection.reasons.is_empty() {
+        return None;
+    }
+    let sentences: Vec<String> = rejection.reasons.iter().map(|r| reason(lang, r)).collect();
+    Some(sentences.join(&text(lang).reason_separator()))
+}
+
+/// One reason in `lang`. Its arguments are text; those written as plain
+/// whole numbers (counts, lines, ids) are passed as numbers, which print
+/// the same and let plural variants select on them.
+pub fn reason(lang: Lang, reason: &RejectReason) -> String {
+    let message = reason.message();
+    let args: Vec<(&str, Arg)> = message.args.iter().map(|(name, value)| (name.as_str(), number_or_text(value))).collect();
+    bundle::format(lang, &message.code, &args)
+}
+
+/// `value` as a number when it is written as one exactly ("12", not "012"
+/// or "+12"), else as text.
+fn number_or_text(value: &str) -> Arg {
+    let plain = !value.is_empty()
+        && value.len() <= 15
+        && value.bytes().all(|b| b.is_ascii_digit())
+        && (value == "0" || !value.starts_with('0'));
+    match value.parse::<u64>() {
+        Ok(n) if plain => Arg::from(n),
+        _ => Arg::from(value),
+    }
 }

@@ -97,8 +97,8 @@ fn declared() -> Vec<(&'static str, &'static [&'static str])> {
 
 /// Messages looked up by a name built at run time: the stored names of
 /// specialties, levels, protocol values..., the form error codes, the
-/// core's refusal codes and the API's sentences for the limits per client
-/// address (`services::clients`, looked up by id).
+/// core's refusal and key rejection codes and the API's sentences for the
+/// limits per client address (`services::clients`, looked up by id).
 const DYNAMIC_PREFIXES: &[&str] = &[
     "common-source-",
     "common-access-",
@@ -112,6 +112,8 @@ const DYNAMIC_PREFIXES: &[&str] = &[
     "form-error-",
     "input-",
     "prediction-",
+    "key-reason-",
+    "dataset-column-",
     "error-",
     "field-",
     "api-",
@@ -382,4 +384,60 @@ fn every_service_error_has_its_message() {
         "fields are listed in one line"
     );
     assert_eq!(ServiceError::SigninThrottled { retry_after: 61 }.text(Lang::Ar).matches("دقيقتين").count(), 1);
+}
+
+#[test]
+fn key_rejection_reasons_have_a_message_in_both_languages() {
+    use crate::domain::{Coded, RejectReason};
+    let examples = RejectReason::examples();
+    for reason in &examples {
+        let message = reason.message();
+        for lang in LANGS {
+            let args: Vec<(&str, Arg)> = message.args.iter().map(|(n, v)| (n.as_str(), v.as_str().into())).collect();
+            let (_, problems) = bundle::format_checked(lang, &message.code, &args)
+                .unwrap_or_else(|| panic!("{}: no message {}", lang.code(), message.code));
+            assert!(problems.is_empty(), "{}: {}: {problems:?}", lang.code(), message.code);
+        }
+        // The English sentence is the one `keys check` prints.
+        assert_eq!(key_report::reason(Lang::En, reason), reason.to_string(), "{}", message.code);
+        let ar = key_report::reason(Lang::Ar, reason);
+        assert_ne!(ar, reason.to_string(), "{}", message.code);
+        // Values that can be of either direction are isolated.
+        if message.get("value").is_some() || message.get("id").is_some() {
+            assert!(ar.contains('\u{2068}') && ar.contains('\u{2069}'), "{}: {ar:?}", message.code);
+        }
+    }
+    // Every key-reason message is some reason's.
+    let codes: BTreeSet<&str> = examples.iter().map(RejectReason::code).collect();
+    let unknown: Vec<String> = messages_of(Lang::En)
+        .into_keys()
+        .filter(|id| id.starts_with("key-reason-") && !codes.contains(id.as_str()))
+        .collect();
+    assert!(unknown.is_empty(), "messages of no reason: {unknown:?}");
+}
+
+#[test]
+fn key_rejection_reasons_select_on_their_counts() {
+    use crate::domain::{QuestionId, RejectReason, Rejection};
+    let id = QuestionId::new(9).expect("id");
+    let duplicate = |lines: Vec<usize>, more: usize| RejectReason::DuplicateId { id, lines, more };
+    assert_eq!(key_report::reason(Lang::En, &duplicate(vec![2], 0)), "duplicate question id 9 (also on line 2)");
+    let ar = arabic(key_report::reason(Lang::Ar, &duplicate(vec![2], 0)));
+    assert_eq!(ar.replace(['\u{2066}'], ""), "رقم السؤال 9 مكرَّر (ورد أيضًا في السطر 2)");
+    let more = |n: usize| arabic(key_report::reason(Lang::Ar, &duplicate(vec![2, 3, 4, 5, 6], n)));
+    assert!(more(1).ends_with(" وفي سطر آخر)"), "{}", more(1));
+    assert!(more(2).ends_with(" وفي سطرين آخرين)"), "{}", more(2));
+    assert!(more(3).ends_with(" وفي 3 أسطر أخرى)"), "{}", more(3));
+    assert!(more(12).ends_with(" وفي 12 سطرًا آخر)"), "{}", more(12));
+    assert!(more(100).ends_with(" وفي 100 سطر آخر)"), "{}", more(100));
+    // A row's reasons are joined in the page's language.
+    let row = Rejection::new(Some(id), 4, vec![duplicate(vec![2], 0), RejectReason::AnswerBlank]);
+    assert_eq!(key_report::reasons(Lang::En, &row).as_deref(), Some(row.reason.as_str()));
+    assert!(key_report::reasons(Lang::Ar, &row).unwrap().ends_with("؛ الإجابة فارغة"));
+    // A row stored before reasons had codes has no sentence of its own.
+    let stored = Rejection { reasons: Vec::new(), ..row };
+    assert_eq!(key_report::reasons(Lang::Ar, &stored), None);
+    // A value that looks like a number with a leading zero stays as written.
+    let level = RejectReason::BadLevel { value: "007".into() };
+    assert_eq!(key_report::reason(Lang::En, &level), "level \"007\" is not one of Y1-Y5");
 }

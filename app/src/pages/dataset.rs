@@ -11,7 +11,8 @@ use crate::components::head::PageTitle;
 use crate::components::key_report::KeyReport;
 use crate::components::loaded::loaded;
 use crate::dataset::{BIBTEX, COLUMNS, DatasetFacts, PUBLIC_TEST_CSV_ROWS, SPECIALTIES};
-use crate::i18n::{Lang, common, count, dataset::text, use_lang};
+use crate::i18n::dataset::{column_content, text};
+use crate::i18n::{Lang, common, count, use_lang};
 
 /// The Markdown card's address.
 pub const CARD_PATH: &str = "/dataset-card.md";
@@ -56,7 +57,7 @@ fn DatasetBody(facts: DatasetFacts, lang: Lang) -> impl IntoView {
     let columns = COLUMNS
         .iter()
         .map(|c| {
-            let content = if lang == Lang::Ar { c.ar } else { c.en };
+            let content = column_content(lang, c.name);
             view! { <tr><th scope="row"><code>{c.name}</code></th><td><code>{c.dtype}</code></td><td>{content}</td></tr> }
         })
         .collect_view();

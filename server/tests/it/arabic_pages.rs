@@ -164,6 +164,32 @@ async fn arabic_pages_have_no_english_sentence(backend: Backend) {
     app.finish().await;
 }
 
+crate::on_both_backends!(arabic_key_reports_have_no_english_sentence);
+
+/// The key report of `/quality` and `/dataset` with a key that has rejected
+/// rows of every kind the official reader finds: each reason is an Arabic
+/// sentence (not English marked `lang="en"`).
+async fn arabic_key_reports_have_no_english_sentence(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let report = app.store_key("defective-key", &TestApp::defective_key_csv(), false).await;
+    assert!(report.rejected.len() >= 8, "{:?}", report.rejected);
+    let mut found = Vec::new();
+    for path in ["/quality?lang=ar", "/dataset?lang=ar"] {
+        found.extend(crawl(&app, path, None, StatusCode::OK).await);
+        let page = app.get(path).await;
+        let doc = Html::parse_document(&page.body);
+        let cells = scraper::Selector::parse("#key-rejected tbody td[data-reasons]").unwrap();
+        let reasons: Vec<String> = doc.select(&cells).map(|td| td.text().collect()).collect();
+        assert_eq!(reasons.len(), report.rejected.len(), "{path}: every rejected row, worded from its codes");
+        for reason in reasons {
+            // The reasons are prose whatever element holds them.
+            found.extend(english_run(&reason).map(|run| format!("{path}: English reason: {run:?} in {reason:?}")));
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+    app.finish().await;
+}
+
 /// The reasons of a refused file come from the server's session flash,
 /// which keeps the refusal's code and arguments
 /// (`app::i18n::form_errors::refusal_to_flash`), so the page words them in

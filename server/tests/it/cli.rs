@@ -93,6 +93,55 @@ fn keys_check_reports_the_synthetic_defects() {
 }
 
 #[test]
+fn keys_check_gives_each_rejection_its_english_reason_and_its_codes() {
+    let files = Files::new();
+    let key = files.write("key.csv", crate::harness::TestApp::defective_key_csv());
+    let report = stdout_json(&medarabench(&["keys", "check", s(&key), "--json"], None));
+    let rejected: Vec<(Value, &str, Vec<&str>)> = report["rejected"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let codes = r["reasons"].as_array().unwrap().iter().map(|c| c["code"].as_str().unwrap()).collect();
+            (r["question_id"].clone(), r["reason"].as_str().unwrap(), codes)
+        })
+        .collect();
+    let expected: [(Value, &str, &[&str]); 8] = [
+        (1.into(), "duplicate question id 1 (also on line 10)", &["key-reason-duplicate-id"]),
+        (
+            3.into(),
+            "answer E names an empty option (the question has options A-D)",
+            &["key-reason-answer-empty-option"],
+        ),
+        (4.into(), "answer is blank", &["key-reason-answer-blank"]),
+        (
+            5.into(),
+            "answer \"A+B\" is not a single letter A-F; level \"Y9\" is not one of Y1-Y5",
+            &["key-reason-answer-not-a-letter", "key-reason-bad-level"],
+        ),
+        (Value::Null, "question id \"x\" is not a positive whole number", &["key-reason-bad-question-id"]),
+        (
+            7.into(),
+            "answer is text (16 characters), not a single letter A-F; level is blank; umbrella_specialty is blank",
+            &["key-reason-answer-is-text", "key-reason-level-blank", "key-reason-specialty-blank"],
+        ),
+        (
+            8.into(),
+            "12 fields, but the header has 13; umbrella_specialty is blank",
+            &["key-reason-field-count", "key-reason-specialty-blank"],
+        ),
+        (1.into(), "duplicate question id 1 (also on line 2)", &["key-reason-duplicate-id"]),
+    ];
+    let expected: Vec<(Value, &str, Vec<&str>)> =
+        expected.into_iter().map(|(id, reason, codes)| (id, reason, codes.to_vec())).collect();
+    assert_eq!(rejected, expected);
+    // Arguments travel with the codes.
+    let empty_option = &report["rejected"][1]["reasons"][0];
+    assert_eq!(empty_option["args"], serde_json::json!({"letter": "E", "options": ["A", "B", "C", "D"]}));
+    assert_eq!(report["rejected"][2]["reasons"][0], serde_json::json!({"code": "key-reason-answer-blank"}));
+}
+
+#[test]
 fn keys_check_refuses_an_unreadable_key_naming_the_problem() {
     let files = Files::new();
     let bad = files.write("bad.csv", "id,question\n1,x\n");

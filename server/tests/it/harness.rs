@@ -233,6 +233,48 @@ impl TestApp {
         app::domain::synthetic::synthetic_predictions(&key, accuracy, seed)
     }
 
+    /// A MedAraBench key with two scoreable rows and a row for each defect
+    /// the official reader rejects: an answer naming an empty option, a
+    /// blank answer, an answer that is not a letter with a bad level, an
+    /// unreadable id, an answer that is text with blank level and
+    /// specialty, a short row, and an id on two rows.
+    pub fn defective_key_csv() -> String {
+        "Question Number,Question,Option A,Option B,Option C,Option D,Option E,Option F,\
+         Correct Answer,Level,Medical Specialty,Group,umbrella_specialty\n\
+         1,q1,a,b,c,d,,,A,Y1,Anatomy,ABCD,Anatomy\n\
+         2,q2,a,b,c,d,e,,B,Y2,Surgery,ABCDE,Surgery\n\
+         3,q3,a,b,c,d,,,E,Y1,Anatomy,ABCD,Anatomy\n\
+         4,q4,a,b,c,d,,,,Y1,Anatomy,ABCD,Anatomy\n\
+         5,q5,a,b,c,d,,,A+B,Y9,Anatomy,ABCD,Anatomy\n\
+         x,q6,a,b,c,d,,,A,Y1,Anatomy,ABCD,Anatomy\n\
+         7,q7,a,b,c,d,,,the first option,,Anatomy,ABCD,\n\
+         8,q8,a,b,c,d,,,A,Y1,Anatomy,ABCD\n\
+         1,q9,a,b,c,d,,,C,Y3,Anatomy,ABCD,Anatomy\n"
+            .to_owned()
+    }
+
+    /// Stores `csv`, read as a MedAraBench key, as the newest (so the
+    /// default) key, as `keys import` does; returns its report.
+    pub async fn store_key(&self, name: &str, csv: &str, synthetic: bool) -> app::domain::KeyReport {
+        let report = app::domain::parse_key(app::domain::Benchmark::MedAraBench, csv.as_bytes()).unwrap().report;
+        self.store_key_with_report(name, csv, &report, synthetic).await;
+        report
+    }
+
+    /// [`TestApp::store_key`] with a given report (one stored by an older
+    /// version, say).
+    pub async fn store_key_with_report(&self, name: &str, csv: &str, report: &app::domain::KeyReport, synthetic: bool) {
+        let key = app::db::keys::NewKey {
+            benchmark: app::domain::Benchmark::MedAraBench,
+            name,
+            report,
+            content: csv.as_bytes(),
+            synthetic,
+            exposure: app::domain::exposure::Exposure::Public,
+        };
+        app::db::keys::insert(&self.state.db, key).await.expect("store key");
+    }
+
     /// Signs a member in through the web form and returns the session.
     pub async fn signin(&self, email: &str) -> String {
         let resp = self.post_form("/auth/signin", &[("email", email), ("password", PASSWORD)], None).await;

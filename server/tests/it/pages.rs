@@ -3,9 +3,8 @@
 //! the extraction protocol: the published figures, the computed Cochran
 //! steps and the stored key's report appear where they should.
 
-use app::db::keys::{self, NewKey};
 use app::domain::synthetic::synthetic_key;
-use app::domain::{Benchmark, KeyReport, WarningKind, parse_key};
+use app::domain::{KeyReport, RejectReason, WarningKind};
 use axum::http::{StatusCode, header};
 
 use crate::harness::{Backend, TestApp, section, without_markers};
@@ -14,6 +13,8 @@ use crate::on_both_backends;
 on_both_backends!(
     quality_shows_table_2_cochran_and_the_judges,
     quality_and_dataset_report_the_stored_key,
+    key_reports_give_each_reason_in_the_pages_language,
+    a_report_stored_without_codes_shows_its_english_reasons,
     pages_say_when_no_key_is_stored,
     adapting_shows_table_5_and_its_chart,
     chart_downloads_as_svg,
@@ -52,18 +53,7 @@ async fn page(app: &TestApp, path: &str) -> String {
 
 /// Stores a synthetic key as the newest (so the default) MedAraBench key.
 async fn store_key(app: &TestApp, rows: usize, seed: u64) -> KeyReport {
-    let synthetic = synthetic_key(rows, seed);
-    let checked = parse_key(Benchmark::MedAraBench, synthetic.csv.as_bytes()).unwrap();
-    let key = NewKey {
-        benchmark: Benchmark::MedAraBench,
-        name: "pages-test-key",
-        report: &checked.report,
-        content: synthetic.csv.as_bytes(),
-        synthetic: true,
-        exposure: app::domain::exposure::Exposure::Public,
-    };
-    keys::insert(&app.state.db, key).await.expect("store key");
-    checked.report
+    app.store_key("pages-test-key", &synthetic_key(rows, seed).csv, true).await
 }
 
 async fn quality_shows_table_2_cochran_and_the_judges(backend: Backend) {
@@ -132,6 +122,7 @@ async fn quality_and_dataset_report_the_stored_key(backend: Backend) {
         for r in &report.rejected {
             assert!(rejected.contains(&r.reason), "{path}: {}", r.reason);
         }
+        assert!(!rejected.contains(r#"lang="en""#), "{path}: the reasons are the page's own text");
         let warnings = section(&html, r#"id="key-warnings""#, "</table>");
         for (kind, n) in &report.warning_counts {
             let row = section(warnings, &format!(r#"data-warning="{}""#, kind.as_str()), "</tr>");
@@ -152,6 +143,76 @@ async fn quality_and_dataset_report_the_stored_key(backend: Backend) {
         assert!(levels.contains(&format!(">{}</td>", app::i18n::count(*n as u64))), "{level}");
     }
     assert!(report.warning_counts.contains_key(&WarningKind::GroupMismatch));
+    app.finish().await;
+}
+
+/// The reason cells of the rejected-rows table, in order: their codes
+/// (`data-reasons`), whether they are marked English, and their text.
+fn reason_cells(html: &str) -> Vec<(String, bool, String)> {
+    let doc = scraper::Html::parse_document(html);
+    let cells = scraper::Selector::parse("#key-rejected tbody tr td:nth-child(3)").unwrap();
+    doc.select(&cells)
+        .map(|td| {
+            let codes = td.value().attr("data-reasons").unwrap_or_default().to_owned();
+            (codes, td.value().attr("lang") == Some("en"), td.text().collect())
+        })
+        .collect()
+}
+
+async fn key_reports_give_each_reason_in_the_pages_language(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let report = app.store_key("defective-key", &TestApp::defective_key_csv(), false).await;
+    assert_eq!(report.rejected.len(), 8, "{:?}", report.rejected);
+    for path in ["/quality", "/dataset"] {
+        let en = reason_cells(&page(&app, path).await);
+        let ar = reason_cells(&page(&app, &format!("{path}?lang=ar")).await);
+        assert_eq!((en.len(), ar.len()), (report.rejected.len(), report.rejected.len()), "{path}");
+        for ((r, (en_codes, en_marked, en_text)), (ar_codes, ar_marked, ar_text)) in report.rejected.iter().zip(en).zip(ar) {
+            let codes = r.reasons.iter().map(RejectReason::code).collect::<Vec<_>>().join(" ");
+            assert!(!codes.is_empty());
+            assert_eq!((&en_codes, &ar_codes), (&codes, &codes), "{path} line {}", r.line);
+            assert!(!en_marked && !ar_marked, "{path} line {}: in the page's language", r.line);
+            // English: the sentence `keys check` prints.
+            assert_eq!(en_text, r.reason, "{path} line {}", r.line);
+            assert!(ar_text.contains(|c: char| ('\u{0600}'..='\u{06FF}').contains(&c)), "{path}: {ar_text}");
+            assert!(!ar_text.contains(" is ") && !ar_text.contains("answer"), "{path}: {ar_text}");
+        }
+    }
+    // Several reasons of one row, each in Arabic, in order.
+    let ar = reason_cells(&page(&app, "/quality?lang=ar").await);
+    let row = report.rejected.iter().position(|r| r.question_id.is_some_and(|id| id.get() == 5)).expect("id 5");
+    assert_eq!(ar[row].0, "key-reason-answer-not-a-letter key-reason-bad-level");
+    assert_eq!(
+        ar[row].2,
+        "الإجابة «\u{2068}A+B\u{2069}» ليست حرفًا واحدًا من A إلى F؛ المستوى «\u{2068}Y9\u{2069}» ليس من Y1 إلى Y5"
+    );
+    app.finish().await;
+}
+
+async fn a_report_stored_without_codes_shows_its_english_reasons(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    // What the previous version stored: rejections with their English
+    // reason only (`reasons` is left out of the JSON when empty).
+    let csv = TestApp::defective_key_csv();
+    let mut report = app::domain::parse_key(app::domain::Benchmark::MedAraBench, csv.as_bytes()).unwrap().report;
+    for r in &mut report.rejected {
+        r.reasons.clear();
+    }
+    assert!(!serde_json::to_string(&report).unwrap().contains("\"reasons\""));
+    app.store_key_with_report("old-report", &csv, &report, false).await;
+    for path in ["/quality", "/quality?lang=ar", "/dataset?lang=ar"] {
+        let html = page(&app, path).await;
+        let cells = reason_cells(&html);
+        assert_eq!(cells.len(), report.rejected.len(), "{path}");
+        for (r, (codes, marked, text)) in report.rejected.iter().zip(cells) {
+            assert!(codes.is_empty() && marked, "{path}: the stored English text, marked English");
+            assert_eq!(text, r.reason, "{path}");
+        }
+        let caption = section(&html, r#"<table id="key-rejected""#, "</caption>");
+        if path.contains("lang=ar") {
+            assert!(caption.contains("بالإنجليزية"), "{path}: the caption says why: {caption}");
+        }
+    }
     app.finish().await;
 }
 

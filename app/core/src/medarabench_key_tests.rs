@@ -58,20 +58,23 @@ fn the_other_reasons_have_their_codes_and_sentences() {
     let k = key("1,q,a,b,c,d,,,A,Y1,Anatomy,ABCD\n\
                  2,q,a,,,,,,B,,Anatomy,ABCD,\n\
                  3,q,a,b,c,d,,,the first option,Y1,Anatomy,ABCD,Anatomy\n");
-    let rejected: Vec<(&str, Vec<&str>)> =
-        k.report.rejected.iter().map(|r| (r.reason.as_str(), r.reasons.iter().map(RejectReason::code).collect())).collect();
+    let rejected: Vec<(&str, Vec<&str>)> = k
+        .report
+        .rejected
+        .iter()
+        .map(|r| (r.reason.as_str(), r.reasons.iter().map(RejectReason::code).collect()))
+        .collect();
     assert_eq!(
         rejected,
         [
-            ("12 fields, but the header has 13; umbrella_specialty is blank", vec![
-                "key-reason-field-count",
-                "key-reason-specialty-blank"
-            ]),
-            ("answer B names an empty option (the question has only option A); level is blank; umbrella_specialty is blank", vec![
-                "key-reason-answer-empty-option",
-                "key-reason-level-blank",
-                "key-reason-specialty-blank"
-            ]),
+            (
+                "12 fields, but the header has 13; umbrella_specialty is blank",
+                vec!["key-reason-field-count", "key-reason-specialty-blank"]
+            ),
+            (
+                "answer B names an empty option (the question has only option A); level is blank; umbrella_specialty is blank",
+                vec!["key-reason-answer-empty-option", "key-reason-level-blank", "key-reason-specialty-blank"]
+            ),
             ("answer is text (16 characters), not a single letter A-F", vec!["key-reason-answer-is-text"]),
         ]
     );

@@ -230,4 +230,3 @@ mod tests {
         assert_eq!(cell("a | b\nc"), "a \\| b c");
     }
 }
-

@@ -56,7 +56,8 @@ pub fn reasons(lang: Lang, rejection: &Rejection) -> Option<String> {
 /// the same and let plural variants select on them.
 pub fn reason(lang: Lang, reason: &RejectReason) -> String {
     let message = reason.message();
-    let args: Vec<(&str, Arg)> = message.args.iter().map(|(name, value)| (name.as_str(), number_or_text(value))).collect();
+    let args: Vec<(&str, Arg)> =
+        message.args.iter().map(|(name, value)| (name.as_str(), number_or_text(value))).collect();
     bundle::format(lang, &message.code, &args)
 }
 

@@ -167,7 +167,9 @@ async fn key_reports_give_each_reason_in_the_pages_language(backend: Backend) {
         let en = reason_cells(&page(&app, path).await);
         let ar = reason_cells(&page(&app, &format!("{path}?lang=ar")).await);
         assert_eq!((en.len(), ar.len()), (report.rejected.len(), report.rejected.len()), "{path}");
-        for ((r, (en_codes, en_marked, en_text)), (ar_codes, ar_marked, ar_text)) in report.rejected.iter().zip(en).zip(ar) {
+        for ((r, (en_codes, en_marked, en_text)), (ar_codes, ar_marked, ar_text)) in
+            report.rejected.iter().zip(en).zip(ar)
+        {
             let codes = r.reasons.iter().map(RejectReason::code).collect::<Vec<_>>().join(" ");
             assert!(!codes.is_empty());
             assert_eq!((&en_codes, &ar_codes), (&codes, &codes), "{path} line {}", r.line);

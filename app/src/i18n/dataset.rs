@@ -59,13 +59,14 @@ pub fn column_content(lang: Lang, name: &str) -> String {
 mod tests {
     use super::*;
     use crate::dataset::COLUMNS;
+    use crate::i18n::{bundle, common};
 
     #[test]
     fn every_column_is_described_in_both_languages() {
-        let id = |name: &str| super::super::common::data_id("dataset-column", name);
+        let id = |name: &str| common::data_id("dataset-column", name);
         for c in &COLUMNS {
             for lang in [Lang::En, Lang::Ar] {
-                let found = super::super::bundle::format_checked(lang, &id(c.name), &[]);
+                let found = bundle::format_checked(lang, &id(c.name), &[]);
                 assert!(found.is_some_and(|(text, errors)| errors.is_empty() && !text.is_empty()), "{}", c.name);
             }
             assert_ne!(column_content(Lang::En, c.name), column_content(Lang::Ar, c.name), "{}", c.name);
@@ -73,7 +74,7 @@ mod tests {
         assert_eq!(column_content(Lang::En, "Option F"), "Option text; empty when the question has fewer options");
         // Every column message is a column's.
         let ids: Vec<String> = COLUMNS.iter().map(|c| id(c.name)).collect();
-        for (_, text) in super::super::bundle::sources(Lang::En) {
+        for (_, text) in bundle::sources(Lang::En) {
             for line in text.lines().filter(|l| l.starts_with("dataset-column-")) {
                 let message = line.split(' ').next().unwrap_or_default();
                 assert!(ids.iter().any(|i| i == message), "{message} describes no column");

@@ -64,12 +64,9 @@ pub fn reason(lang: Lang, reason: &RejectReason) -> String {
 /// `value` as a number when it is written as one exactly ("12", not "012"
 /// or "+12"), else as text.
 fn number_or_text(value: &str) -> Arg {
-    let plain = !value.is_empty()
-        && value.len() <= 15
-        && value.bytes().all(|b| b.is_ascii_digit())
-        && (value == "0" || !value.starts_with('0'));
     match value.parse::<u64>() {
-        Ok(n) if plain => Arg::from(n),
+        // Below 2^53 the f64 that Fluent holds prints as written.
+        Ok(n) if n < 1 << 53 && n.to_string() == value => Arg::from(n),
         _ => Arg::from(value),
     }
 }

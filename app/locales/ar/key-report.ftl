@@ -21,8 +21,6 @@ key-report-col-kind = النوع
 key-report-col-rows = عدد الصفوف
 key-report-col-meaning = المعنى
 key-report-no-warnings = لا توجد تحذيرات.
-key-report-reason-separator = {"؛ "}
-
 # Why a key row is not scored (the core's RejectReason codes).
 key-reason-duplicate-id = رقم السؤال {"\u2068"}{ $id }{"\u2069"} مكرَّر (ورد أيضًا في السطر {"\u2066"}{ $lines }{"\u2069"}{ PLURAL($more) ->
         [zero] {""}

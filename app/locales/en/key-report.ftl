@@ -21,8 +21,6 @@ key-report-col-kind = Kind
 key-report-col-rows = Rows
 key-report-col-meaning = Meaning
 key-report-no-warnings = No warnings.
-key-report-reason-separator = {"; "}
-
 # Why a key row is not scored (the core's RejectReason codes). The
 # English sentences are the ones `keys check` prints.
 key-reason-duplicate-id = duplicate question id { $id } (also on line { $lines }{ $more ->

@@ -95,16 +95,21 @@ impl FormErrorCode {
 /// `lang`: the locale's sentence for its code, with its arguments. A code
 /// the locales do not know shows `fallback` (the error's own text).
 pub fn refusal(lang: Lang, message: &crate::domain::Message, fallback: &str) -> String {
-    // A value written in digits is a number, so plural variants can select
-    // on it; it is written back unchanged (no grouping).
-    let args: Vec<(&str, super::Arg)> = message
-        .args
-        .iter()
-        .map(|(n, v)| (n.as_str(), v.parse::<u64>().map_or_else(|_| v.as_str().into(), super::Arg::from)))
-        .collect();
+    let args: Vec<(&str, super::Arg)> = message.args.iter().map(|(n, v)| (n.as_str(), number_or_text(v))).collect();
     match super::bundle::format_checked(lang, &message.code, &args) {
         Some((text, errors)) if errors.is_empty() => text,
         _ => super::bundle::format(lang, "error-unknown", &[("text", fallback.into())]),
+    }
+}
+
+/// A value written as a whole number ("12", not "012" or "+12") is a
+/// number, so plural variants can select on it; it is written back
+/// unchanged (no grouping). Anything else is text.
+fn number_or_text(value: &str) -> super::Arg {
+    match value.parse::<u64>() {
+        // Below 2^53 the f64 that Fluent holds prints as written.
+        Ok(n) if n < 1 << 53 && n.to_string() == value => super::Arg::from(n),
+        _ => value.into(),
     }
 }
 

@@ -1,8 +1,8 @@
 //! Strings of the answer key's validation report, shown on `/quality` and
 //! `/dataset`, and the sentences of the core's rejection reasons.
 
-use super::{Arg, Lang, bundle};
-use crate::domain::{Coded, RejectReason, Rejection};
+use super::Lang;
+use crate::domain::{Coded, Message, Rejection};
 
 crate::messages! {
     /// The texts of the report, in one language.
@@ -31,7 +31,6 @@ crate::messages! {
         col_rows = "key-report-col-rows",
         col_meaning = "key-report-col-meaning",
         no_warnings = "key-report-no-warnings",
-        reason_separator = "key-report-reason-separator",
     }
 }
 
@@ -47,26 +46,6 @@ pub fn reasons(lang: Lang, rejection: &Rejection) -> Option<String> {
     if rejection.reasons.is_empty() {
         return None;
     }
-    let sentences: Vec<String> = rejection.reasons.iter().map(|r| reason(lang, r)).collect();
-    Some(sentences.join(&text(lang).reason_separator()))
-}
-
-/// One reason in `lang`. Its arguments are text; those written as plain
-/// whole numbers (counts, lines, ids) are passed as numbers, which print
-/// the same and let plural variants select on them.
-pub fn reason(lang: Lang, reason: &RejectReason) -> String {
-    let message = reason.message();
-    let args: Vec<(&str, Arg)> =
-        message.args.iter().map(|(name, value)| (name.as_str(), number_or_text(value))).collect();
-    bundle::format(lang, &message.code, &args)
-}
-
-/// `value` as a number when it is written as one exactly ("12", not "012"
-/// or "+12"), else as text.
-fn number_or_text(value: &str) -> Arg {
-    match value.parse::<u64>() {
-        // Below 2^53 the f64 that Fluent holds prints as written.
-        Ok(n) if n < 1 << 53 && n.to_string() == value => Arg::from(n),
-        _ => Arg::from(value),
-    }
+    let messages: Vec<Message> = rejection.reasons.iter().map(Coded::message).collect();
+    Some(super::form_errors::sentences(lang, &messages))
 }

@@ -367,7 +367,8 @@ fn every_service_error_has_its_message() {
     for error in &errors {
         for message in error.messages() {
             for lang in LANGS {
-                let args: Vec<(&str, Arg)> = message.args.iter().map(|(n, v)| (n.as_str(), v.as_str().into())).collect();
+                let args: Vec<(&str, Arg)> =
+                    message.args.iter().map(|(n, v)| (n.as_str(), v.as_str().into())).collect();
                 let (_, problems) = bundle::format_checked(lang, &message.code, &args)
                     .unwrap_or_else(|| panic!("{}: no message {}", lang.code(), message.code));
                 assert!(problems.is_empty(), "{}: {}: {problems:?}", lang.code(), message.code);
@@ -399,8 +400,8 @@ fn key_rejection_reasons_have_a_message_in_both_languages() {
             assert!(problems.is_empty(), "{}: {}: {problems:?}", lang.code(), message.code);
         }
         // The English sentence is the one `keys check` prints.
-        assert_eq!(key_report::reason(Lang::En, reason), reason.to_string(), "{}", message.code);
-        let ar = key_report::reason(Lang::Ar, reason);
+        assert_eq!(form_errors::say(Lang::En, &message), reason.to_string(), "{}", message.code);
+        let ar = form_errors::say(Lang::Ar, &message);
         assert_ne!(ar, reason.to_string(), "{}", message.code);
         // Values that can be of either direction are isolated.
         if message.get("value").is_some() || message.get("id").is_some() {
@@ -418,13 +419,14 @@ fn key_rejection_reasons_have_a_message_in_both_languages() {
 
 #[test]
 fn key_rejection_reasons_select_on_their_counts() {
-    use crate::domain::{QuestionId, RejectReason, Rejection};
+    use crate::domain::{Coded, QuestionId, RejectReason, Rejection};
     let id = QuestionId::new(9).expect("id");
+    let say = |lang: Lang, reason: &RejectReason| form_errors::say(lang, &reason.message());
     let duplicate = |lines: Vec<usize>, more: usize| RejectReason::DuplicateId { id, lines, more };
-    assert_eq!(key_report::reason(Lang::En, &duplicate(vec![2], 0)), "duplicate question id 9 (also on line 2)");
-    let ar = arabic(key_report::reason(Lang::Ar, &duplicate(vec![2], 0)));
+    assert_eq!(say(Lang::En, &duplicate(vec![2], 0)), "duplicate question id 9 (also on line 2)");
+    let ar = arabic(say(Lang::Ar, &duplicate(vec![2], 0)));
     assert_eq!(ar.replace(['\u{2066}'], ""), "رقم السؤال 9 مكرَّر (ورد أيضًا في السطر 2)");
-    let more = |n: usize| arabic(key_report::reason(Lang::Ar, &duplicate(vec![2, 3, 4, 5, 6], n)));
+    let more = |n: usize| arabic(say(Lang::Ar, &duplicate(vec![2, 3, 4, 5, 6], n)));
     assert!(more(1).ends_with(" وفي سطر آخر)"), "{}", more(1));
     assert!(more(2).ends_with(" وفي سطرين آخرين)"), "{}", more(2));
     assert!(more(3).ends_with(" وفي 3 أسطر أخرى)"), "{}", more(3));
@@ -439,5 +441,5 @@ fn key_rejection_reasons_select_on_their_counts() {
     assert_eq!(key_report::reasons(Lang::Ar, &stored), None);
     // A value that looks like a number with a leading zero stays as written.
     let level = RejectReason::BadLevel { value: "007".into() };
-    assert_eq!(key_report::reason(Lang::En, &level), "level \"007\" is not one of Y1-Y5");
+    assert_eq!(say(Lang::En, &level), "level \"007\" is not one of Y1-Y5");
 }

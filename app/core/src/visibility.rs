@@ -183,16 +183,8 @@ mod tests {
             assert_eq!(table.len(), Surface::ALL.len() * 3, "every surface, every viewer");
             for (surface, viewer, public, private) in table {
                 let subject = |visibility| Subject { owner: 7, visibility, exposure };
-                assert_eq!(
-                    access(viewer, subject(Visibility::Public), surface),
-                    public,
-                    "{exposure:?} {surface:?} {viewer:?} public"
-                );
-                assert_eq!(
-                    access(viewer, subject(Visibility::Private), surface),
-                    private,
-                    "{exposure:?} {surface:?} {viewer:?} private"
-                );
+                assert_eq!(access(viewer, subject(Visibility::Public), surface), public, "{exposure:?} {surface:?} {viewer:?} public");
+                assert_eq!(access(viewer, subject(Visibility::Private), surface), private, "{exposure:?} {surface:?} {viewer:?} private");
             }
         }
     }

@@ -53,8 +53,7 @@ impl From<sqlx::Error> for KeyStoreError {
     }
 }
 
-const COLUMNS: &str =
-    "id, benchmark, name, sha256, rows_total, scoreable, synthetic, exposure, imported_at, revealed_at";
+const COLUMNS: &str = "id, benchmark, name, sha256, rows_total, scoreable, synthetic, exposure, imported_at, revealed_at";
 
 /// A row of [`COLUMNS`]. `synthetic` is an integer 0/1 on both backends,
 /// which the `Any` driver does not decode as `bool`.
@@ -162,13 +161,14 @@ pub async fn reveal(db: &Db, name: &str, benchmark: Option<Benchmark>) -> Result
         Backend::Sqlite => db.pool().begin_with("BEGIN IMMEDIATE").await.map_err(DbError::from)?,
         Backend::Postgres => db.pool().begin().await.map_err(DbError::from)?,
     };
-    let found: Vec<KeyRow> =
-        sqlx::query_as(&format!("SELECT {COLUMNS} FROM answer_keys WHERE name = $1 AND ($2 = '' OR benchmark = $2)"))
-            .bind(name)
-            .bind(benchmark.map_or("", |b| b.as_str()))
-            .fetch_all(&mut *tx)
-            .await
-            .map_err(DbError::from)?;
+    let found: Vec<KeyRow> = sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM answer_keys WHERE name = $1 AND ($2 = '' OR benchmark = $2)"
+    ))
+    .bind(name)
+    .bind(benchmark.map_or("", |b| b.as_str()))
+    .fetch_all(&mut *tx)
+    .await
+    .map_err(DbError::from)?;
     let key: StoredKey = match <[KeyRow; 1]>::try_from(found) {
         Ok([row]) => row.into(),
         Err(rows) if rows.is_empty() => return Err(RevealError::Unknown(name.into())),

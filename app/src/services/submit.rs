@@ -14,8 +14,8 @@ use super::secrets::new_public_id;
 use crate::db::repeats::{self, UploadIdentity};
 use crate::db::submissions::{self, LadderRule, NewSubmission, QuotaDefaults, QuotaUse, Stored, SubmissionRecord};
 use crate::db::{Db, audit, clients, keys};
-use crate::domain::exposure::{Exposure, default_step, rounding_offset};
 use crate::domain::submission::RawMeta;
+use crate::domain::exposure::{Exposure, default_step, rounding_offset};
 use crate::domain::{Benchmark, Message, PredictionFile, PredictionFormat, score};
 
 /// What accepting an upload needs besides the upload: the database, the

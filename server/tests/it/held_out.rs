@@ -31,17 +31,8 @@ async fn store_key(app: &TestApp, name: &str, rows: usize, seed: u64, exposure: 
     checked.key
 }
 
-const PER_QUESTION_FIELDS: [&str; 9] = [
-    "correct",
-    "missing",
-    "ignored",
-    "by_specialty",
-    "by_level",
-    "by_options",
-    "by_subspecialty",
-    "by_cell",
-    "by_cell",
-];
+const PER_QUESTION_FIELDS: [&str; 9] =
+    ["correct", "missing", "ignored", "by_specialty", "by_level", "by_options", "by_subspecialty", "by_cell", "by_cell"];
 
 fn count(html: &str, selector: &str) -> usize {
     Html::parse_document(html).select(&Selector::parse(selector).unwrap()).count()
@@ -96,8 +87,7 @@ async fn surfaces_show_breakdowns(app: &TestApp, token: &str, a: &str, b: &str) 
 async fn nothing_per_question_is_shown_until_the_key_is_revealed(backend: Backend) {
     let Some(app) = TestApp::start(backend).await else { return };
     let key = store_key(&app, "phase-1", 400, 31, Exposure::HeldOut).await;
-    let (ta, tb) =
-        (app.team_with_token("Held A", "a@held.example").await, app.team_with_token("Held B", "b@held.example").await);
+    let (ta, tb) = (app.team_with_token("Held A", "a@held.example").await, app.team_with_token("Held B", "b@held.example").await);
     let mut ids = Vec::new();
     for (token, seed) in [(&ta, 1), (&tb, 2)] {
         let file = app::domain::synthetic::synthetic_predictions(&key, 0.65, seed);

@@ -3,8 +3,8 @@
 //! database, every test on both SQLite and PostgreSQL.
 
 mod api_language;
-mod arabic_pages;
 mod attempts;
+mod arabic_pages;
 mod board;
 mod board_page;
 mod cli;
@@ -12,8 +12,8 @@ mod client_limits;
 mod compare;
 mod connections;
 mod harness;
-mod heatmap;
 mod held_out;
+mod heatmap;
 mod hostile;
 mod medarabiq;
 mod openapi;

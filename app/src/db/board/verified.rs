@@ -61,8 +61,9 @@ impl SubmissionRow {
         let n = self.total.max(0) as u64;
         let (accuracy, correct, ci95) = match access {
             Access::Overall => {
-                let shown =
-                    self.shown_accuracy.unwrap_or_else(|| round_to_step(self.accuracy, default_step(n as usize)));
+                let shown = self
+                    .shown_accuracy
+                    .unwrap_or_else(|| round_to_step(self.accuracy, default_step(n as usize)));
                 let shown_correct = (shown * n as f64).round() as usize;
                 (shown, None, wilson(shown_correct, n as usize))
             }

@@ -7,8 +7,8 @@ use super::rows::{SortKey, category_label, model_label, rank_label, sort_rows, t
 use crate::api::leaderboard::{BoardFilter, BoardRow, RowSource};
 use crate::components::score::CiBar;
 use crate::components::table::{SortDir, SortHeader};
-use crate::domain::exposure::Exposure;
 use crate::format::{acc, ci, utc_date};
+use crate::domain::exposure::Exposure;
 use crate::i18n::{Lang, leaderboard};
 
 /// Number of columns (for full-width cells).

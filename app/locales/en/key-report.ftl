@@ -44,3 +44,8 @@ key-reason-category-blank = category is blank
 key-reason-no-labelled-options = no labelled options (أ. ب. ج. ...) found in the question
 key-reason-answer-not-labelled = answer does not start with an option label (أ/ب/ج/د/ه/و)
 key-reason-answer-beyond-options = answer names option { $letter }, but the question has options A-{ $last }
+key-report-held-out = This key is held out: its SHA-256 and the reasons that would name a keyed answer are shown when the key is revealed.
+key-report-withheld = { PLURAL($count) ->
+        [one] 1 more rejected row is not listed: its reason names the keyed answer, which stays hidden while the key is held out.
+       *[other] { $count } more rejected rows are not listed: their reasons name keyed answers, which stay hidden while the key is held out.
+    }

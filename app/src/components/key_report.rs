@@ -17,18 +17,21 @@ pub fn KeyReport(lang: Lang, key: Option<KeySummary>) -> impl IntoView {
     let totals = [
         (t.rows(), key.rows),
         (t.scoreable(), key.scoreable),
-        (t.rejected(), key.rejected.len()),
+        (t.rejected(), key.rejected.len() + key.withheld),
         (t.normalized(), key.normalized),
         (t.warnings(), key.warnings),
     ];
     let intro = t.intro(&key.name, utc_date(key.imported_at));
     let sha256 = key.sha256.clone();
-    let data_key = key.sha256.clone();
+    let data_key = key.sha256.clone().unwrap_or_else(|| key.name.clone());
     view! {
         <div class="key-report" data-key=data_key>
             <p>{intro}</p>
             {key.synthetic.then(|| view! { <p class="notice" data-synthetic="true">{t.synthetic()}</p> })}
-            <p>{t.sha256()}": " <code class="hash" dir="ltr">{sha256}</code></p>
+            {match sha256 {
+                Some(sha256) => view! { <p>{t.sha256()}": " <code class="hash" dir="ltr">{sha256}</code></p> }.into_any(),
+                None => view! { <p class="notice" id="key-held-out">{t.held_out()}</p> }.into_any(),
+            }}
             <table class="counts" id="key-totals">
                 <caption>{t.summary_caption()}</caption>
                 <thead>
@@ -54,8 +57,13 @@ pub fn KeyReport(lang: Lang, key: Option<KeySummary>) -> impl IntoView {
 #[component]
 fn Rejected(lang: Lang, key: KeySummary) -> impl IntoView {
     let t = key_report::text(lang);
+    let withheld = (key.withheld > 0)
+        .then(|| view! { <p class="note" id="key-rejected-withheld">{t.withheld(key.withheld as u64)}</p> });
     if key.rejected.is_empty() {
-        return view! { <p>{t.no_rejected()}</p> }.into_any();
+        return match withheld {
+            Some(note) => note.into_any(),
+            None => view! { <p>{t.no_rejected()}</p> }.into_any(),
+        };
     }
     // A report stored before reasons had codes shows them in English.
     let english = key.rejected.iter().any(|r| r.reasons.is_empty()) && !t.reasons_in_english().is_empty();
@@ -90,6 +98,7 @@ fn Rejected(lang: Lang, key: KeySummary) -> impl IntoView {
             </thead>
             <tbody>{rows}</tbody>
         </table>
+        {withheld}
     }
     .into_any()
 }

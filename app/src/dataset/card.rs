@@ -119,11 +119,11 @@ fn key_sections(md: &mut String, facts: &DatasetFacts) {
     let _ = write!(
         md,
         "Scoreable questions of the answer key stored on this server, `{}` ({} rows, imported \
-         {}, SHA-256 `{}`).{synthetic}\n\n| specialty | questions |\n|---|---:|\n",
+         {}{}).{synthetic}\n\n| specialty | questions |\n|---|---:|\n",
         cell(&key.name),
         count(key.rows as u64),
         utc_date(key.imported_at),
-        key.sha256,
+        key.sha256.as_deref().map_or_else(|| ", held out".to_owned(), |sha| format!(", SHA-256 `{sha}`")),
     );
     for (name, k) in facts.specialty_counts() {
         let _ = writeln!(md, "| {} | {} |", cell(&name), count(k as u64));
@@ -145,7 +145,7 @@ fn key_sections(md: &mut String, facts: &DatasetFacts) {
         t.defects_heading(),
         count(key.rows as u64),
         count(key.scoreable as u64),
-        count(key.rejected.len() as u64),
+        count((key.rejected.len() + key.withheld) as u64),
         count(key.normalized as u64),
         count(key.warnings as u64),
     );

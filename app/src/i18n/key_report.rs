@@ -21,6 +21,10 @@ crate::messages! {
         col_item = "key-report-col-item",
         col_count = "key-report-col-count",
         rejected_caption = "key-report-rejected-caption",
+        /// A held-out key: why its hash is not shown.
+        held_out = "key-report-held-out",
+        /// Rejected rows whose reasons name the keyed answer (held out).
+        withheld(count) = "key-report-withheld",
         col_line = "key-report-col-line",
         col_question = "key-report-col-question",
         col_reason = "key-report-col-reason",

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use super::error::{Result, ServiceError};
 use crate::db::Db;
+use crate::domain::exposure::Exposure;
 use crate::domain::key_summary::KeySummary;
 use crate::domain::{AnswerKey, Benchmark, parse_key_for_scoring};
 
@@ -71,80 +72,27 @@ pub async fn default_summary(db: &Db) -> Result<Option<KeySummary>> {
     let Some(report) = keys::report(db, stored.id).await? else {
         return Ok(None);
     };
+    // A held-out key keeps to itself what would name an answer: the
+    // reasons of rows rejected for their answer cell, and its hash.
+    let held_out = stored.exposure == Exposure::HeldOut;
+    let (rejected, withheld): (Vec<_>, Vec<_>) =
+        report.rejected.into_iter().partition(|r| !(held_out && r.reveals_answer()));
     Ok(Some(KeySummary {
         name: stored.name,
         benchmark: report.benchmark,
         synthetic: stored.synthetic,
-        sha256: stored.sha256,
+        sha256: (!held_out).then_some(stored.sha256),
+        exposure: stored.exposure,
+        withheld: withheld.len(),
         imported_at: stored.imported_at,
         rows: report.rows,
         scoreable: report.scoreable,
         normalized: report.normalized,
-        rejected: report.rejected,
+        rejected,
         warnings: report.warnings.len(),
         warning_counts: report.warning_counts,
         specialties: report.specialties,
         levels: report.levels,
         options: report.options,
     }))
-}
-
-#[cfg(test)]
-mod tests {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-
-    use tokio::sync::Semaphore;
-
-    use super::*;
-    use crate::domain::synthetic::synthetic_key;
-
-    fn parsed_key() -> Result<AnswerKey> {
-        parse_key_for_scoring(Benchmark::MedAraBench, synthetic_key(30, 7).csv.as_bytes())
-            .map_err(ServiceError::internal)
-    }
-
-    /// Uploads that all need a key not parsed yet: one load, one key.
-    #[tokio::test]
-    async fn concurrent_first_uses_load_a_key_once() {
-        let cache = KeyCache::default();
-        let loads = Arc::new(AtomicUsize::new(0));
-        // Loads wait here until every caller has asked for the key.
-        let gate = Arc::new(Semaphore::new(0));
-        let callers: Vec<_> = (0..8)
-            .map(|_| {
-                let (cache, loads, gate) = (cache.clone(), loads.clone(), gate.clone());
-                tokio::spawn(async move {
-                    cache
-                        .get_or_load(3, async {
-                            loads.fetch_add(1, Ordering::SeqCst);
-                            let _open = gate.acquire().await.map_err(ServiceError::internal)?;
-                            parsed_key()
-                        })
-                        .await
-                })
-            })
-            .collect();
-        // On this single-threaded runtime every caller now runs up to its
-        // first wait: the one load at the gate, the others behind it.
-        for _ in 0..16 {
-            tokio::task::yield_now().await;
-        }
-        gate.add_permits(callers.len());
-        let mut keys = Vec::new();
-        for caller in callers {
-            keys.push(caller.await.unwrap().unwrap());
-        }
-        assert_eq!(loads.load(Ordering::SeqCst), 1, "loaded once");
-        assert!(keys.windows(2).all(|w| Arc::ptr_eq(&w[0], &w[1])), "every caller shares the one key");
-        let again = cache.get_or_load(3, async { Err(ServiceError::internal("not loaded again")) }).await.unwrap();
-        assert!(Arc::ptr_eq(&again, &keys[0]));
-    }
-
-    #[tokio::test]
-    async fn a_failed_load_is_reported_and_not_kept() {
-        let cache = KeyCache::default();
-        let err = cache.get_or_load(5, async { Err(ServiceError::internal("no such key")) }).await.unwrap_err();
-        assert_eq!(err.hidden_cause().as_deref(), Some("no such key"));
-        assert!(cache.get_or_load(5, async { parsed_key() }).await.is_ok(), "the next use loads again");
-    }
 }

@@ -8,6 +8,7 @@
 pub mod audit;
 pub mod board;
 pub mod compare;
+pub mod key_versions;
 pub mod keys;
 pub mod medarabiq;
 pub mod published;

@@ -12,6 +12,7 @@ pub mod accounts;
 pub mod compare;
 pub mod dataset;
 pub mod error;
+pub mod key_versions;
 pub mod keys;
 pub mod password;
 pub mod secrets;

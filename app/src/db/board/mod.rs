@@ -160,6 +160,8 @@ struct VerifiedRow {
     total: i64,
     ci_low: f64,
     ci_high: f64,
+    /// 0 or 1: a newer version of its key exists.
+    key_superseded: i64,
 }
 
 impl From<VerifiedRow> for Verified {
@@ -184,6 +186,7 @@ impl From<VerifiedRow> for Verified {
                 ci95_approximate: false,
                 key: Some(r.key_name),
                 synthetic_key: r.key_synthetic != 0,
+                key_superseded: r.key_superseded != 0,
                 submitted_at: Some(r.created_at),
                 rank: None,
                 baseline: None,
@@ -197,7 +200,11 @@ async fn verified(db: &Db) -> Result<Vec<Verified>> {
     let rows: Vec<VerifiedRow> = sqlx::query_as(
         "SELECT s.id, s.public_id, s.key_id, t.name AS team_name, k.name AS key_name, k.synthetic AS key_synthetic,
                 s.model_name, s.model_params, s.contamination, s.created_at, s.accuracy, s.correct, s.total,
-                s.ci_low, s.ci_high
+                s.ci_low, s.ci_high,
+                CAST(CASE WHEN EXISTS (SELECT 1 FROM answer_keys n
+                                        WHERE COALESCE(n.lineage_id, n.id) = COALESCE(k.lineage_id, k.id)
+                                          AND n.version > k.version)
+                     THEN 1 ELSE 0 END AS BIGINT) AS key_superseded
            FROM submissions s JOIN teams t ON t.id = s.team_id JOIN answer_keys k ON k.id = s.key_id
           WHERE s.benchmark = $1 AND s.visibility = 'public'
           ORDER BY s.accuracy DESC, s.id ASC",
@@ -256,6 +263,7 @@ async fn compute(db: &Db, version: String) -> Result<IndexedBoard> {
                 ci95_approximate: true,
                 key: None,
                 synthetic_key: false,
+                key_superseded: false,
                 submitted_at: None,
                 rank: None,
                 baseline: None,

@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ScoreCard;
+use crate::errata::VersionScore;
 use crate::submission::SubmissionMeta;
 use crate::visibility::Visibility;
 
@@ -72,6 +73,10 @@ pub struct SubmissionPageData {
     pub card: ScoreCard,
     /// Whether the viewer's team owns it.
     pub own: bool,
+    /// Whether its predictions are stored (a corrected key can score it again).
+    pub rescorable: bool,
+    /// Its score on each version of its key, oldest first.
+    pub versions: Vec<VersionScore>,
 }
 
 /// What the upload page needs.

@@ -24,3 +24,20 @@ quality-per-expert = { $a } (expert 1), { $b } (expert 2)
 quality-difficulty-note = Difficulty is nearly uncorrelated: the highest correlation of any judge is { $v }; the value of each judge is not reported.
 quality-best-note = gpt-o3 correlates best with the experts.
 quality-key-heading = The answer key this site scores against
+quality-errata-heading = Errata: corrections to the answer key
+quality-errata-intro = Answer keys have mistakes: a wrong keyed letter, a question with no single best answer, a row that cannot be read. When one is corrected, the corrected key is stored as a new version beside the old one, and every submission is scored on it again from the answers its file gave, so the board always shows scores on the newest version. Each submission's page keeps its score on every version. Below are the questions each new version changed and why; the answers themselves are never shown.
+quality-errata-none = No answer key has been corrected yet.
+quality-errata-version = { $key }, version { $version }
+quality-errata-count = { PLURAL($n) ->
+        [one] one question changed
+       *[other] { $n } questions changed
+    }
+quality-errata-caption = Questions changed by version { $version } of { $key }
+quality-col-question = Question
+quality-col-reason = What changed
+quality-reason-answer-changed = answer changed
+quality-reason-now-rejected = row now rejected (no longer counted)
+quality-reason-now-scoreable = row now scoreable (counted from this version on)
+quality-reason-details-changed = specialty, level or option count changed (the answer did not)
+quality-reason-added = question added
+quality-reason-removed = question removed

@@ -34,6 +34,8 @@ pub async fn page(db: &Db, viewer: &Viewer, id: &str) -> Result<SubmissionPageDa
         created_at: r.created_at,
         card: r.card,
         own,
+        rescorable: r.rescorable,
+        versions: r.versions,
     })
 }
 

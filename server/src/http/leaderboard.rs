@@ -139,6 +139,7 @@ const CSV_COLUMNS: &[&str] = &[
     "rank_best",
     "rank_worst",
     "ci95_approximate",
+    "key_superseded",
 ];
 
 /// Spreadsheets run cells that start with these as formulas; such text is

@@ -4,6 +4,7 @@
 
 use app::db::submissions::{QuotaUse, SubmissionRecord};
 use app::domain::ScoreCard;
+use app::domain::errata::VersionScore;
 use app::domain::board::BoardRow;
 use app::domain::visibility::Visibility;
 use serde::Serialize;
@@ -38,6 +39,13 @@ pub struct SubmissionView {
     pub created_at: i64,
     pub key: KeyRefView,
     pub scores: ScoreCard,
+    /// Whether its predictions are stored, so that a corrected version of
+    /// its key scores it again; `false` for submissions stored before
+    /// predictions were kept, which keep the score they have.
+    pub rescorable: bool,
+    /// Its score on every version of its key from the one it was uploaded
+    /// on, oldest first; the `current` one is the score above.
+    pub versions: Vec<VersionScore>,
 }
 
 /// How the predictions were made, as the team declared it.
@@ -53,13 +61,15 @@ pub struct ProtocolView {
     pub extraction: String,
 }
 
-/// The answer key a submission was scored on.
+/// The answer key (version) a submission's scores are on.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct KeyRefView {
     pub name: String,
     pub sha256: String,
     /// The synthetic demo key, not the real test split.
     pub synthetic: bool,
+    /// 1 for a key as first imported; 2, 3, ... for corrected versions.
+    pub version: i64,
 }
 
 impl From<&SubmissionRecord> for SubmissionView {
@@ -86,8 +96,15 @@ impl From<&SubmissionRecord> for SubmissionView {
             file_sha256: r.file_sha256.clone(),
             file_format: r.file_format.clone(),
             created_at: r.created_at,
-            key: KeyRefView { name: r.key_name.clone(), sha256: r.key_sha256.clone(), synthetic: r.key_synthetic },
+            key: KeyRefView {
+                name: r.key_name.clone(),
+                sha256: r.key_sha256.clone(),
+                synthetic: r.key_synthetic,
+                version: r.key_version,
+            },
             scores: r.card.clone(),
+            rescorable: r.rescorable,
+            versions: r.versions.clone(),
         }
     }
 }
@@ -205,6 +222,9 @@ pub struct BoardRowView {
     pub contamination: Option<String>,
     pub key: Option<String>,
     pub synthetic_key: bool,
+    /// A corrected version of its key exists and this score is not on it
+    /// (stored before predictions were kept, so not scored again).
+    pub key_superseded: bool,
     pub submitted_at: Option<i64>,
     pub rank_best: Option<usize>,
     pub rank_worst: Option<usize>,
@@ -228,6 +248,7 @@ impl From<&BoardRow> for BoardRowView {
             contamination: r.contamination.as_ref().map(ToString::to_string),
             key: r.key.clone(),
             synthetic_key: r.synthetic_key,
+            key_superseded: r.key_superseded,
             submitted_at: r.submitted_at,
             rank_best: r.rank.map(|x| x.best),
             rank_worst: r.rank.map(|x| x.worst),

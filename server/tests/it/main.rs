@@ -8,6 +8,7 @@ mod board_page;
 mod cli;
 mod compare;
 mod connections;
+mod errata;
 mod harness;
 mod heatmap;
 mod hostile;

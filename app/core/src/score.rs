@@ -108,8 +108,8 @@ pub fn score(key: &AnswerKey, file: &PredictionFile) -> Result<Scored, Predictio
     let predictions = StoredPredictions::record(key, file)?;
     let (scoreable, rejected) = predictions.given().split_at(key.len());
     let ignored = rejected.iter().filter(|g| **g != Given::Missing).count();
-    let given = scoreable.to_vec();
-    Ok(tally(key, &given, ignored, predictions))
+    let (card, correct) = tally(key, scoreable, ignored);
+    Ok(Scored { card, correct, predictions })
 }
 
 /// Reads and scores prediction bytes in one step.
@@ -117,14 +117,15 @@ pub fn score_bytes(key: &AnswerKey, bytes: &[u8]) -> Result<Scored, PredictionEr
     score(key, &PredictionFile::parse(bytes)?)
 }
 
-/// The score of `given` (one value per scoreable item of `key`, in key
-/// order) with `ignored` rows for rejected questions.
-pub(crate) fn tally(key: &AnswerKey, given: &[Given], ignored: usize, predictions: StoredPredictions) -> Scored {
+/// The score card and correctness vector of `given` (one value per
+/// scoreable item of `key`, in key order) with `ignored` rows for rejected
+/// questions.
+pub(crate) fn tally(key: &AnswerKey, given: &[Given], ignored: usize) -> (ScoreCard, Vec<bool>) {
     let missing = given.iter().filter(|g| **g == Given::Missing).count();
     let unparsed = given.iter().filter(|g| **g == Given::Unparsed).count();
     let correct: Vec<bool> =
         key.items().iter().zip(given).map(|(it, g)| *g == Given::Letter(it.answer)).collect();
-    Scored { card: card(key, &correct, missing, unparsed, ignored), correct, predictions }
+    (card(key, &correct, missing, unparsed, ignored), correct)
 }
 
 fn card(key: &AnswerKey, correct: &[bool], missing: usize, unparsed: usize, ignored: usize) -> ScoreCard {

@@ -113,9 +113,6 @@ pub trait Progress {
     fn committed(&mut self, _done: u64) {}
 }
 
-/// No progress shown.
-impl Progress for () {}
-
 /// What re-scoring did.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct RescoreReport {

@@ -33,14 +33,8 @@ pub enum ChangeReason {
 
 impl ChangeReason {
     /// Every reason, in display order.
-    pub const ALL: [ChangeReason; 6] = [
-        Self::AnswerChanged,
-        Self::NowRejected,
-        Self::NowScoreable,
-        Self::DetailsChanged,
-        Self::Added,
-        Self::Removed,
-    ];
+    pub const ALL: [ChangeReason; 6] =
+        [Self::AnswerChanged, Self::NowRejected, Self::NowScoreable, Self::DetailsChanged, Self::Added, Self::Removed];
 
     /// The stored name (`answer_changed`, ...).
     pub fn as_str(self) -> &'static str {
@@ -185,7 +179,8 @@ mod tests {
     fn every_reason_is_found() {
         let old = key(&[(1, "A", "Y1"), (2, "B", "Y1"), (3, "", "Y1"), (4, "C", "Y1"), (5, "D", "Y1"), (6, "A", "Y1")]);
         let new = key(&[(1, "B", "Y1"), (2, "", "Y1"), (3, "C", "Y1"), (4, "C", "Y2"), (6, "A", "Y1"), (7, "A", "Y1")]);
-        let found: Vec<(u32, ChangeReason)> = diff(&old, &new).iter().map(|c| (c.question_id.get(), c.reason)).collect();
+        let found: Vec<(u32, ChangeReason)> =
+            diff(&old, &new).iter().map(|c| (c.question_id.get(), c.reason)).collect();
         assert_eq!(
             found,
             [

@@ -27,17 +27,14 @@ fn key() -> &'static AnswerKey {
 /// A change an erratum makes to one row: a new letter, or a blank answer
 /// (the row is rejected).
 fn erratum() -> impl Strategy<Value = std::collections::BTreeMap<u32, String>> {
-    let ids: Vec<u32> = key().items().iter().map(|it| it.id.get()).chain(key().rejected_ids().iter().map(|id| id.get())).collect();
+    let ids: Vec<u32> =
+        key().items().iter().map(|it| it.id.get()).chain(key().rejected_ids().iter().map(|id| id.get())).collect();
     let answer = prop_oneof![4 => (0..4usize).prop_map(|i| Letter::ALL[i].to_string()), 1 => Just(String::new())];
     proptest::collection::btree_map(proptest::sample::select(ids), answer, 0..40)
 }
 
 fn given() -> impl Strategy<Value = Given> {
-    prop_oneof![
-        Just(Given::Missing),
-        Just(Given::Unparsed),
-        (0..6usize).prop_map(|i| Given::Letter(Letter::ALL[i])),
-    ]
+    prop_oneof![Just(Given::Missing), Just(Given::Unparsed), (0..6usize).prop_map(|i| Given::Letter(Letter::ALL[i])),]
 }
 
 /// What a row says about one key item: a letter, a blank answer, a free

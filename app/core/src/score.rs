@@ -123,8 +123,7 @@ pub fn score_bytes(key: &AnswerKey, bytes: &[u8]) -> Result<Scored, PredictionEr
 pub(crate) fn tally(key: &AnswerKey, given: &[Given], ignored: usize) -> (ScoreCard, Vec<bool>) {
     let missing = given.iter().filter(|g| **g == Given::Missing).count();
     let unparsed = given.iter().filter(|g| **g == Given::Unparsed).count();
-    let correct: Vec<bool> =
-        key.items().iter().zip(given).map(|(it, g)| *g == Given::Letter(it.answer)).collect();
+    let correct: Vec<bool> = key.items().iter().zip(given).map(|(it, g)| *g == Given::Letter(it.answer)).collect();
     (card(key, &correct, missing, unparsed, ignored), correct)
 }
 

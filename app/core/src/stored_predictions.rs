@@ -160,8 +160,11 @@ impl StoredPredictions {
 pub fn rescore(recorded_on: &AnswerKey, predictions: &StoredPredictions, target: &AnswerKey) -> Scored {
     let rejected: Vec<QuestionId> = recorded_on.rejected_ids().iter().copied().collect();
     let given: Vec<Given> = target.items().iter().map(|it| predictions.get(recorded_on, &rejected, it.id)).collect();
-    let ignored =
-        target.rejected_ids().iter().filter(|id| predictions.get(recorded_on, &rejected, **id) != Given::Missing).count();
+    let ignored = target
+        .rejected_ids()
+        .iter()
+        .filter(|id| predictions.get(recorded_on, &rejected, **id) != Given::Missing)
+        .count();
     let (card, correct) = tally(target, &given, ignored);
     Scored { card, correct, predictions: predictions.clone() }
 }
@@ -215,7 +218,10 @@ mod tests {
         let file = b"question_id,answer\n1,A\n2,B\n3,D\n";
         let first = score_bytes(&v1, file).unwrap();
         assert_eq!((first.card.correct, first.card.total, first.card.ignored), (1, 2, 1));
-        assert_eq!(first.predictions.given(), [Given::Letter(Letter::A), Given::Letter(Letter::D), Given::Letter(Letter::B)]);
+        assert_eq!(
+            first.predictions.given(),
+            [Given::Letter(Letter::A), Given::Letter(Letter::D), Given::Letter(Letter::B)]
+        );
         // Version 2: question 2 now has an answer, question 3's answer changed, 1 is rejected.
         let v2 = key(&[(1, ""), (2, "B"), (3, "D")]);
         let again = rescore(&v1, &first.predictions, &v2);

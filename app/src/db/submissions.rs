@@ -6,10 +6,10 @@ use serde::{Deserialize, Serialize};
 use super::repeats::{self, Repeat, UploadIdentity};
 use super::{Backend, Db, DbError, Result, now_unix};
 use crate::domain::errata::VersionScore;
-use crate::domain::{Breakdown, ScoreCard};
 pub use crate::domain::submission::SubmissionMeta;
 use crate::domain::submission::{ChainOfThought, Contamination, PromptLanguage};
 use crate::domain::visibility::Visibility;
+use crate::domain::{Breakdown, ScoreCard};
 
 /// Everything stored for a new submission.
 pub struct NewSubmission<'a> {

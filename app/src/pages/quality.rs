@@ -91,11 +91,13 @@ fn Errata(lang: Lang, errata: Vec<Erratum>) -> impl IntoView {
             let rows = e
                 .changes
                 .iter()
-                .map(|c| view! {
-                    <tr data-reason=c.reason.as_str()>
-                        <td class="num">{c.question_id.get()}</td>
-                        <td>{reason_label(lang, c.reason)}</td>
-                    </tr>
+                .map(|c| {
+                    view! {
+                        <tr data-reason=c.reason.as_str()>
+                            <td class="num">{c.question_id.get()}</td>
+                            <td>{reason_label(lang, c.reason)}</td>
+                        </tr>
+                    }
                 })
                 .collect_view();
             let n = e.changes.len();

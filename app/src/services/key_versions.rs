@@ -138,12 +138,14 @@ pub struct NotRescorable {
 /// Scores every submission of `target`'s key that has stored predictions
 /// and no score on `target` yet, in batches of [`BATCH`], each committed
 /// on its own.
-pub async fn rescore_all(db: &Db, target: &StoredKey, progress: &mut dyn Progress) -> Result<RescoreReport, VersionError> {
-    let benchmark: Benchmark =
-        target.benchmark.parse().map_err(|e: crate::domain::UnknownBenchmark| VersionError::Unreadable {
-            id: target.id,
-            reason: e.to_string(),
-        })?;
+pub async fn rescore_all(
+    db: &Db,
+    target: &StoredKey,
+    progress: &mut dyn Progress,
+) -> Result<RescoreReport, VersionError> {
+    let benchmark: Benchmark = target.benchmark.parse().map_err(|e: crate::domain::UnknownBenchmark| {
+        VersionError::Unreadable { id: target.id, reason: e.to_string() }
+    })?;
     let (lineage, target_id, version) = (target.lineage_id, target.id, target.version);
     let total = key_versions::count_pending(db, lineage, target_id, version).await?;
     progress.start(total.max(0) as u64);
@@ -156,15 +158,13 @@ pub async fn rescore_all(db: &Db, target: &StoredKey, progress: &mut dyn Progres
             break;
         }
         for p in &batch {
-            if !layouts.contains_key(&p.predictions_key_id) {
-                layouts.insert(p.predictions_key_id, parsed(db, p.predictions_key_id, benchmark).await?);
+            if let std::collections::hash_map::Entry::Vacant(slot) = layouts.entry(p.predictions_key_id) {
+                slot.insert(parsed(db, p.predictions_key_id, benchmark).await?);
             }
         }
         let scored = score_batch(batch, layouts.clone(), target_key.clone()).await?;
-        let rows: Vec<Rescored<'_>> = scored
-            .iter()
-            .map(|(id, s)| Rescored { id: *id, card: &s.card, correctness: &s.correct })
-            .collect();
+        let rows: Vec<Rescored<'_>> =
+            scored.iter().map(|(id, s)| Rescored { id: *id, card: &s.card, correctness: &s.correct }).collect();
         let new = key_versions::store_batch(db, target_id, version, &rows, |_| progress.written()).await?;
         done += new as u64;
         progress.committed(done);
@@ -174,7 +174,12 @@ pub async fn rescore_all(db: &Db, target: &StoredKey, progress: &mut dyn Progres
         .into_iter()
         .map(|(id, version)| NotRescorable { id, version })
         .collect();
-    Ok(RescoreReport { version, rescored: done, scored_on_version: key_versions::scored_on(db, target_id).await?, not_rescorable })
+    Ok(RescoreReport {
+        version,
+        rescored: done,
+        scored_on_version: key_versions::scored_on(db, target_id).await?,
+        not_rescorable,
+    })
 }
 
 /// Scores a batch on the target key, off the async threads.

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use app::db::keys::{self, NewKey};
-use app::services::key_versions;
 use app::domain::{Benchmark, CheckedKey, parse_key};
+use app::services::key_versions;
 use clap::{Args, Subcommand};
 use serde_json::json;
 

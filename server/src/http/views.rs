@@ -4,8 +4,8 @@
 
 use app::db::submissions::{QuotaUse, SubmissionRecord};
 use app::domain::ScoreCard;
-use app::domain::errata::VersionScore;
 use app::domain::board::BoardRow;
+use app::domain::errata::VersionScore;
 use app::domain::visibility::Visibility;
 use serde::Serialize;
 use utoipa::ToSchema;

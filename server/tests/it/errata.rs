@@ -188,10 +188,12 @@ async fn an_erratum_rescores_every_submission_once(backend: Backend) {
     assert_eq!(cells.len(), 2, "{page}");
     assert!(cells[1].contains(&(before[&uploaded[5].0] + expected_delta(&v1, &changes, &uploaded[5].1)).to_string()));
     let old_page = without_markers(&app.get(&format!("/submissions/{}", old[0])).await.body);
-    assert!(scraper::Html::parse_document(&old_page)
-        .select(&scraper::Selector::parse("#not-rescorable").unwrap())
-        .next()
-        .is_some());
+    assert!(
+        scraper::Html::parse_document(&old_page)
+            .select(&scraper::Selector::parse("#not-rescorable").unwrap())
+            .next()
+            .is_some()
+    );
 
     // The quality page lists each changed id with its reason, no answers.
     let quality = without_markers(&app.get("/quality").await.body);

@@ -130,15 +130,13 @@ pub struct Erratum {
     pub changes: Vec<KeyChange>,
 }
 
-impl Erratum {
-    /// How many changes there are of each reason, in [`ChangeReason::ALL`] order.
-    pub fn counts(&self) -> BTreeMap<ChangeReason, usize> {
-        let mut out = BTreeMap::new();
-        for c in &self.changes {
-            *out.entry(c.reason).or_insert(0) += 1;
-        }
-        out
+/// How many of `changes` there are of each reason, in [`ChangeReason::ALL`] order.
+pub fn counts(changes: &[KeyChange]) -> BTreeMap<ChangeReason, usize> {
+    let mut out = BTreeMap::new();
+    for c in changes {
+        *out.entry(c.reason).or_insert(0) += 1;
     }
+    out
 }
 
 /// A submission's score on one version of its key.

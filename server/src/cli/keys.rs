@@ -66,7 +66,7 @@ pub async fn run(database_url: &str, cmd: KeysCommand) -> anyhow::Result<()> {
 /// refused.
 pub fn check_file(args: &KeyFileArgs) -> anyhow::Result<()> {
     let checked = check(args)?;
-    print_report(&checked, args.json, None)?;
+    print_report(&checked, args.json, &[])?;
     checked.require_scoreable().context("the key would be refused")?;
     Ok(())
 }
@@ -105,7 +105,7 @@ async fn import(database_url: &str, args: ImportArgs) -> anyhow::Result<()> {
     )
     .await
     .context("the key was not stored")?;
-    print_report(&checked, args.key.json, Some(&stored))?;
+    print_report(&checked, args.key.json, &[("stored", json!(stored))])?;
     if !args.key.json {
         eprintln!(
             "stored {} key {:?} (id {}, {} scoreable of {} rows, sha256 {}); it is now the default",
@@ -157,29 +157,18 @@ async fn import_version(
             ids.join(", ")
         );
     }
-    if args.json {
-        let mut doc = serde_json::to_value(&checked.report)?;
-        doc["stored"] = json!(key);
-        doc["version"] = json!({
-            "supersedes": stored.supersedes,
-            "version": key.version,
-            "new": stored.new,
-            "changes": stored.changes,
-        });
-        doc["rescore"] = json!(report);
-        print_json(&doc)
-    } else {
-        print!("{}", checked.report.render_text());
-        Ok(())
-    }
+    let version = json!({
+        "supersedes": stored.supersedes,
+        "version": key.version,
+        "new": stored.new,
+        "changes": stored.changes,
+    });
+    print_report(checked, args.json, &[("stored", json!(key)), ("version", version), ("rescore", json!(report))])
 }
 
 /// "3 answer_changed, 1 now_rejected" (or "no question changed").
 fn errata_line(changes: &[app::domain::errata::KeyChange]) -> String {
-    let mut counts = std::collections::BTreeMap::new();
-    for c in changes {
-        *counts.entry(c.reason).or_insert(0usize) += 1;
-    }
+    let counts = app::domain::errata::counts(changes);
     if counts.is_empty() {
         return "no question changed".into();
     }
@@ -226,11 +215,13 @@ impl key_versions::Progress for Bar {
     }
 }
 
-fn print_report(checked: &CheckedKey, as_json: bool, stored: Option<&keys::StoredKey>) -> anyhow::Result<()> {
+/// The report as text, or with `--json` as one document with `extra`
+/// fields added (what was stored).
+fn print_report(checked: &CheckedKey, as_json: bool, extra: &[(&str, serde_json::Value)]) -> anyhow::Result<()> {
     if as_json {
         let mut doc = serde_json::to_value(&checked.report)?;
-        if let Some(stored) = stored {
-            doc["stored"] = json!(stored);
+        for (field, value) in extra {
+            doc[*field] = value.clone();
         }
         print_json(&doc)
     } else {

@@ -8,7 +8,7 @@
 //! submissions without a row for the version. The shown score only moves
 //! forward: a submission already on a newer version keeps it.
 
-use super::submissions::pack_bits;
+use super::submissions::{bind_scores, pack_bits};
 use super::{Backend, Db, Result, now_unix};
 use crate::domain::ScoreCard;
 
@@ -18,25 +18,15 @@ pub(crate) async fn insert_score<'c, E>(exec: E, id: i64, key_id: i64, card: &Sc
 where
     E: sqlx::Executor<'c, Database = sqlx::Any>,
 {
-    let done = sqlx::query(
+    let statement = sqlx::query(
         "INSERT INTO submission_scores (submission_id, key_id, accuracy, correct, total, ci_low, ci_high,
                                         missing, unparsed, ignored, scored_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
          ON CONFLICT (submission_id, key_id) DO NOTHING",
     )
     .bind(id)
-    .bind(key_id)
-    .bind(card.accuracy)
-    .bind(card.correct as i64)
-    .bind(card.total as i64)
-    .bind(card.ci95[0])
-    .bind(card.ci95[1])
-    .bind(card.missing as i64)
-    .bind(card.unparsed as i64)
-    .bind(card.ignored as i64)
-    .bind(now)
-    .execute(exec)
-    .await?;
+    .bind(key_id);
+    let done = bind_scores(statement, card).bind(now).execute(exec).await?;
     Ok(done.rows_affected() == 1)
 }
 
@@ -138,27 +128,20 @@ pub async fn store_batch(
         if insert_score(&mut *tx, r.id, target_id, r.card, now).await? {
             new += 1;
             let json = serde_json::to_string(r.card).map_err(|e| super::DbError::Seed(e.to_string()))?;
-            sqlx::query(
+            let update = sqlx::query(
                 "UPDATE submissions SET key_id = $2, accuracy = $3, correct = $4, total = $5, ci_low = $6,
                         ci_high = $7, missing = $8, unparsed = $9, ignored = $10, scorecard_json = $11,
                         correctness = $12
                   WHERE id = $1 AND (SELECT version FROM answer_keys WHERE id = submissions.key_id) < $13",
             )
             .bind(r.id)
-            .bind(target_id)
-            .bind(r.card.accuracy)
-            .bind(r.card.correct as i64)
-            .bind(r.card.total as i64)
-            .bind(r.card.ci95[0])
-            .bind(r.card.ci95[1])
-            .bind(r.card.missing as i64)
-            .bind(r.card.unparsed as i64)
-            .bind(r.card.ignored as i64)
-            .bind(json)
-            .bind(pack_bits(r.correctness))
-            .bind(target_version)
-            .execute(&mut *tx)
-            .await?;
+            .bind(target_id);
+            bind_scores(update, r.card)
+                .bind(json)
+                .bind(pack_bits(r.correctness))
+                .bind(target_version)
+                .execute(&mut *tx)
+                .await?;
         }
         each(i + 1);
     }

@@ -150,6 +150,24 @@ pub async fn quota(db: &Db, team_id: i64, defaults: QuotaDefaults) -> Result<Quo
     quota_in(db.pool(), team_id, &utc_day(now_unix()), defaults).await
 }
 
+/// A statement of the `Any` driver being given its arguments.
+pub(crate) type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>;
+
+/// Binds a score card's columns as `submissions` and `submission_scores`
+/// store them, in their order: accuracy, correct, total, ci_low, ci_high,
+/// missing, unparsed, ignored.
+pub(crate) fn bind_scores<'q>(query: AnyQuery<'q>, card: &ScoreCard) -> AnyQuery<'q> {
+    query
+        .bind(card.accuracy)
+        .bind(card.correct as i64)
+        .bind(card.total as i64)
+        .bind(card.ci95[0])
+        .bind(card.ci95[1])
+        .bind(card.missing as i64)
+        .bind(card.unparsed as i64)
+        .bind(card.ignored as i64)
+}
+
 /// Packs a correctness vector 8 items a byte (item i is bit i % 8 of byte i / 8).
 pub(crate) fn pack_bits(bits: &[bool]) -> Vec<u8> {
     let mut out = vec![0u8; bits.len().div_ceil(8)];
@@ -229,7 +247,7 @@ pub async fn insert_within_quota(
     }
     let card_json = serde_json::to_string(new.card).map_err(|e| DbError::Seed(e.to_string()))?;
     let m = new.meta;
-    let inserted = sqlx::query(
+    let statement = sqlx::query(
         "INSERT INTO submissions (public_id, team_id, key_id, benchmark, model_name, model_url, model_params, notes,
             prompt_language, shots, temperature, chain_of_thought, extraction, contamination, visibility,
             file_sha256, file_format, created_at, utc_day, accuracy, correct, total, ci_low, ci_high,
@@ -256,22 +274,15 @@ pub async fn insert_within_quota(
     .bind(new.file_sha256)
     .bind(new.file_format)
     .bind(now)
-    .bind(&day)
-    .bind(new.card.accuracy)
-    .bind(new.card.correct as i64)
-    .bind(new.card.total as i64)
-    .bind(new.card.ci95[0])
-    .bind(new.card.ci95[1])
-    .bind(new.card.missing as i64)
-    .bind(new.card.unparsed as i64)
-    .bind(new.card.ignored as i64)
-    .bind(card_json)
-    .bind(pack_bits(new.correctness))
-    .bind(new.idempotency_key)
-    .bind(new.predictions.to_vec())
-    .bind(new.key_id)
-    .fetch_one(&mut *tx)
-    .await?;
+    .bind(&day);
+    let inserted = bind_scores(statement, new.card)
+        .bind(card_json)
+        .bind(pack_bits(new.correctness))
+        .bind(new.idempotency_key)
+        .bind(new.predictions.to_vec())
+        .bind(new.key_id)
+        .fetch_one(&mut *tx)
+        .await?;
     let id: i64 = sqlx::Row::try_get(&inserted, 0)?;
     super::key_versions::insert_score(&mut *tx, id, new.key_id, new.card, now).await?;
     if m.visibility.is_shared() {

@@ -26,6 +26,7 @@ pub mod board;
 pub mod compare;
 mod csv_records;
 pub mod declaration;
+pub mod errata;
 pub mod exposure;
 pub mod extract;
 mod field_error;
@@ -46,6 +47,7 @@ pub mod sample_size;
 pub mod score;
 mod score_text;
 pub mod stats;
+pub mod stored_predictions;
 pub mod submission;
 pub mod synthetic;
 pub mod team;
@@ -67,6 +69,7 @@ pub use predictions::{MAX_PREDICTION_BYTES, Prediction, PredictionError, Predict
 pub use report::{KeyReport, KeyWarning, Rejection, WarningKind};
 pub use score::{Breakdown, RandomBaseline, ScoreCard, Scored, score, score_bytes};
 pub use stats::StatsError;
+pub use stored_predictions::{Given, StoredPredictions, rescore};
 pub use types::{Letter, Level, ParseError, QuestionId, Specialty};
 
 /// Any failure of the domain layer; each module's error converts into it.

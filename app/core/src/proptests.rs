@@ -10,12 +10,31 @@ use super::extract::{extract, extract_letter};
 use super::key::{AnswerKey, CheckedKey, KeyError, parse_key, parse_key_for_scoring};
 use super::predictions::PredictionFile;
 use super::score::{ScoreCard, Scored, score_bytes};
-use super::synthetic::{synthetic_key, synthetic_medarabiq};
+use super::stored_predictions::{Given, StoredPredictions, rescore};
+use super::synthetic::{synthetic_key, synthetic_medarabiq, with_answers};
 use super::types::Letter;
+
+fn key_csv() -> &'static str {
+    static CSV: OnceLock<String> = OnceLock::new();
+    CSV.get_or_init(|| synthetic_key(300, 11).csv)
+}
 
 fn key() -> &'static AnswerKey {
     static KEY: OnceLock<AnswerKey> = OnceLock::new();
-    KEY.get_or_init(|| parse_key(Benchmark::MedAraBench, synthetic_key(300, 11).csv.as_bytes()).unwrap().key)
+    KEY.get_or_init(|| parse_key(Benchmark::MedAraBench, key_csv().as_bytes()).unwrap().key)
+}
+
+/// A change an erratum makes to one row: a new letter, or a blank answer
+/// (the row is rejected).
+fn erratum() -> impl Strategy<Value = std::collections::BTreeMap<u32, String>> {
+    let ids: Vec<u32> =
+        key().items().iter().map(|it| it.id.get()).chain(key().rejected_ids().iter().map(|id| id.get())).collect();
+    let answer = prop_oneof![4 => (0..4usize).prop_map(|i| Letter::ALL[i].to_string()), 1 => Just(String::new())];
+    proptest::collection::btree_map(proptest::sample::select(ids), answer, 0..40)
+}
+
+fn given() -> impl Strategy<Value = Given> {
+    prop_oneof![Just(Given::Missing), Just(Given::Unparsed), (0..6usize).prop_map(|i| Given::Letter(Letter::ALL[i])),]
 }
 
 /// What a row says about one key item: a letter, a blank answer, a free
@@ -133,6 +152,50 @@ proptest! {
         rows[i].1 = Row::Letter(if was_right { wrong } else { item.answer });
         let after = scored(&csv_file(&rows)).card.correct;
         prop_assert_eq!(after as i64 - before as i64, if was_right { -1 } else { 1 });
+    }
+
+    #[test]
+    fn stored_predictions_round_trip(values in proptest::collection::vec(given(), 0..700)) {
+        let stored = StoredPredictions::from_given(values.clone());
+        let packed = stored.pack();
+        prop_assert_eq!(packed.len(), (values.len() * 3).div_ceil(8));
+        let rows: String = (1..=values.len()).map(|i| format!("{i},q,a,b,c,d,,,A,Y1,Anatomy,ABCD,Anatomy\n")).collect();
+        let header = "Question Number,Question,Option A,Option B,Option C,Option D,Option E,Option F,Correct Answer,Level,Medical Specialty,Group,umbrella_specialty\n";
+        if let Ok(layout) = parse_key(Benchmark::MedAraBench, format!("{header}{rows}").as_bytes()) {
+            let unpacked = StoredPredictions::unpack(&layout.key, &packed).unwrap();
+            prop_assert_eq!(unpacked.given(), &values[..]);
+        }
+    }
+
+    /// Re-scoring the stored predictions on a corrected key gives exactly
+    /// what scoring the file on that key gives, and every answer the
+    /// erratum changed moves the correct count by what the file says.
+    #[test]
+    fn rescoring_on_an_erratum_equals_scoring_the_file_on_it(rows in rows(), changes in erratum(), extra in any::<bool>()) {
+        let mut file = csv_file(&rows);
+        if extra {
+            // Rows for questions the first version rejects are kept too.
+            for id in key().rejected_ids() {
+                file.push_str(&format!("{id},B,\r\n"));
+            }
+        }
+        let first = scored(&file);
+        let packed = first.predictions.pack();
+        let stored = StoredPredictions::unpack(key(), &packed).unwrap();
+        prop_assert_eq!(&rescore(key(), &stored, key()), &first);
+        let corrected = parse_key(Benchmark::MedAraBench, with_answers(key_csv(), &changes).as_bytes()).unwrap().key;
+        let again = rescore(key(), &stored, &corrected);
+        let direct = score_bytes(&corrected, file.as_bytes()).unwrap();
+        prop_assert_eq!(&again.card, &direct.card);
+        prop_assert_eq!(&again.correct, &direct.correct);
+        assert_cells_add_up(&again.card);
+        // Rows both versions score with the same answer count the same.
+        let same = corrected.items().iter().zip(&again.correct)
+            .filter(|(it, _)| key().get(it.id).is_some_and(|old| old.answer == it.answer));
+        for (it, right) in same {
+            let before = key().position(it.id).map(|p| first.correct[p]);
+            prop_assert_eq!(before, Some(*right));
+        }
     }
 
     #[test]

@@ -15,7 +15,7 @@ use super::groups::Tally;
 use super::key::AnswerKey;
 use super::predictions::{PredictionError, PredictionFile};
 use super::stats::wilson;
-use super::types::Letter;
+use super::stored_predictions::{Given, StoredPredictions};
 
 /// Correct out of total for one slice of the key, with its Wilson 95% CI.
 /// Slices always hold at least one item; an empty total (only possible
@@ -89,37 +89,42 @@ pub struct ScoreCard {
     pub random_baseline: RandomBaseline,
 }
 
-/// A score card with the per-item correctness vector (key order), which
-/// is not part of the JSON.
+/// A score card with the per-item correctness vector (key order) and what
+/// the file gave for each question, neither of which is part of the JSON.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Scored {
     /// The published numbers.
     pub card: ScoreCard,
     /// `correct[i]` for `key.items()[i]`.
     pub correct: Vec<bool>,
+    /// What the file gave, in the key's layout, so that a later version of
+    /// the key can score it again ([`super::stored_predictions`]).
+    pub predictions: StoredPredictions,
 }
 
 /// Scores a read prediction file. Fails only on an id the key does not
 /// know (neither scoreable nor rejected).
 pub fn score(key: &AnswerKey, file: &PredictionFile) -> Result<Scored, PredictionError> {
-    let mut given: Vec<Option<Option<Letter>>> = vec![None; key.len()];
-    let mut ignored = 0;
-    for p in &file.rows {
-        match key.position(p.id) {
-            Some(i) => given[i] = Some(p.choice),
-            None if key.is_rejected(p.id) => ignored += 1,
-            None => return Err(PredictionError::UnknownQuestionId { line: p.line, id: p.id }),
-        }
-    }
-    let missing = given.iter().filter(|g| g.is_none()).count();
-    let unparsed = given.iter().filter(|g| matches!(g, Some(None))).count();
-    let correct: Vec<bool> = key.items().iter().zip(&given).map(|(it, g)| *g == Some(Some(it.answer))).collect();
-    Ok(Scored { card: card(key, &correct, missing, unparsed, ignored), correct })
+    let predictions = StoredPredictions::record(key, file)?;
+    let (scoreable, rejected) = predictions.given().split_at(key.len());
+    let ignored = rejected.iter().filter(|g| **g != Given::Missing).count();
+    let (card, correct) = tally(key, scoreable, ignored);
+    Ok(Scored { card, correct, predictions })
 }
 
 /// Reads and scores prediction bytes in one step.
 pub fn score_bytes(key: &AnswerKey, bytes: &[u8]) -> Result<Scored, PredictionError> {
     score(key, &PredictionFile::parse(bytes)?)
+}
+
+/// The score card and correctness vector of `given` (one value per
+/// scoreable item of `key`, in key order) with `ignored` rows for rejected
+/// questions.
+pub(crate) fn tally(key: &AnswerKey, given: &[Given], ignored: usize) -> (ScoreCard, Vec<bool>) {
+    let missing = given.iter().filter(|g| **g == Given::Missing).count();
+    let unparsed = given.iter().filter(|g| **g == Given::Unparsed).count();
+    let correct: Vec<bool> = key.items().iter().zip(given).map(|(it, g)| *g == Given::Letter(it.answer)).collect();
+    (card(key, &correct, missing, unparsed, ignored), correct)
 }
 
 fn card(key: &AnswerKey, correct: &[bool], missing: usize, unparsed: usize, ignored: usize) -> ScoreCard {

@@ -201,6 +201,28 @@ pub fn synthetic_predictions(key: &AnswerKey, accuracy_target: f64, seed: u64) -
     out
 }
 
+/// `csv` (an official-format key, such as a [`synthetic_key`]) with the
+/// `Correct Answer` cell of each question in `answers` replaced: an errata
+/// version of that key, for tests and demos. A blank answer rejects the row.
+pub fn with_answers(csv: &str, answers: &std::collections::BTreeMap<u32, String>) -> String {
+    let mut reader = csv::ReaderBuilder::new().has_headers(false).from_reader(csv.as_bytes());
+    let mut out = csv::WriterBuilder::new().terminator(csv::Terminator::CRLF).from_writer(Vec::new());
+    let answer_column = HEADER.iter().position(|h| *h == "Correct Answer").unwrap_or(8);
+    for (i, record) in reader.records().filter_map(Result::ok).enumerate() {
+        let id = record.get(0).and_then(|c| c.trim().parse::<u32>().ok());
+        let cells: Vec<&str> = record
+            .iter()
+            .enumerate()
+            .map(|(c, cell)| match (i, id.and_then(|id| answers.get(&id))) {
+                (1.., Some(new)) if c == answer_column => new.as_str(),
+                _ => cell,
+            })
+            .collect();
+        let _ = out.write_record(cells);
+    }
+    into_string(out)
+}
+
 /// A small MedArabiQ-format key (`Question,Answer,Category`): 4 or 5
 /// labelled options inside each question, the answer as "label. text".
 pub fn synthetic_medarabiq(rows: usize, seed: u64) -> String {
@@ -253,6 +275,20 @@ mod tests {
             assert!((card.accuracy - target).abs() < 0.03, "{target}: {}", card.accuracy);
             assert_eq!(card.missing + card.unparsed + card.ignored, 0);
         }
+    }
+
+    #[test]
+    fn with_answers_changes_only_the_named_answers() {
+        let s = synthetic_key(200, 4);
+        let v1 = parse_key(Benchmark::MedAraBench, s.csv.as_bytes()).unwrap().key;
+        let first = v1.items()[0].clone();
+        let other = Letter::ALL.into_iter().find(|l| *l != first.answer).unwrap();
+        let changes = [(first.id.get(), other.to_string()), (v1.items()[1].id.get(), String::new())].into();
+        let v2 = parse_key(Benchmark::MedAraBench, with_answers(&s.csv, &changes).as_bytes()).unwrap().key;
+        assert_eq!(v2.get(first.id).map(|it| it.answer), Some(other));
+        assert!(v2.is_rejected(v1.items()[1].id));
+        assert_eq!(v2.items()[1..], v1.items()[2..]);
+        assert_eq!(with_answers(&s.csv, &Default::default()), s.csv, "no change, same bytes");
     }
 
     #[test]

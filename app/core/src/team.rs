@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::errata::VersionScore;
 use crate::exposure::{Exposure, ShownScores};
 use crate::submission::SubmissionMeta;
 use crate::visibility::Visibility;
@@ -76,6 +77,10 @@ pub struct SubmissionPageData {
     pub scores: ShownScores,
     /// Whether the viewer's team owns it.
     pub own: bool,
+    /// Whether its predictions are stored (a corrected key can score it again).
+    pub rescorable: bool,
+    /// Its score on each version of its key, oldest first.
+    pub versions: Vec<VersionScore>,
 }
 
 /// What the upload page needs.

@@ -57,3 +57,17 @@ submission-value-test = نعم، على مجموعة الاختبار
 submission-value-train-and-test = نعم، على مجموعتي التدريب والاختبار
 submission-value-public = علنية
 submission-value-private = خاصة
+
+# النتائج على كل إصدار من مفتاح الإجابات.
+submission-versions-heading = النتيجة على كل إصدار من المفتاح
+submission-versions-intro = حين يُصحَّح مفتاح الإجابات يُخزَّن التصحيح إصدارًا جديدًا، وتُقيَّم كل مشاركة عليه من جديد من الإجابات التي تضمّنها ملفها. النتيجة في أعلى هذه الصفحة هي نتيجتها على أحدث إصدار قُيِّمت عليه.
+submission-versions-caption = الدقة على كل إصدار من مفتاح الإجابات
+submission-col-version = الإصدار
+submission-col-key = المفتاح
+submission-col-imported = تاريخ الاستيراد
+submission-col-accuracy = الدقة
+submission-col-correct = الإجابات الصحيحة
+submission-version-current = {" "}(المعروضة أعلاه)
+submission-version-not-scored = لم تُقيَّم على هذا الإصدار: خُزِّنت قبل أن تُحفَظ الإجابات
+submission-version-pending = لم تُقيَّم على هذا الإصدار بعد
+submission-not-rescorable = خُزِّنت هذه المشاركة قبل أن يحفظ الموقع إجابات كل ملف، فلا يمكن تقييمها على إصدار مصحَّح من مفتاحها: تبقى نتيجتها على الإصدار { $version } المعروضة أعلاه.

@@ -28,3 +28,20 @@ quality-integrity-heading = How scores stay meaningful
 quality-integrity-exposure = Every answer key is either public or held out. The public test split is a public key: everyone has its answers, so every breakdown of a score on it is shown. A held-out key is one whose answers nobody outside the organisers has. Until the organisers reveal it, at the end of a phase, no number that comes from single questions is shown anywhere: no correct counts, no breakdowns by specialty, year or option count, no heatmap, no comparison and no McNemar counts, and no baselines such as "always A". Otherwise a few uploads that change one answer each could read the key back.
 quality-integrity-ladder = On a held-out key the accuracy shown follows the Ladder (Blum and Hardt, 2015). It is rounded to a step of about one standard error (1.4 points on 4,928 questions), and a team's new submission of the same model changes it only when it beats the best accuracy shown so far by more than one step; otherwise the earlier number is shown again. The rounding goes up or down at random, with a secret the server keeps, so that many slightly different uploads tell almost nothing about any single answer. Uploads are also limited per team and per address each day.
 quality-integrity-attempts = The leaderboard shows one row per team and model: the latest submission, not the best, with the number of attempts and the date of the first. A score reached after many tries of one model says so.
+quality-errata-heading = Errata: corrections to the answer key
+quality-errata-intro = Answer keys have mistakes: a wrong keyed letter, a question with no single best answer, a row that cannot be read. When one is corrected, the corrected key is stored as a new version beside the old one, and every submission is scored on it again from the answers its file gave, so the board always shows scores on the newest version. Each submission's page keeps its score on every version. Below are the questions each new version changed and why; the answers themselves are never shown.
+quality-errata-none = No answer key has been corrected yet.
+quality-errata-version = { $key }, version { $version }
+quality-errata-count = { PLURAL($n) ->
+        [one] one question changed
+       *[other] { $n } questions changed
+    }
+quality-errata-caption = Questions changed by version { $version } of { $key }
+quality-col-question = Question
+quality-col-reason = What changed
+quality-reason-answer-changed = answer changed
+quality-reason-now-rejected = row now rejected (no longer counted)
+quality-reason-now-scoreable = row now scoreable (counted from this version on)
+quality-reason-details-changed = specialty, level or option count changed (the answer did not)
+quality-reason-added = question added
+quality-reason-removed = question removed

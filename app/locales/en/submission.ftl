@@ -57,3 +57,17 @@ submission-value-test = test
 submission-value-train-and-test = train_and_test
 submission-value-public = public
 submission-value-private = private
+
+# Scores on each version of the answer key.
+submission-versions-heading = Scores on each version of the key
+submission-versions-intro = When the answer key is corrected, the correction is stored as a new version and every submission is scored on it again from the answers its file gave. The score at the top of this page is the one on the newest version it was scored on.
+submission-versions-caption = Accuracy on each version of the answer key
+submission-col-version = Version
+submission-col-key = Key
+submission-col-imported = Imported
+submission-col-accuracy = Accuracy
+submission-col-correct = Correct
+submission-version-current = {" "}(shown above)
+submission-version-not-scored = Not scored on this version: stored before predictions were kept
+submission-version-pending = Not scored on this version yet
+submission-not-rescorable = This submission was stored before the site kept each file's answers, so it cannot be scored on a corrected version of its key: it keeps its score on version { $version }, shown above.

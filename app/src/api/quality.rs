@@ -1,5 +1,5 @@
 //! Data of the `/quality` page: Table 2, the LLM-as-a-judge findings, the
-//! Cochran inputs, and the stored key's validation report.
+//! Cochran inputs, the stored key's validation report and the errata.
 
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::ApiError;
 use super::figures::Figures;
 use super::keys::KeySummary;
+use crate::domain::errata::Erratum;
 
 /// The published sources the page shows.
 pub const SOURCES: [&str; 3] = ["Table 2", "LLM-as-a-judge", "Cochran"];
@@ -18,6 +19,8 @@ pub struct QualityData {
     pub figures: Figures,
     /// The default key's report, if a key is stored.
     pub key: Option<KeySummary>,
+    /// Every correction of a stored key, newest first (ids and reasons only).
+    pub errata: Vec<Erratum>,
 }
 
 /// The page's data.
@@ -26,5 +29,6 @@ pub async fn get_quality() -> Result<QualityData, ApiError> {
     let db = expect_context::<crate::db::Db>();
     let figures = crate::db::published::figures(&db, &SOURCES).await?;
     let key = crate::services::keys::default_summary(&db).await?;
-    Ok(QualityData { figures, key })
+    let errata = crate::db::keys::errata(&db).await?;
+    Ok(QualityData { figures, key, errata })
 }

@@ -5,9 +5,12 @@
 //! ## Why comparisons are cached, and where
 //!
 //! A comparison runs a 2,000-replicate paired bootstrap (seconds in a
-//! debug build). Its result depends only on the two stored submissions
-//! (immutable once stored) and the server's comparison secret (stored once
-//! in `settings`), so every process computes the same outcome for a pair.
+//! debug build). Its result depends only on the two stored submissions and
+//! the server's comparison secret (stored once in `settings`), so every
+//! process computes the same outcome for a pair. A submission changes only
+//! when a corrected key scores it again, and then its `key_id` moves to
+//! that version: an outcome is kept with the two key ids it was computed
+//! on ([`Scoring`]) and is not used once either has moved.
 //! The cache is therefore per process, in memory, like the board: at most
 //! [`COMPARISON_CACHE_SIZE`] outcomes (a few kilobytes each). When it is
 //! full, the least recently used outcome makes way for a new one if the
@@ -65,18 +68,22 @@ pub async fn public_submission(db: &Db, public_id: &str) -> Result<Option<Compar
     Ok(Some(Comparable { record, key_id: row.key_id, correct }))
 }
 
+/// The key versions two submissions are scored on, in pair order: what a
+/// cached outcome was computed from.
+pub type Scoring = (i64, i64);
+
 /// Whether `a` and `b` may be compared now (the policy, on the Compare
-/// surface): `Err(id)` names the first that may not.
-pub async fn public_pair(db: &Db, a: &str, b: &str) -> Result<std::result::Result<(), String>> {
-    for id in [a, b] {
-        let comparable = submissions::get(db, id)
-            .await?
-            .is_some_and(|r| access(Viewer::Anonymous, r.subject(), Surface::Compare) == Access::Full);
-        if !comparable {
-            return Ok(Err(id.to_owned()));
+/// surface), and the keys they are scored on: `Err(id)` names the first
+/// that may not.
+pub async fn public_pair(db: &Db, a: &str, b: &str) -> Result<std::result::Result<Scoring, String>> {
+    let mut keys = [0i64; 2];
+    for (slot, id) in keys.iter_mut().zip([a, b]) {
+        match submissions::get(db, id).await? {
+            Some(r) if access(Viewer::Anonymous, r.subject(), Surface::Compare) == Access::Full => *slot = r.key_id,
+            _ => return Ok(Err(id.to_owned())),
         }
     }
-    Ok(Ok(()))
+    Ok(Ok((keys[0], keys[1])))
 }
 
 /// Outcomes kept by a process.
@@ -88,7 +95,7 @@ pub const COMPARISON_CACHE_SIZE: usize = 256;
 /// pair compute it once, and requests for many new pairs cannot take every
 /// core (a bootstrap is CPU-bound).
 pub struct ComparisonCache {
-    outcomes: moka::sync::Cache<(String, String), CompareOutcome>,
+    outcomes: moka::sync::Cache<(String, String), (Scoring, CompareOutcome)>,
     computing: tokio::sync::Mutex<()>,
     computed: AtomicU64,
 }
@@ -113,38 +120,44 @@ impl fmt::Debug for ComparisonCache {
 }
 
 impl ComparisonCache {
-    /// The outcome stored for (a, b). Call only once both are known to be
-    /// public ([`public_pair`]).
+    /// The outcome stored for (a, b), whatever keys it was computed on.
+    /// Call only once both are known to be public ([`public_pair`]).
     pub fn get(&self, a: &str, b: &str) -> Option<CompareOutcome> {
-        self.outcomes.get(&(a.to_owned(), b.to_owned()))
+        self.outcomes.get(&(a.to_owned(), b.to_owned())).map(|(_, outcome)| outcome)
     }
 
-    /// Stores the outcome of (a, b).
-    pub fn put(&self, a: &str, b: &str, outcome: CompareOutcome) {
-        self.outcomes.insert((a.to_owned(), b.to_owned()), outcome);
+    /// The outcome stored for (a, b) if it was computed on `scoring`.
+    fn get_on(&self, a: &str, b: &str, scoring: Scoring) -> Option<CompareOutcome> {
+        self.outcomes.get(&(a.to_owned(), b.to_owned())).filter(|(on, _)| *on == scoring).map(|(_, o)| o)
     }
 
-    /// The outcome of (a, b): from the cache, or from `compute` run while
-    /// no other comparison is computed (looking in the cache again once it
-    /// is this request's turn). Outcomes `keep` refuses are not stored.
+    /// Stores the outcome of (a, b) computed on `scoring`.
+    pub fn put(&self, a: &str, b: &str, scoring: Scoring, outcome: CompareOutcome) {
+        self.outcomes.insert((a.to_owned(), b.to_owned()), (scoring, outcome));
+    }
+
+    /// The outcome of (a, b) scored on `scoring`: from the cache, or from
+    /// `compute` run while no other comparison is computed (looking in the
+    /// cache again once it is this request's turn). Outcomes `keep` refuses
+    /// are not stored.
     pub async fn get_or_compute<E>(
         &self,
-        a: &str,
-        b: &str,
+        (a, b): (&str, &str),
+        scoring: Scoring,
         compute: impl Future<Output = std::result::Result<CompareOutcome, E>>,
         keep: impl Fn(&CompareOutcome) -> bool,
     ) -> std::result::Result<CompareOutcome, E> {
-        if let Some(cached) = self.get(a, b) {
+        if let Some(cached) = self.get_on(a, b, scoring) {
             return Ok(cached);
         }
         let _turn = self.computing.lock().await;
-        if let Some(cached) = self.get(a, b) {
+        if let Some(cached) = self.get_on(a, b, scoring) {
             return Ok(cached);
         }
         let outcome = compute.await?;
         self.computed.fetch_add(1, Ordering::Relaxed);
         if keep(&outcome) {
-            self.put(a, b, outcome.clone());
+            self.put(a, b, scoring, outcome.clone());
         }
         Ok(outcome)
     }
@@ -163,11 +176,13 @@ mod tests {
     #[test]
     fn the_comparison_cache_is_bounded_and_ordered() {
         let cache = ComparisonCache::default();
-        cache.put("a", "b", CompareOutcome::Same);
+        cache.put("a", "b", (1, 1), CompareOutcome::Same);
         assert!(cache.get("a", "b").is_some());
+        assert!(cache.get_on("a", "b", (1, 1)).is_some());
+        assert!(cache.get_on("a", "b", (1, 2)).is_none(), "not once b is scored on another key version");
         assert!(cache.get("b", "a").is_none(), "(a, b) is not (b, a)");
         for i in 0..COMPARISON_CACHE_SIZE * 2 {
-            cache.put(&format!("a{i}"), "b", CompareOutcome::Same);
+            cache.put(&format!("a{i}"), "b", (1, 1), CompareOutcome::Same);
         }
         cache.outcomes.run_pending_tasks();
         assert!(cache.outcomes.entry_count() <= COMPARISON_CACHE_SIZE as u64, "at most its capacity");

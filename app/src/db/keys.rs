@@ -5,8 +5,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Backend, Db, DbError, Result, now_unix};
+use crate::domain::errata::{ChangeReason, Erratum, KeyChange};
 use crate::domain::exposure::Exposure;
-use crate::domain::{Benchmark, KeyReport};
+use crate::domain::{Benchmark, KeyReport, QuestionId};
 
 /// What is known about a stored key, without its content.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -24,6 +25,11 @@ pub struct StoredKey {
     pub imported_at: i64,
     /// When a held-out key was made public.
     pub revealed_at: Option<i64>,
+    /// The id of the first version of this key's line (its own id on a
+    /// first version).
+    pub lineage_id: i64,
+    /// 1 for a key as first imported; 2, 3, ... for its corrected versions.
+    pub version: i64,
 }
 
 /// A key to store: its validated report and raw bytes.
@@ -43,6 +49,8 @@ pub enum KeyStoreError {
     NameTaken { benchmark: String, name: String },
     #[error("this file is already stored as the {benchmark} key {name:?} (same SHA-256)")]
     SameContent { benchmark: String, name: String },
+    #[error("version {version} of this key was stored by another import just now; run the command again")]
+    VersionTaken { version: i64 },
     #[error(transparent)]
     Db(#[from] DbError),
 }
@@ -53,7 +61,8 @@ impl From<sqlx::Error> for KeyStoreError {
     }
 }
 
-const COLUMNS: &str = "id, benchmark, name, sha256, rows_total, scoreable, synthetic, exposure, imported_at, revealed_at";
+const COLUMNS: &str = "id, benchmark, name, sha256, rows_total, scoreable, synthetic, exposure, imported_at,
+    revealed_at, COALESCE(lineage_id, id) AS lineage_id, version";
 
 /// A row of [`COLUMNS`]. `synthetic` is an integer 0/1 on both backends,
 /// which the `Any` driver does not decode as `bool`.
@@ -70,6 +79,8 @@ struct KeyRow {
     exposure: Exposure,
     imported_at: i64,
     revealed_at: Option<i64>,
+    lineage_id: i64,
+    version: i64,
 }
 
 impl From<KeyRow> for StoredKey {
@@ -85,8 +96,20 @@ impl From<KeyRow> for StoredKey {
             exposure: r.exposure,
             imported_at: r.imported_at,
             revealed_at: r.revealed_at,
+            lineage_id: r.lineage_id,
+            version: r.version,
         }
     }
+}
+
+/// Where a corrected key goes: the next version of a stored key's line,
+/// with the questions it changes.
+pub struct NextVersion<'a> {
+    /// The first version's id.
+    pub lineage_id: i64,
+    /// The newest stored version's number plus one.
+    pub version: i64,
+    pub changes: &'a [KeyChange],
 }
 
 /// Stores a validated key and moves the board's version on, in one
@@ -94,6 +117,17 @@ impl From<KeyRow> for StoredKey {
 /// (same name, or same content); a violation becomes a typed error naming
 /// the key already stored.
 pub async fn insert(db: &Db, key: NewKey<'_>) -> Result<StoredKey, KeyStoreError> {
+    insert_as(db, key, None).await
+}
+
+/// Stores a corrected key as `next` and its errata, in one transaction, as
+/// [`insert`] stores a key. A version number taken meanwhile (two imports
+/// at once) is refused by the line's unique index.
+pub async fn insert_version(db: &Db, key: NewKey<'_>, next: NextVersion<'_>) -> Result<StoredKey, KeyStoreError> {
+    insert_as(db, key, Some(next)).await
+}
+
+async fn insert_as(db: &Db, key: NewKey<'_>, next: Option<NextVersion<'_>>) -> Result<StoredKey, KeyStoreError> {
     let benchmark = key.benchmark.as_str();
     let report_json = serde_json::to_string(key.report).map_err(|e| DbError::Seed(e.to_string()))?;
     let mut tx = match db.backend() {
@@ -101,8 +135,9 @@ pub async fn insert(db: &Db, key: NewKey<'_>) -> Result<StoredKey, KeyStoreError
         Backend::Postgres => db.pool().begin().await?,
     };
     let inserted = sqlx::query_as::<_, KeyRow>(&format!(
-        "INSERT INTO answer_keys (benchmark, name, sha256, rows_total, scoreable, synthetic, report_json, content, imported_at, exposure)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING {COLUMNS}"
+        "INSERT INTO answer_keys (benchmark, name, sha256, rows_total, scoreable, synthetic, report_json, content,
+                                  imported_at, lineage_id, version, exposure)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING {COLUMNS}"
     ))
     .bind(benchmark)
     .bind(key.name)
@@ -113,11 +148,21 @@ pub async fn insert(db: &Db, key: NewKey<'_>) -> Result<StoredKey, KeyStoreError
     .bind(report_json)
     .bind(key.content.to_vec())
     .bind(now_unix())
+    .bind(next.as_ref().map(|n| n.lineage_id))
+    .bind(next.as_ref().map_or(1, |n| n.version))
     .bind(key.exposure.as_str())
     .fetch_one(&mut *tx)
     .await;
     match inserted {
         Ok(row) => {
+            for change in next.as_ref().map_or(&[][..], |n| n.changes) {
+                sqlx::query("INSERT INTO key_changes (key_id, question_id, reason) VALUES ($1, $2, $3)")
+                    .bind(row.id)
+                    .bind(i64::from(change.question_id.get()))
+                    .bind(change.reason.as_str())
+                    .execute(&mut *tx)
+                    .await?;
+            }
             // A new key may become the default one: the board's baselines change.
             super::board::bump_version(&mut *tx).await?;
             tx.commit().await?;
@@ -131,9 +176,16 @@ pub async fn insert(db: &Db, key: NewKey<'_>) -> Result<StoredKey, KeyStoreError
                     .bind(&key.report.sha256)
                     .fetch_optional(db.pool())
                     .await?;
-            Err(match same {
-                Some(name) => KeyStoreError::SameContent { benchmark: benchmark.into(), name },
-                None => KeyStoreError::NameTaken { benchmark: benchmark.into(), name: key.name.into() },
+            let name_taken: Option<i64> =
+                sqlx::query_scalar("SELECT id FROM answer_keys WHERE benchmark = $1 AND name = $2")
+                    .bind(benchmark)
+                    .bind(key.name)
+                    .fetch_optional(db.pool())
+                    .await?;
+            Err(match (same, name_taken, next) {
+                (Some(name), _, _) => KeyStoreError::SameContent { benchmark: benchmark.into(), name },
+                (None, None, Some(next)) => KeyStoreError::VersionTaken { version: next.version },
+                (None, _, _) => KeyStoreError::NameTaken { benchmark: benchmark.into(), name: key.name.into() },
             })
         }
         Err(e) => Err(e.into()),
@@ -223,4 +275,72 @@ pub async fn content_for_scoring(db: &Db, key_id: i64) -> Result<Vec<u8>> {
     let bytes: Vec<u8> =
         sqlx::query_scalar("SELECT content FROM answer_keys WHERE id = $1").bind(key_id).fetch_one(db.pool()).await?;
     Ok(bytes)
+}
+
+/// The stored keys named `name`, in any benchmark (a name is unique per
+/// benchmark).
+pub async fn by_name(db: &Db, name: &str) -> Result<Vec<StoredKey>> {
+    let rows = sqlx::query_as::<_, KeyRow>(&format!("SELECT {COLUMNS} FROM answer_keys WHERE name = $1 ORDER BY id"))
+        .bind(name)
+        .fetch_all(db.pool())
+        .await?;
+    Ok(rows.into_iter().map(StoredKey::from).collect())
+}
+
+/// Every version of the line whose first version is `lineage_id`, oldest first.
+pub async fn versions(db: &Db, lineage_id: i64) -> Result<Vec<StoredKey>> {
+    let rows = sqlx::query_as::<_, KeyRow>(&format!(
+        "SELECT {COLUMNS} FROM answer_keys WHERE COALESCE(lineage_id, id) = $1 ORDER BY version"
+    ))
+    .bind(lineage_id)
+    .fetch_all(db.pool())
+    .await?;
+    Ok(rows.into_iter().map(StoredKey::from).collect())
+}
+
+/// A changed question as stored.
+#[derive(sqlx::FromRow)]
+struct ChangeRow {
+    key_id: i64,
+    question_id: i64,
+    reason: String,
+}
+
+/// The errata of every key version after the first, newest first: ids and
+/// reasons only, never answers.
+pub async fn errata(db: &Db) -> Result<Vec<Erratum>> {
+    let versions = sqlx::query_as::<_, KeyRow>(&format!(
+        "SELECT {COLUMNS} FROM answer_keys WHERE version > 1 ORDER BY imported_at DESC, id DESC"
+    ))
+    .fetch_all(db.pool())
+    .await?;
+    let firsts = sqlx::query_as::<_, (i64, String)>(
+        "SELECT id, name FROM answer_keys WHERE id IN (SELECT lineage_id FROM answer_keys WHERE lineage_id IS NOT NULL)",
+    )
+    .fetch_all(db.pool())
+    .await?;
+    let changes = sqlx::query_as::<_, ChangeRow>(
+        "SELECT key_id, question_id, reason FROM key_changes ORDER BY key_id, question_id",
+    )
+    .fetch_all(db.pool())
+    .await?;
+    let mut by_key: std::collections::HashMap<i64, Vec<KeyChange>> = std::collections::HashMap::new();
+    for c in changes {
+        let id = u32::try_from(c.question_id).ok().and_then(QuestionId::new);
+        let (Some(question_id), Some(reason)) = (id, ChangeReason::parse(&c.reason)) else {
+            return Err(DbError::Seed(format!("stored key change {} of key {}", c.question_id, c.key_id)));
+        };
+        by_key.entry(c.key_id).or_default().push(KeyChange { question_id, reason });
+    }
+    Ok(versions
+        .into_iter()
+        .map(|v| Erratum {
+            key: firsts.iter().find(|(id, _)| *id == v.lineage_id).map_or_else(|| v.name.clone(), |(_, n)| n.clone()),
+            changes: by_key.remove(&v.id).unwrap_or_default(),
+            benchmark: v.benchmark,
+            name: v.name,
+            version: v.version,
+            imported_at: v.imported_at,
+        })
+        .collect())
 }

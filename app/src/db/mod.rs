@@ -9,6 +9,7 @@ pub mod audit;
 pub mod board;
 pub mod clients;
 pub mod compare;
+pub mod key_versions;
 pub mod keys;
 pub mod medarabiq;
 pub mod published;

@@ -6,11 +6,12 @@ use serde::{Deserialize, Serialize};
 use super::clients::{self, ClientLimit};
 use super::repeats::{self, Repeat, UploadIdentity};
 use super::{Backend, Db, DbError, Result, now_unix};
-use crate::domain::ScoreCard;
+use crate::domain::errata::VersionScore;
 use crate::domain::exposure::{Exposure, ladder};
 pub use crate::domain::submission::SubmissionMeta;
 use crate::domain::submission::{ChainOfThought, Contamination, PromptLanguage};
 use crate::domain::visibility::{Subject, Visibility};
+use crate::domain::{Breakdown, ScoreCard};
 
 /// Everything stored for a new submission.
 pub struct NewSubmission<'a> {
@@ -23,6 +24,9 @@ pub struct NewSubmission<'a> {
     pub file_format: &'a str,
     pub card: &'a ScoreCard,
     pub correctness: &'a [bool],
+    /// What the file gave per question of the key, packed
+    /// (`domain::stored_predictions`), so a corrected key can score it again.
+    pub predictions: &'a [u8],
     /// The client's `Idempotency-Key`, if it sent one.
     pub idempotency_key: Option<&'a str>,
     /// On a held-out key, the Ladder's step and this upload's rounding
@@ -43,6 +47,8 @@ pub struct LadderRule {
 pub struct SubmissionRecord {
     pub public_id: String,
     pub team_id: i64,
+    /// The key (version) its shown score is on.
+    pub key_id: i64,
     pub team_name: String,
     pub benchmark: String,
     pub key_name: String,
@@ -57,6 +63,14 @@ pub struct SubmissionRecord {
     pub exposure: Exposure,
     /// The Ladder's shown accuracy and step, for an upload on a held-out key.
     pub ladder: Option<Ladder>,
+    /// The version of its key the shown score is on (1, 2, ...).
+    pub key_version: i64,
+    /// Whether its predictions are stored, so that a corrected key can
+    /// score it again (not for rows stored before predictions were kept).
+    pub rescorable: bool,
+    /// Its score on every version of its key from the one it was uploaded
+    /// on, oldest first.
+    pub versions: Vec<VersionScore>,
 }
 
 impl SubmissionRecord {
@@ -172,7 +186,26 @@ pub async fn quota(db: &Db, team_id: i64, defaults: QuotaDefaults) -> Result<Quo
     quota_in(db.pool(), team_id, &utc_day(now_unix()), defaults).await
 }
 
-fn pack_bits(bits: &[bool]) -> Vec<u8> {
+/// A statement of the `Any` driver being given its arguments.
+pub(crate) type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>;
+
+/// Binds a score card's columns as `submissions` and `submission_scores`
+/// store them, in their order: accuracy, correct, total, ci_low, ci_high,
+/// missing, unparsed, ignored.
+pub(crate) fn bind_scores<'q>(query: AnyQuery<'q>, card: &ScoreCard) -> AnyQuery<'q> {
+    query
+        .bind(card.accuracy)
+        .bind(card.correct as i64)
+        .bind(card.total as i64)
+        .bind(card.ci95[0])
+        .bind(card.ci95[1])
+        .bind(card.missing as i64)
+        .bind(card.unparsed as i64)
+        .bind(card.ignored as i64)
+}
+
+/// Packs a correctness vector 8 items a byte (item i is bit i % 8 of byte i / 8).
+pub(crate) fn pack_bits(bits: &[bool]) -> Vec<u8> {
     let mut out = vec![0u8; bits.len().div_ceil(8)];
     for (i, _) in bits.iter().enumerate().filter(|(_, b)| **b) {
         out[i / 8] |= 1 << (i % 8);
@@ -263,13 +296,15 @@ pub async fn insert_within_quota(
         None => None,
     };
     let m = new.meta;
-    sqlx::query(
+    let statement = sqlx::query(
         "INSERT INTO submissions (public_id, team_id, key_id, benchmark, model_name, model_url, model_params, notes,
             prompt_language, shots, temperature, chain_of_thought, extraction, contamination, visibility,
             file_sha256, file_format, created_at, utc_day, accuracy, correct, total, ci_low, ci_high,
-            missing, unparsed, ignored, scorecard_json, correctness, idempotency_key, client_key)
+            missing, unparsed, ignored, scorecard_json, correctness, idempotency_key, client_key, predictions,
+            predictions_key_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-                 $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31)",
+                 $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33)
+         RETURNING id",
     )
     .bind(new.public_id)
     .bind(new.team_id)
@@ -289,29 +324,26 @@ pub async fn insert_within_quota(
     .bind(new.file_sha256)
     .bind(new.file_format)
     .bind(now)
-    .bind(&day)
-    .bind(new.card.accuracy)
-    .bind(new.card.correct as i64)
-    .bind(new.card.total as i64)
-    .bind(new.card.ci95[0])
-    .bind(new.card.ci95[1])
-    .bind(new.card.missing as i64)
-    .bind(new.card.unparsed as i64)
-    .bind(new.card.ignored as i64)
-    .bind(card_json)
-    .bind(pack_bits(new.correctness))
-    .bind(new.idempotency_key)
-    .bind(client.map(|c| c.key))
-    .execute(&mut *tx)
-    .await?;
+    .bind(&day);
+    let inserted = bind_scores(statement, new.card)
+        .bind(card_json)
+        .bind(pack_bits(new.correctness))
+        .bind(new.idempotency_key)
+        .bind(client.map(|c| c.key))
+        .bind(new.predictions.to_vec())
+        .bind(new.key_id)
+        .fetch_one(&mut *tx)
+        .await?;
+    let id: i64 = sqlx::Row::try_get(&inserted, 0)?;
+    super::key_versions::insert_score(&mut *tx, id, new.key_id, new.card, now).await?;
     // A separate statement rather than two nullable parameters: PostgreSQL
     // keeps a prepared statement's parameter types from its first use, and
     // through the `Any` driver a NULL there is not typed as a float.
     if let (Some(shown), Some(rule)) = (shown, new.ladder) {
-        sqlx::query("UPDATE submissions SET shown_accuracy = $1, ladder_step = $2 WHERE public_id = $3")
+        sqlx::query("UPDATE submissions SET shown_accuracy = $1, ladder_step = $2 WHERE id = $3")
             .bind(shown)
             .bind(rule.step)
-            .bind(new.public_id)
+            .bind(id)
             .execute(&mut *tx)
             .await?;
     }
@@ -336,11 +368,12 @@ async fn best_shown(conn: &mut sqlx::AnyConnection, new: &NewSubmission<'_>) -> 
     .await?)
 }
 
-const RECORD_SELECT: &str = "SELECT s.public_id, s.team_id, t.name AS team_name, s.benchmark, k.name AS key_name,
+const RECORD_SELECT: &str = "SELECT s.public_id, s.team_id, s.key_id, t.name AS team_name, s.benchmark, k.name AS key_name,
         k.sha256 AS key_sha256, k.synthetic AS key_synthetic, s.model_name, s.model_url, s.model_params, s.notes,
         s.prompt_language, s.shots, s.temperature, s.chain_of_thought, s.extraction, s.contamination,
         s.visibility, s.file_sha256, s.file_format, s.created_at, s.scorecard_json, k.exposure,
-        s.shown_accuracy, s.ladder_step
+        s.shown_accuracy, s.ladder_step, k.version AS key_version,
+        CAST(CASE WHEN s.predictions IS NULL THEN 0 ELSE 1 END AS BIGINT) AS rescorable
    FROM submissions s JOIN teams t ON t.id = s.team_id JOIN answer_keys k ON k.id = s.key_id";
 
 /// A row of [`RECORD_SELECT`].
@@ -348,6 +381,7 @@ const RECORD_SELECT: &str = "SELECT s.public_id, s.team_id, t.name AS team_name,
 struct RecordRow {
     public_id: String,
     team_id: i64,
+    key_id: i64,
     team_name: String,
     benchmark: String,
     key_name: String,
@@ -364,6 +398,9 @@ struct RecordRow {
     exposure: Exposure,
     shown_accuracy: Option<f64>,
     ladder_step: Option<f64>,
+    key_version: i64,
+    /// 0 or 1.
+    rescorable: i64,
 }
 
 /// The metadata columns of a submission; an enumerated column holding a
@@ -414,6 +451,7 @@ impl TryFrom<RecordRow> for SubmissionRecord {
                 .map_err(|e| DbError::Seed(format!("stored score card: {e}")))?,
             public_id: r.public_id,
             team_id: r.team_id,
+            key_id: r.key_id,
             team_name: r.team_name,
             benchmark: r.benchmark,
             key_name: r.key_name,
@@ -425,7 +463,53 @@ impl TryFrom<RecordRow> for SubmissionRecord {
             created_at: r.created_at,
             exposure: r.exposure,
             ladder: r.shown_accuracy.zip(r.ladder_step).map(|(shown, step)| Ladder { shown, step }),
+            key_version: r.key_version,
+            rescorable: r.rescorable != 0,
+            versions: Vec::new(),
         })
+    }
+}
+
+/// A submission's score on one version of its key, as [`VERSIONS_SELECT`] reads it.
+#[derive(sqlx::FromRow)]
+struct VersionRow {
+    public_id: String,
+    current_key_id: i64,
+    key_id: i64,
+    version: i64,
+    name: String,
+    imported_at: i64,
+    correct: Option<i64>,
+    total: Option<i64>,
+}
+
+/// Every version of each submission's key from the one it was uploaded on,
+/// with its score there if it has one.
+const VERSIONS_SELECT: &str = "SELECT s.public_id, s.key_id AS current_key_id, k.id AS key_id, k.version, k.name,
+        k.imported_at, ss.correct, ss.total
+   FROM submissions s
+   JOIN answer_keys u ON u.id = COALESCE(s.predictions_key_id, s.key_id)
+   JOIN answer_keys k ON COALESCE(k.lineage_id, k.id) = COALESCE(u.lineage_id, u.id) AND k.version >= u.version
+   LEFT JOIN submission_scores ss ON ss.submission_id = s.id AND ss.key_id = k.id";
+
+/// Fills in the `versions` of `records` from `rows`.
+fn attach_versions(records: &mut [SubmissionRecord], rows: Vec<VersionRow>) {
+    let mut by_id: std::collections::HashMap<String, Vec<VersionScore>> = std::collections::HashMap::new();
+    for r in rows {
+        let score = match (r.correct, r.total) {
+            (Some(c), Some(t)) => Some(Breakdown::new(c.max(0) as usize, t.max(0) as usize)),
+            _ => None,
+        };
+        by_id.entry(r.public_id).or_default().push(VersionScore {
+            version: r.version,
+            key: r.name,
+            imported_at: r.imported_at,
+            score,
+            current: r.key_id == r.current_key_id,
+        });
+    }
+    for record in records {
+        record.versions = by_id.remove(&record.public_id).unwrap_or_default();
     }
 }
 
@@ -435,7 +519,14 @@ pub async fn get(db: &Db, public_id: &str) -> Result<Option<SubmissionRecord>> {
         .bind(public_id)
         .fetch_optional(db.pool())
         .await?;
-    row.map(SubmissionRecord::try_from).transpose()
+    let Some(mut record) = row.map(SubmissionRecord::try_from).transpose()? else { return Ok(None) };
+    let versions: Vec<VersionRow> =
+        sqlx::query_as(&format!("{VERSIONS_SELECT} WHERE s.public_id = $1 ORDER BY k.version"))
+            .bind(public_id)
+            .fetch_all(db.pool())
+            .await?;
+    attach_versions(std::slice::from_mut(&mut record), versions);
+    Ok(Some(record))
 }
 
 /// A team's submissions, newest first.
@@ -444,7 +535,14 @@ pub async fn for_team(db: &Db, team_id: i64) -> Result<Vec<SubmissionRecord>> {
         .bind(team_id)
         .fetch_all(db.pool())
         .await?;
-    rows.into_iter().map(SubmissionRecord::try_from).collect()
+    let mut records = rows.into_iter().map(SubmissionRecord::try_from).collect::<Result<Vec<_>>>()?;
+    let versions: Vec<VersionRow> =
+        sqlx::query_as(&format!("{VERSIONS_SELECT} WHERE s.team_id = $1 ORDER BY s.id, k.version"))
+            .bind(team_id)
+            .fetch_all(db.pool())
+            .await?;
+    attach_versions(&mut records, versions);
+    Ok(records)
 }
 
 /// How many submissions a team has stored.

@@ -43,6 +43,23 @@ crate::messages! {
         integrity_exposure = "quality-integrity-exposure",
         integrity_ladder = "quality-integrity-ladder",
         integrity_attempts = "quality-integrity-attempts",
+        /// The errata: heading, plain explanation, none yet.
+        errata_heading = "quality-errata-heading",
+        errata_intro = "quality-errata-intro",
+        errata_none = "quality-errata-none",
+        /// "{key}, version {version}"
+        errata_version(key, version) = "quality-errata-version",
+        /// "{n} questions changed" (plural)
+        errata_count(n) = "quality-errata-count",
+        errata_caption(key, version) = "quality-errata-caption",
+        col_question = "quality-col-question",
+        col_reason = "quality-col-reason",
+        reason_answer_changed = "quality-reason-answer-changed",
+        reason_now_rejected = "quality-reason-now-rejected",
+        reason_now_scoreable = "quality-reason-now-scoreable",
+        reason_details_changed = "quality-reason-details-changed",
+        reason_added = "quality-reason-added",
+        reason_removed = "quality-reason-removed",
     }
 }
 

@@ -59,6 +59,22 @@ crate::messages! {
         by_options_caption = "submission-by-options-caption",
         by_subspecialty = "submission-by-subspecialty",
         by_subspecialty_caption = "submission-by-subspecialty-caption",
+        /// The scores on each key version: heading, explanation, table.
+        versions_heading = "submission-versions-heading",
+        versions_intro = "submission-versions-intro",
+        versions_caption = "submission-versions-caption",
+        col_version = "submission-col-version",
+        col_key = "submission-col-key",
+        col_imported = "submission-col-imported",
+        col_accuracy = "submission-col-accuracy",
+        col_correct = "submission-col-correct",
+        /// After the name of the version the shown score is on.
+        version_current = "submission-version-current",
+        /// A version without a score: not re-scorable, or not done yet.
+        version_not_scored = "submission-version-not-scored",
+        version_pending = "submission-version-pending",
+        /// "… it keeps its score on version {version}."
+        not_rescorable(version) = "submission-not-rescorable",
     }
 }
 

@@ -1,7 +1,8 @@
 //! `/quality`: how good the data is. The expert review (Table 2), the
 //! Cochran computation behind its sample size (recomputed from the stored
 //! inputs), the LLM-as-a-judge findings exactly as far as they were
-//! published, the validation report of the answer key in use, and how
+//! published, the validation report of the answer key in use, the errata
+//! (which questions each corrected version of a key changed), and how
 //! scores stay meaningful (held-out keys, the Ladder, attempts).
 
 use leptos::prelude::*;
@@ -12,7 +13,10 @@ use crate::components::figures::{Num, Source};
 use crate::components::head::PageTitle;
 use crate::components::key_report::KeyReport;
 use crate::components::loaded::loaded;
+use crate::domain::errata::{ChangeReason, Erratum};
 use crate::domain::sample_size::CochranInputs;
+use crate::format::utc_date;
+use crate::i18n::Arg;
 use crate::i18n::{Lang, common, count, percent, quality::text, use_lang};
 
 const TABLE2: &str = "Table 2";
@@ -72,6 +76,72 @@ fn QualityBody(data: QualityData, lang: Lang) -> impl IntoView {
             <p id="integrity-ladder">{t.integrity_ladder()}</p>
             <p id="integrity-attempts">{t.integrity_attempts()}</p>
         </section>
+        <section id="errata" aria-labelledby="errata-h">
+            <h2 id="errata-h">{t.errata_heading()}</h2>
+            <p>{t.errata_intro()}</p>
+            <Errata lang errata=data.errata />
+        </section>
+    }
+}
+
+/// Each corrected version of a key: when, and which questions changed why
+/// (never the answers).
+#[component]
+fn Errata(lang: Lang, errata: Vec<Erratum>) -> impl IntoView {
+    let t = text(lang);
+    if errata.is_empty() {
+        return view! { <p id="errata-none">{t.errata_none()}</p> }.into_any();
+    }
+    errata
+        .into_iter()
+        .map(|e| {
+            let rows = e
+                .changes
+                .iter()
+                .map(|c| {
+                    view! {
+                        <tr data-reason=c.reason.as_str()>
+                            <td class="num">{c.question_id.get()}</td>
+                            <td>{reason_label(lang, c.reason)}</td>
+                        </tr>
+                    }
+                })
+                .collect_view();
+            let n = e.changes.len();
+            view! {
+                <article class="erratum" data-version=e.version>
+                    <h3>{t.errata_version(e.key.clone(), e.version.to_string())}</h3>
+                    <p>
+                        <bdi><code>{e.name.clone()}</code></bdi> " · " <Num value=utc_date(e.imported_at) /> " · "
+                        {t.errata_count(Arg::count(n as u64))}
+                    </p>
+                    <table>
+                        <caption>{t.errata_caption(e.key, e.version.to_string())}</caption>
+                        <thead>
+                            <tr>
+                                <th scope="col" class="num">{t.col_question()}</th>
+                                <th scope="col">{t.col_reason()}</th>
+                            </tr>
+                        </thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                </article>
+            }
+        })
+        .collect_view()
+        .into_any()
+}
+
+/// A change's reason in `lang`.
+fn reason_label(lang: Lang, reason: ChangeReason) -> String {
+    let t = text(lang);
+    match reason {
+        ChangeReason::AnswerChanged => t.reason_answer_changed(),
+        ChangeReason::NowRejected => t.reason_now_rejected(),
+        ChangeReason::NowScoreable => t.reason_now_scoreable(),
+        ChangeReason::DetailsChanged => t.reason_details_changed(),
+        ChangeReason::Added => t.reason_added(),
+        ChangeReason::Removed => t.reason_removed(),
     }
 }
 

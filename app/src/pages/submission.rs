@@ -14,8 +14,9 @@ use crate::components::heatmap::Heatmap;
 use crate::components::loaded::loaded;
 use crate::components::score::{AccuracyWithCi, BreakdownTable};
 use crate::domain::ScoreCard;
+use crate::domain::errata::VersionScore;
 use crate::domain::exposure::{OverallScore, ShownScores};
-use crate::format::{acc, utc_datetime};
+use crate::format::{acc, utc_date, utc_datetime};
 use crate::i18n::score::BreakdownKind;
 use crate::i18n::submission::{text, value_label};
 use crate::i18n::{Lang, use_lang};
@@ -62,6 +63,8 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
         created_at,
         scores,
         own,
+        rescorable,
+        versions,
     } = page;
     let t = text(lang);
     let title = t.title(&meta.model_name, &team_name);
@@ -83,6 +86,7 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
             ShownScores::Full(card) => view! { <ScoreFacts card=card.clone() lang /> }.into_any(),
             ShownScores::Overall(overall) => view! { <HeldOutFacts overall=overall.clone() lang /> }.into_any(),
         }}
+        <KeyVersions lang rescorable versions />
         {(meta.visibility.is_shared() && scores.card().is_some()).then(|| view! { <p id="compare-link"><a href=lang.href(&format!("/compare?a={id}"))>{crate::i18n::leaderboard::text(lang).compare_link()}</a></p> })}
         <h2>{t.protocol()}</h2>
         <dl class="protocol">
@@ -167,5 +171,60 @@ fn Breakdowns(card: ScoreCard, id: String, lang: Lang) -> impl IntoView {
         <BreakdownTable lang caption=t.by_options_caption() kind=BreakdownKind::Options cells=card.by_options.clone() />
         <h2>{t.by_subspecialty()}</h2>
         <BreakdownTable lang caption=t.by_subspecialty_caption() kind=BreakdownKind::Subspecialty cells=card.by_subspecialty.clone() />
+    }
+}
+
+/// The submission's score on every version of its key (version, date,
+/// accuracy with its n and 95% CI), and why a version has none.
+#[component]
+fn KeyVersions(lang: Lang, rescorable: bool, versions: Vec<VersionScore>) -> impl IntoView {
+    let t = text(lang);
+    let kept = versions.iter().find(|v| v.current).map(|v| v.version);
+    let stuck = !rescorable && versions.iter().any(|v| v.score.is_none());
+    let rows = versions
+        .into_iter()
+        .map(|v| {
+            let score = match v.score {
+                Some(s) => view! {
+                    <td><AccuracyWithCi lang accuracy=s.accuracy n=s.total ci95=s.ci95 /></td>
+                    <td class="num">{s.correct} {t.of()} {s.total}</td>
+                }
+                .into_any(),
+                None => {
+                    let why = if rescorable { t.version_pending() } else { t.version_not_scored() };
+                    view! { <td colspan="2" class="not-scored">{why}</td> }.into_any()
+                }
+            };
+            view! {
+                <tr data-version=v.version data-current=v.current.then_some("true")>
+                    <td class="num">{v.version}</td>
+                    <td><code>{v.key}</code> {v.current.then(|| t.version_current())}</td>
+                    <td><Num value=utc_date(v.imported_at) /></td>
+                    {score}
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <section id="versions" aria-labelledby="versions-h">
+            <h2 id="versions-h">{t.versions_heading()}</h2>
+            <p class="note">{t.versions_intro()}</p>
+            {stuck.then(|| view! {
+                <p class="notice" role="note" id="not-rescorable">{t.not_rescorable(kept.unwrap_or(1).to_string())}</p>
+            })}
+            <table id="key-versions">
+                <caption>{t.versions_caption()}</caption>
+                <thead>
+                    <tr>
+                        <th scope="col" class="num">{t.col_version()}</th>
+                        <th scope="col">{t.col_key()}</th>
+                        <th scope="col">{t.col_imported()}</th>
+                        <th scope="col">{t.col_accuracy()}</th>
+                        <th scope="col" class="num">{t.col_correct()}</th>
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </section>
     }
 }

@@ -43,12 +43,13 @@ pub async fn compare(db: &Db, a: &str, b: &str) -> Result<CompareOutcome> {
     if a == b {
         return Ok(CompareOutcome::Same);
     }
-    if let Err(missing) = crate::db::compare::public_pair(db, &a, &b).await? {
-        return Ok(CompareOutcome::NotFound(missing));
-    }
+    let scoring = match crate::db::compare::public_pair(db, &a, &b).await? {
+        Ok(scoring) => scoring,
+        Err(missing) => return Ok(CompareOutcome::NotFound(missing)),
+    };
     let comparisons = db.comparisons();
     let computed = compute(db, a.clone(), b.clone());
-    comparisons.get_or_compute(&a, &b, computed, |o| !matches!(o, CompareOutcome::NotFound(_))).await
+    comparisons.get_or_compute((&a, &b), scoring, computed, |o| !matches!(o, CompareOutcome::NotFound(_))).await
 }
 
 /// The comparison of two distinct public ids, computed.

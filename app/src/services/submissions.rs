@@ -49,6 +49,8 @@ pub async fn visible(db: &Db, viewer: &Viewer, id: &str, surface: Surface) -> Re
 pub async fn page(db: &Db, viewer: &Viewer, id: &str) -> Result<SubmissionPageData> {
     let Seen { record: r, scores } = visible(db, viewer, id, Surface::Page).await?;
     let own = viewer.team() == Some(r.team_id);
+    // Each version's correct count is per question: not on a held-out key.
+    let versions = if scores.card().is_some() { r.versions } else { Vec::new() };
     Ok(SubmissionPageData {
         id: r.public_id,
         team_name: r.team_name,
@@ -61,6 +63,8 @@ pub async fn page(db: &Db, viewer: &Viewer, id: &str) -> Result<SubmissionPageDa
         created_at: r.created_at,
         scores,
         own,
+        rescorable: r.rescorable,
+        versions,
     })
 }
 

@@ -119,6 +119,7 @@ pub async fn accept(ctx: Scoring<'_>, upload: Upload) -> Result<Accepted> {
     .await
     .map_err(ServiceError::internal)??;
     let public_id = new_public_id();
+    let predictions = scored.predictions.pack();
     let format = match format {
         PredictionFormat::Csv => "csv",
         PredictionFormat::Jsonl => "jsonl",
@@ -135,6 +136,7 @@ pub async fn accept(ctx: Scoring<'_>, upload: Upload) -> Result<Accepted> {
             file_format: format,
             card: &scored.card,
             correctness: &scored.correct,
+            predictions: &predictions,
             idempotency_key: upload.idempotency_key.as_deref(),
             ladder: (stored_key.exposure == Exposure::HeldOut).then(|| LadderRule {
                 step: ctx.ladder_step.unwrap_or_else(|| default_step(scored.card.total)),

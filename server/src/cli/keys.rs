@@ -7,6 +7,7 @@ use anyhow::Context;
 use app::db::keys::{self, NewKey};
 use app::domain::exposure::Exposure;
 use app::domain::{Benchmark, CheckedKey, parse_key};
+use app::services::key_versions;
 use clap::{Args, Subcommand};
 use serde_json::json;
 
@@ -49,14 +50,26 @@ pub struct KeyFileArgs {
 pub struct ImportArgs {
     #[command(flatten)]
     pub key: KeyFileArgs,
-    /// A name for the key (default: the file name).
+    /// A name for the key (default: the file name; with `--supersedes`,
+    /// the first version's name and " vN").
     #[arg(long)]
     pub name: Option<String>,
     /// Keep the key's per-question results hidden until `keys reveal`:
     /// scores show only the Ladder's overall accuracy.
     #[arg(long)]
     pub held_out: bool,
+    /// Store FILE as the next version of the stored key NAME (same
+    /// benchmark) and score every stored submission of that key on it
+    /// again before returning. Rerunning the same command resumes.
+    #[arg(long, value_name = "NAME")]
+    pub supersedes: Option<String>,
 }
+
+/// The test-only environment variable that makes re-scoring stop the
+/// process (as a crash would) after this many submissions are written,
+/// whether their batch is committed or not. Used by the integration tests
+/// to check that a rerun resumes without double counting.
+pub const ABORT_AFTER_ENV: &str = "MEDARABENCH_TEST_ABORT_RESCORE_AFTER";
 
 /// Runs `keys check` or `keys import`.
 pub async fn run(database_url: &str, cmd: KeysCommand) -> anyhow::Result<()> {
@@ -71,7 +84,7 @@ pub async fn run(database_url: &str, cmd: KeysCommand) -> anyhow::Result<()> {
 /// refused.
 pub fn check_file(args: &KeyFileArgs) -> anyhow::Result<()> {
     let checked = check(args)?;
-    print_report(&checked, args.json, None)?;
+    print_report(&checked, args.json, &[])?;
     checked.require_scoreable().context("the key would be refused")?;
     Ok(())
 }
@@ -86,11 +99,17 @@ async fn import(database_url: &str, args: ImportArgs) -> anyhow::Result<()> {
     let checked = parse_key(args.key.benchmark, &bytes)
         .and_then(CheckedKey::require_scoreable)
         .with_context(|| format!("{} was refused", args.key.file.display()))?;
-    let name = match args.name {
-        Some(n) if !n.trim().is_empty() => n.trim().to_owned(),
+    let given_name = match args.name {
+        Some(n) if !n.trim().is_empty() => Some(n.trim().to_owned()),
         Some(_) => anyhow::bail!("--name must not be blank"),
-        None => args.key.file.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_else(|| "key".into()),
+        None => None,
     };
+    if let Some(supersedes) = &args.supersedes {
+        return import_version(database_url, &args.key, supersedes, given_name.as_deref(), &checked, &bytes).await;
+    }
+    let name = given_name.unwrap_or_else(|| {
+        args.key.file.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_else(|| "key".into())
+    });
     let db = open_database(database_url).await?;
     let stored = keys::insert(
         &db,
@@ -105,7 +124,7 @@ async fn import(database_url: &str, args: ImportArgs) -> anyhow::Result<()> {
     )
     .await
     .context("the key was not stored")?;
-    print_report(&checked, args.key.json, Some(&stored))?;
+    print_report(&checked, args.key.json, &[("stored", json!(stored))])?;
     if !args.key.json {
         eprintln!(
             "stored {} key {:?} (id {}, {} scoreable of {} rows, sha256 {}); it is now the default",
@@ -138,11 +157,113 @@ async fn reveal(database_url: &str, args: RevealArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn print_report(checked: &CheckedKey, as_json: bool, stored: Option<&keys::StoredKey>) -> anyhow::Result<()> {
+/// `keys import --supersedes`: stores the next version (or finds it stored
+/// by an earlier run) and scores the key's submissions on it.
+async fn import_version(
+    database_url: &str,
+    args: &KeyFileArgs,
+    supersedes: &str,
+    name: Option<&str>,
+    checked: &CheckedKey,
+    bytes: &[u8],
+) -> anyhow::Result<()> {
+    let db = open_database(database_url).await?;
+    let stored = key_versions::store_version(&db, args.benchmark, supersedes, name, checked, bytes)
+        .await
+        .context("the key was not stored")?;
+    let key = &stored.key;
+    if stored.new {
+        eprintln!(
+            "stored {} key {:?} as version {} of {:?} (id {}, {} scoreable of {} rows); it is now the default",
+            key.benchmark, key.name, key.version, stored.supersedes, key.id, key.scoreable, key.rows
+        );
+        eprintln!("errata: {}", errata_line(&stored.changes));
+    } else {
+        eprintln!(
+            "this file is already version {} of {:?} ({:?}); finishing the re-scoring",
+            key.version, stored.supersedes, key.name
+        );
+    }
+    let mut bar = Bar::new();
+    let report = key_versions::rescore_all(&db, key, &mut bar).await.context("re-scoring stopped")?;
+    bar.finish();
+    eprintln!(
+        "re-scored {} submission(s) on version {}; {} in all have a score on it",
+        report.rescored, report.version, report.scored_on_version
+    );
+    if !report.not_rescorable.is_empty() {
+        let ids: Vec<String> = report.not_rescorable.iter().map(|n| format!("{} (v{})", n.id, n.version)).collect();
+        eprintln!(
+            "{} submission(s) not re-scorable (stored before predictions were kept); they keep their score: {}",
+            ids.len(),
+            ids.join(", ")
+        );
+    }
+    let version = json!({
+        "supersedes": stored.supersedes,
+        "version": key.version,
+        "new": stored.new,
+        "changes": stored.changes,
+    });
+    print_report(checked, args.json, &[("stored", json!(key)), ("version", version), ("rescore", json!(report))])
+}
+
+/// "3 answer_changed, 1 now_rejected" (or "no question changed").
+fn errata_line(changes: &[app::domain::errata::KeyChange]) -> String {
+    let counts = app::domain::errata::counts(changes);
+    if counts.is_empty() {
+        return "no question changed".into();
+    }
+    counts.iter().map(|(r, n)| format!("{n} {}", r.as_str())).collect::<Vec<_>>().join(", ")
+}
+
+/// The progress bar on stderr (drawn only when stderr is a terminal), and
+/// the test-only stop of [`ABORT_AFTER_ENV`].
+struct Bar {
+    bar: indicatif::ProgressBar,
+    written: u64,
+    abort_after: Option<u64>,
+}
+
+impl Bar {
+    fn new() -> Self {
+        let abort_after = std::env::var(ABORT_AFTER_ENV).ok().and_then(|v| v.parse().ok());
+        Self { bar: indicatif::ProgressBar::hidden(), written: 0, abort_after }
+    }
+
+    fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+impl key_versions::Progress for Bar {
+    fn start(&mut self, pending: u64) {
+        self.bar = indicatif::ProgressBar::new(pending);
+        if let Ok(style) = indicatif::ProgressStyle::with_template("re-scoring {bar:40} {pos}/{len} ({eta} left)") {
+            self.bar.set_style(style);
+        }
+    }
+
+    fn written(&mut self) {
+        self.written += 1;
+        if self.abort_after.is_some_and(|n| self.written >= n) {
+            eprintln!("stopping after {} submissions ({ABORT_AFTER_ENV})", self.written);
+            std::process::exit(70);
+        }
+    }
+
+    fn committed(&mut self, done: u64) {
+        self.bar.set_position(done);
+    }
+}
+
+/// The report as text, or with `--json` as one document with `extra`
+/// fields added (what was stored).
+fn print_report(checked: &CheckedKey, as_json: bool, extra: &[(&str, serde_json::Value)]) -> anyhow::Result<()> {
     if as_json {
         let mut doc = serde_json::to_value(&checked.report)?;
-        if let Some(stored) = stored {
-            doc["stored"] = json!(stored);
+        for (field, value) in extra {
+            doc[*field] = value.clone();
         }
         print_json(&doc)
     } else {

@@ -142,6 +142,7 @@ const CSV_COLUMNS: &[&str] = &[
     "exposure",
     "attempts",
     "first_submitted_at",
+    "key_superseded",
 ];
 
 /// Spreadsheets run cells that start with these as formulas; such text is

@@ -5,6 +5,7 @@
 use app::db::submissions::{QuotaUse, SubmissionRecord};
 use app::domain::ScoreCard;
 use app::domain::board::BoardRow;
+use app::domain::errata::VersionScore;
 use app::domain::exposure::{Exposure, OverallScore, ShownScores};
 use app::domain::visibility::{Surface, Viewer, Visibility, access};
 use app::services::submissions;
@@ -63,6 +64,14 @@ pub struct SubmissionView {
     pub created_at: i64,
     pub key: KeyRefView,
     pub scores: ScoresView,
+    /// Whether its predictions are stored, so that a corrected version of
+    /// its key scores it again; `false` for submissions stored before
+    /// predictions were kept, which keep the score they have.
+    pub rescorable: bool,
+    /// Its score on every version of its key from the one it was uploaded
+    /// on, oldest first; the `current` one is the score above. Empty on a
+    /// held-out key (each version's correct count is per question).
+    pub versions: Vec<VersionScore>,
 }
 
 /// How the predictions were made, as the team declared it.
@@ -78,7 +87,7 @@ pub struct ProtocolView {
     pub extraction: String,
 }
 
-/// The answer key a submission was scored on.
+/// The answer key (version) a submission's scores are on.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct KeyRefView {
     pub name: String,
@@ -87,6 +96,8 @@ pub struct KeyRefView {
     pub sha256: Option<String>,
     /// The synthetic demo key, not the real test split.
     pub synthetic: bool,
+    /// 1 for a key as first imported; 2, 3, ... for corrected versions.
+    pub version: i64,
 }
 
 impl SubmissionView {
@@ -121,8 +132,11 @@ impl SubmissionView {
                 name: r.key_name.clone(),
                 sha256: (!held_out).then(|| r.key_sha256.clone()),
                 synthetic: r.key_synthetic,
+                version: r.key_version,
             },
+            versions: if scores.card().is_some() { r.versions.clone() } else { Vec::new() },
             scores: scores.into(),
+            rescorable: r.rescorable,
         }
     }
 
@@ -246,6 +260,9 @@ pub struct BoardRowView {
     pub contamination: Option<String>,
     pub key: Option<String>,
     pub synthetic_key: bool,
+    /// A corrected version of its key exists and this score is not on it
+    /// (stored before predictions were kept, so not scored again).
+    pub key_superseded: bool,
     pub submitted_at: Option<i64>,
     pub rank_best: Option<usize>,
     pub rank_worst: Option<usize>,
@@ -277,6 +294,7 @@ impl From<&BoardRow> for BoardRowView {
             contamination: r.contamination.as_ref().map(ToString::to_string),
             key: r.key.clone(),
             synthetic_key: r.synthetic_key,
+            key_superseded: r.key_superseded,
             submitted_at: r.submitted_at,
             rank_best: r.rank.map(|x| x.best),
             rank_worst: r.rank.map(|x| x.worst),

@@ -12,7 +12,7 @@ use crate::harness::{Backend, scratch_database};
 use crate::on_both_backends;
 
 /// The binary with `args`, on `database_url` (none: `DATABASE_URL` unset).
-fn command(args: &[&str], database_url: Option<&str>) -> Command {
+pub(crate) fn command(args: &[&str], database_url: Option<&str>) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_medarabench"));
     cmd.args(args).env_remove("DATABASE_URL").env("RUST_LOG", "warn");
     if let Some(url) = database_url {
@@ -21,7 +21,7 @@ fn command(args: &[&str], database_url: Option<&str>) -> Command {
     cmd
 }
 
-fn medarabench(args: &[&str], database_url: Option<&str>) -> Output {
+pub(crate) fn medarabench(args: &[&str], database_url: Option<&str>) -> Output {
     command(args, database_url).output().expect("run medarabench")
 }
 
@@ -39,31 +39,31 @@ fn medarabench_with_stdin(args: &[&str], database_url: Option<&str>, input: &[u8
     child.wait_with_output().expect("wait for medarabench")
 }
 
-fn stdout_json(out: &Output) -> Value {
+pub(crate) fn stdout_json(out: &Output) -> Value {
     assert!(out.status.success(), "exit {:?}, stderr: {}", out.status, String::from_utf8_lossy(&out.stderr));
     serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("stdout is not one JSON document ({e})"))
 }
 
-fn stderr(out: &Output) -> String {
+pub(crate) fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
-struct Files {
+pub(crate) struct Files {
     dir: tempfile::TempDir,
 }
 
 impl Files {
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Self { dir: tempfile::tempdir().unwrap() }
     }
-    fn write(&self, name: &str, content: impl AsRef<[u8]>) -> PathBuf {
+    pub(crate) fn write(&self, name: &str, content: impl AsRef<[u8]>) -> PathBuf {
         let path = self.dir.path().join(name);
         std::fs::write(&path, content).unwrap();
         path
     }
 }
 
-fn s(p: &Path) -> &str {
+pub(crate) fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 

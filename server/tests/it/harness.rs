@@ -135,6 +135,11 @@ impl TestApp {
         Self { state, scratch: None }
     }
 
+    /// The URL of this app's database, for the CLI to run on it.
+    pub fn database_url(&self) -> &str {
+        &self.scratch.as_ref().expect("the app that created the database").url
+    }
+
     /// Sends one request through the whole router.
     pub async fn request(&self, req: Request<Body>) -> Response {
         let resp = build_router(self.state.clone()).oneshot(req).await.expect("router is infallible");

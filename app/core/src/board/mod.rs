@@ -128,6 +128,11 @@ pub struct BoardRow {
     pub key: Option<String>,
     /// That key is the synthetic demo key, not the real test split.
     pub synthetic_key: bool,
+    /// A corrected version of that key exists and this score is not on it:
+    /// the submission was stored before predictions were kept, so it could
+    /// not be scored again (verified rows).
+    #[serde(default)]
+    pub key_superseded: bool,
     /// Unix time of the upload (verified rows).
     pub submitted_at: Option<i64>,
     /// Rank range; `None` outside the ranked set.
@@ -165,6 +170,7 @@ impl BoardRow {
             ci95_approximate: false,
             key: None,
             synthetic_key: false,
+            key_superseded: false,
             submitted_at: None,
             rank: None,
             baseline: None,

@@ -169,6 +169,7 @@ async fn compute(db: &Db, version: String) -> Result<IndexedBoard> {
                 ci95_approximate: true,
                 key: None,
                 synthetic_key: false,
+                key_superseded: false,
                 submitted_at: None,
                 rank: None,
                 baseline: None,

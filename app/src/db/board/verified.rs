@@ -47,6 +47,8 @@ struct SubmissionRow {
     ci_low: f64,
     ci_high: f64,
     shown_accuracy: Option<f64>,
+    /// 0 or 1: a newer version of its key exists.
+    key_superseded: i64,
 }
 
 impl SubmissionRow {
@@ -85,6 +87,7 @@ impl SubmissionRow {
                 ci95,
                 key: Some(self.key_name),
                 synthetic_key: self.key_synthetic != 0,
+                key_superseded: self.key_superseded != 0,
                 submitted_at: Some(self.created_at),
                 exposure: Some(self.exposure),
                 attempts: Some(attempts),
@@ -100,7 +103,11 @@ pub(super) async fn verified(db: &Db) -> Result<Vec<Verified>> {
     let rows: Vec<SubmissionRow> = sqlx::query_as(
         "SELECT s.id, s.public_id, s.key_id, s.team_id, t.name AS team_name, k.name AS key_name,
                 k.synthetic AS key_synthetic, s.model_name, s.model_params, s.contamination, s.visibility,
-                k.exposure, s.created_at, s.accuracy, s.correct, s.total, s.ci_low, s.ci_high, s.shown_accuracy
+                k.exposure, s.created_at, s.accuracy, s.correct, s.total, s.ci_low, s.ci_high, s.shown_accuracy,
+                CAST(CASE WHEN EXISTS (SELECT 1 FROM answer_keys n
+                                        WHERE COALESCE(n.lineage_id, n.id) = COALESCE(k.lineage_id, k.id)
+                                          AND n.version > k.version)
+                     THEN 1 ELSE 0 END AS BIGINT) AS key_superseded
            FROM submissions s JOIN teams t ON t.id = s.team_id JOIN answer_keys k ON k.id = s.key_id
           WHERE s.benchmark = $1
           ORDER BY s.id ASC",

@@ -1,0 +1,241 @@
+//! Stored predictions: what a submission's file gave for every question of
+//! the key it was uploaded on, kept (packed, 3 bits a question) so that a
+//! corrected version of that key can score it again without the file.
+//!
+//! The layout is the key's: its scoreable items in key order, then the ids
+//! of the rows it rejected, ascending (a row the key rejected may become
+//! scoreable in a later version, and its prediction must not be lost).
+//! Each question is one [`Given`]: missing (no row), unparsed (a row
+//! without a letter) or a letter. [`rescore`] reads them against any key.
+//!
+//! Like the correctness bits, stored predictions are never served.
+
+use super::key::AnswerKey;
+use super::predictions::{PredictionError, PredictionFile};
+use super::score::{Scored, tally};
+use super::types::{Letter, QuestionId};
+
+/// What a prediction file gave for one question.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Given {
+    /// No row for it.
+    #[default]
+    Missing,
+    /// A row from which no letter was read.
+    Unparsed,
+    /// A row with this letter.
+    Letter(Letter),
+}
+
+impl Given {
+    /// The 3-bit code: 0 missing, 1 unparsed, 2 + index for A-F.
+    fn code(self) -> u8 {
+        match self {
+            Self::Missing => 0,
+            Self::Unparsed => 1,
+            Self::Letter(l) => 2 + l.index() as u8,
+        }
+    }
+
+    fn from_code(code: u8) -> Self {
+        match code {
+            0 => Self::Missing,
+            1 => Self::Unparsed,
+            c => Letter::from_index(usize::from(c - 2)).map_or(Self::Missing, Self::Letter),
+        }
+    }
+
+    fn of(choice: Option<Letter>) -> Self {
+        choice.map_or(Self::Unparsed, Self::Letter)
+    }
+}
+
+/// Bits per question.
+const BITS: usize = 3;
+
+/// A stored value that does not fit the key it claims to follow.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("stored predictions hold {bytes} bytes; the key's {questions} questions need {expected}")]
+pub struct UnpackError {
+    /// Bytes stored.
+    pub bytes: usize,
+    /// Questions of the key's layout.
+    pub questions: usize,
+    /// Bytes that layout packs into.
+    pub expected: usize,
+}
+
+/// A submission's predictions in its key's layout (see the module docs).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredPredictions {
+    given: Vec<Given>,
+}
+
+/// Questions in `key`'s layout: scoreable items, then rejected ids.
+pub fn layout_len(key: &AnswerKey) -> usize {
+    key.len() + key.rejected_ids().len()
+}
+
+/// Bytes that `questions` predictions pack into.
+pub fn packed_len(questions: usize) -> usize {
+    (questions * BITS).div_ceil(8)
+}
+
+impl StoredPredictions {
+    /// What `file` gives for each question of `key`. Fails only on an id
+    /// the key does not know (neither scoreable nor rejected), as scoring does.
+    pub fn record(key: &AnswerKey, file: &PredictionFile) -> Result<Self, PredictionError> {
+        let rejected: Vec<QuestionId> = key.rejected_ids().iter().copied().collect();
+        let mut given = vec![Given::Missing; key.len() + rejected.len()];
+        for p in &file.rows {
+            let slot = match key.position(p.id) {
+                Some(i) => i,
+                None => match rejected.binary_search(&p.id) {
+                    Ok(r) => key.len() + r,
+                    Err(_) => return Err(PredictionError::UnknownQuestionId { line: p.line, id: p.id }),
+                },
+            };
+            given[slot] = Given::of(p.choice);
+        }
+        Ok(Self { given })
+    }
+
+    /// One value per question of the layout, in layout order.
+    pub fn from_given(given: Vec<Given>) -> Self {
+        Self { given }
+    }
+
+    /// The values, in layout order.
+    pub fn given(&self) -> &[Given] {
+        &self.given
+    }
+
+    /// The packed bytes: question j in bits 3j..3j+3 of the little-endian
+    /// bit string (about 1.9 KB for 5,000 questions).
+    pub fn pack(&self) -> Vec<u8> {
+        let mut out = vec![0u8; packed_len(self.given.len())];
+        for (j, g) in self.given.iter().enumerate() {
+            let bit = j * BITS;
+            let word = u16::from(g.code()) << (bit % 8);
+            out[bit / 8] |= word as u8;
+            if let Some(next) = out.get_mut(bit / 8 + 1) {
+                *next |= (word >> 8) as u8;
+            }
+        }
+        out
+    }
+
+    /// Reads bytes packed by [`StoredPredictions::pack`] for `key`'s layout.
+    pub fn unpack(key: &AnswerKey, bytes: &[u8]) -> Result<Self, UnpackError> {
+        let questions = layout_len(key);
+        let expected = packed_len(questions);
+        if bytes.len() != expected {
+            return Err(UnpackError { bytes: bytes.len(), questions, expected });
+        }
+        let given = (0..questions)
+            .map(|j| {
+                let bit = j * BITS;
+                let low = u16::from(bytes[bit / 8]);
+                let high = bytes.get(bit / 8 + 1).map_or(0, |b| u16::from(*b) << 8);
+                Given::from_code((((low | high) >> (bit % 8)) & 0b111) as u8)
+            })
+            .collect();
+        Ok(Self { given })
+    }
+
+    /// What was given for `id`, read in `key`'s layout (the key the
+    /// predictions were recorded on); `Missing` for ids it does not know.
+    fn get(&self, key: &AnswerKey, rejected: &[QuestionId], id: QuestionId) -> Given {
+        let slot = key.position(id).or_else(|| rejected.binary_search(&id).ok().map(|r| key.len() + r));
+        slot.and_then(|s| self.given.get(s).copied()).unwrap_or_default()
+    }
+}
+
+/// Scores predictions recorded on `recorded_on` against `target` (another
+/// version of that key, or the same key): each of `target`'s scoreable
+/// questions takes what the file gave for its id (missing if the file's
+/// key did not know it), rows for ids `target` rejects are ignored, and
+/// ids `target` no longer has at all are not counted. On the key they were
+/// recorded on this is exactly [`score`](super::score::score) of the file.
+pub fn rescore(recorded_on: &AnswerKey, predictions: &StoredPredictions, target: &AnswerKey) -> Scored {
+    let rejected: Vec<QuestionId> = recorded_on.rejected_ids().iter().copied().collect();
+    let given: Vec<Given> = target.items().iter().map(|it| predictions.get(recorded_on, &rejected, it.id)).collect();
+    let ignored = target
+        .rejected_ids()
+        .iter()
+        .filter(|id| predictions.get(recorded_on, &rejected, **id) != Given::Missing)
+        .count();
+    let (card, correct) = tally(target, &given, ignored);
+    Scored { card, correct, predictions: predictions.clone() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::benchmark::Benchmark;
+    use super::super::key::parse_key;
+    use super::super::score::score_bytes;
+    use super::*;
+
+    const HEADER: &str = "Question Number,Question,Option A,Option B,Option C,Option D,Option E,Option F,\
+                          Correct Answer,Level,Medical Specialty,Group,umbrella_specialty\n";
+
+    fn key(answers: &[(u32, &str)]) -> AnswerKey {
+        let mut csv = HEADER.to_owned();
+        for (id, a) in answers {
+            csv.push_str(&format!("{id},q{id},a,b,c,d,,,{a},Y1,Anatomy,ABCD,Anatomy\n"));
+        }
+        parse_key(Benchmark::MedAraBench, csv.as_bytes()).unwrap().key
+    }
+
+    #[test]
+    fn every_value_round_trips_at_every_offset() {
+        let all = [Given::Missing, Given::Unparsed].into_iter().chain(Letter::ALL.map(Given::Letter));
+        let given: Vec<Given> = all.cycle().take(61).collect();
+        let stored = StoredPredictions::from_given(given.clone());
+        let packed = stored.pack();
+        assert_eq!(packed.len(), packed_len(61));
+        assert_eq!(packed.len(), 23, "3 bits a question");
+        let k = key(&(1..=61).map(|i| (i, "A")).collect::<Vec<_>>());
+        assert_eq!(StoredPredictions::unpack(&k, &packed).unwrap().given(), given);
+    }
+
+    #[test]
+    fn the_real_split_packs_into_about_two_kilobytes() {
+        assert_eq!(packed_len(4_928), 1_848);
+    }
+
+    #[test]
+    fn a_wrong_length_is_refused() {
+        let k = key(&[(1, "A"), (2, "B"), (3, "C")]);
+        assert!(StoredPredictions::unpack(&k, &[0, 0]).is_ok(), "9 bits in 2 bytes");
+        let err = StoredPredictions::unpack(&k, &[0]).unwrap_err();
+        assert_eq!(err, UnpackError { bytes: 1, questions: 3, expected: 2 });
+    }
+
+    #[test]
+    fn rejected_rows_are_kept_and_scored_once_they_become_scoreable() {
+        let v1 = key(&[(1, "A"), (2, ""), (3, "C")]);
+        let file = b"question_id,answer\n1,A\n2,B\n3,D\n";
+        let first = score_bytes(&v1, file).unwrap();
+        assert_eq!((first.card.correct, first.card.total, first.card.ignored), (1, 2, 1));
+        assert_eq!(
+            first.predictions.given(),
+            [Given::Letter(Letter::A), Given::Letter(Letter::D), Given::Letter(Letter::B)]
+        );
+        // Version 2: question 2 now has an answer, question 3's answer changed, 1 is rejected.
+        let v2 = key(&[(1, ""), (2, "B"), (3, "D")]);
+        let again = rescore(&v1, &first.predictions, &v2);
+        assert_eq!(again.card, score_bytes(&v2, file).unwrap().card);
+        assert_eq!((again.card.correct, again.card.total, again.card.ignored), (2, 2, 1));
+    }
+
+    #[test]
+    fn questions_new_to_a_version_are_missing() {
+        let v1 = key(&[(1, "A"), (2, "B")]);
+        let first = score_bytes(&v1, b"question_id,answer\n1,A\n2,\n").unwrap();
+        assert_eq!(first.card.unparsed, 1);
+        let v2 = key(&[(2, "B"), (3, "C")]);
+        let again = rescore(&v1, &first.predictions, &v2).card;
+        assert_eq!((again.correct, again.total, again.missing, again.unparsed, again.ignored), (0, 2, 1, 1, 0));
+    }
+}

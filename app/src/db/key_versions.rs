@@ -1,0 +1,152 @@
+//! Scores per key version, and the reads and writes of re-scoring stored
+//! submissions on a corrected key (`keys import --supersedes`).
+//!
+//! `submission_scores` holds one row per (submission, key version); its
+//! primary key is what makes re-scoring resumable: a batch inserts its rows
+//! and moves each submission's shown score (the score columns and `key_id`
+//! of `submissions`) in one transaction, and the next run asks only for
+//! submissions without a row for the version. The shown score only moves
+//! forward: a submission already on a newer version keeps it.
+
+use super::submissions::{bind_scores, pack_bits};
+use super::{Backend, Db, Result, now_unix};
+use crate::domain::ScoreCard;
+
+/// Stores `card` as the score of submission `id` on key `key_id`, unless
+/// that pair already has one. True when a row was written.
+pub(crate) async fn insert_score<'c, E>(exec: E, id: i64, key_id: i64, card: &ScoreCard, now: i64) -> Result<bool>
+where
+    E: sqlx::Executor<'c, Database = sqlx::Any>,
+{
+    let statement = sqlx::query(
+        "INSERT INTO submission_scores (submission_id, key_id, accuracy, correct, total, ci_low, ci_high,
+                                        missing, unparsed, ignored, scored_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         ON CONFLICT (submission_id, key_id) DO NOTHING",
+    )
+    .bind(id)
+    .bind(key_id);
+    let done = bind_scores(statement, card).bind(now).execute(exec).await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// A submission waiting to be scored on a version: its stored predictions
+/// and the key they were recorded on.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Pending {
+    pub id: i64,
+    pub public_id: String,
+    pub predictions: Vec<u8>,
+    pub predictions_key_id: i64,
+}
+
+/// The submissions of a key's line (`lineage_id`) that can be scored on
+/// version `target` and have no score there yet: stored predictions,
+/// uploaded on `target` or an earlier version. Oldest first.
+const PENDING: &str = "FROM submissions s
+   JOIN answer_keys k ON k.id = s.key_id
+   JOIN answer_keys p ON p.id = s.predictions_key_id
+  WHERE COALESCE(k.lineage_id, k.id) = $1 AND s.predictions IS NOT NULL AND p.version <= $3
+    AND NOT EXISTS (SELECT 1 FROM submission_scores ss WHERE ss.submission_id = s.id AND ss.key_id = $2)";
+
+/// How many submissions [`pending`] would still return in all.
+pub async fn count_pending(db: &Db, lineage_id: i64, target_id: i64, target_version: i64) -> Result<i64> {
+    Ok(sqlx::query_scalar(&format!("SELECT COUNT(*) {PENDING}"))
+        .bind(lineage_id)
+        .bind(target_id)
+        .bind(target_version)
+        .fetch_one(db.pool())
+        .await?)
+}
+
+/// The next `limit` submissions to score on version `target` (see [`PENDING`]).
+pub async fn pending(
+    db: &Db,
+    lineage_id: i64,
+    target_id: i64,
+    target_version: i64,
+    limit: usize,
+) -> Result<Vec<Pending>> {
+    Ok(sqlx::query_as(&format!(
+        "SELECT s.id, s.public_id, s.predictions, s.predictions_key_id {PENDING} ORDER BY s.id LIMIT $4"
+    ))
+    .bind(lineage_id)
+    .bind(target_id)
+    .bind(target_version)
+    .bind(limit as i64)
+    .fetch_all(db.pool())
+    .await?)
+}
+
+/// How many submissions have a score on key version `key_id`.
+pub async fn scored_on(db: &Db, key_id: i64) -> Result<i64> {
+    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM submission_scores WHERE key_id = $1")
+        .bind(key_id)
+        .fetch_one(db.pool())
+        .await?)
+}
+
+/// The public ids of the submissions of a key's line that cannot be scored
+/// again (stored before predictions were kept), with the version their
+/// score is on. Oldest first.
+pub async fn not_rescorable(db: &Db, lineage_id: i64) -> Result<Vec<(String, i64)>> {
+    Ok(sqlx::query_as(
+        "SELECT s.public_id, k.version FROM submissions s JOIN answer_keys k ON k.id = s.key_id
+          WHERE COALESCE(k.lineage_id, k.id) = $1 AND s.predictions IS NULL ORDER BY s.id",
+    )
+    .bind(lineage_id)
+    .fetch_all(db.pool())
+    .await?)
+}
+
+/// A submission's new score on a version.
+pub struct Rescored<'a> {
+    pub id: i64,
+    pub card: &'a ScoreCard,
+    pub correctness: &'a [bool],
+}
+
+/// Stores a batch of scores on key version (`target_id`, `target_version`)
+/// in one transaction: each submission's row in `submission_scores`, and
+/// its shown score where it was on an earlier version. `each` is called
+/// after every submission written (before the commit). Returns how many
+/// rows were new (a submission another run stored meanwhile is skipped).
+pub async fn store_batch(
+    db: &Db,
+    target_id: i64,
+    target_version: i64,
+    batch: &[Rescored<'_>],
+    mut each: impl FnMut(usize),
+) -> Result<usize> {
+    let now = now_unix();
+    let mut tx = match db.backend() {
+        Backend::Sqlite => db.pool().begin_with("BEGIN IMMEDIATE").await?,
+        Backend::Postgres => db.pool().begin().await?,
+    };
+    let mut new = 0;
+    for (i, r) in batch.iter().enumerate() {
+        if insert_score(&mut *tx, r.id, target_id, r.card, now).await? {
+            new += 1;
+            let json = serde_json::to_string(r.card).map_err(|e| super::DbError::Seed(e.to_string()))?;
+            let update = sqlx::query(
+                "UPDATE submissions SET key_id = $2, accuracy = $3, correct = $4, total = $5, ci_low = $6,
+                        ci_high = $7, missing = $8, unparsed = $9, ignored = $10, scorecard_json = $11,
+                        correctness = $12
+                  WHERE id = $1 AND (SELECT version FROM answer_keys WHERE id = submissions.key_id) < $13",
+            )
+            .bind(r.id)
+            .bind(target_id);
+            bind_scores(update, r.card)
+                .bind(json)
+                .bind(pack_bits(r.correctness))
+                .bind(target_version)
+                .execute(&mut *tx)
+                .await?;
+        }
+        each(i + 1);
+    }
+    // Shown scores moved: the board, its exports and comparisons follow.
+    super::board::bump_version(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(new)
+}

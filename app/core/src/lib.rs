@@ -9,7 +9,8 @@
 //! [`KeyReport`]; reading prediction files ([`PredictionFile`]) with the
 //! letter-extraction protocol ([`extract`]); scoring ([`score()`]) into a
 //! [`ScoreCard`]; the statistics ([`stats`]); and synthetic keys and
-//! predictions for demos, tests and benchmarks ([`synthetic`]).
+//! predictions for demos, tests and benchmarks ([`synthetic`]); and the
+//! item analysis of a key from its submissions ([`item_analysis`]).
 //! Parsers take bytes, never paths: file reading belongs to callers.
 //!
 //! The shared model: the leaderboard's rows, filters, rank ranges and
@@ -33,6 +34,7 @@ mod field_error;
 pub mod figures;
 mod groups;
 pub mod input;
+pub mod item_analysis;
 pub mod key;
 mod key_builder;
 pub mod key_reason;

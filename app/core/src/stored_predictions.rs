@@ -159,7 +159,7 @@ impl StoredPredictions {
 /// recorded on this is exactly [`score`](super::score::score) of the file.
 pub fn rescore(recorded_on: &AnswerKey, predictions: &StoredPredictions, target: &AnswerKey) -> Scored {
     let rejected: Vec<QuestionId> = recorded_on.rejected_ids().iter().copied().collect();
-    let given: Vec<Given> = target.items().iter().map(|it| predictions.get(recorded_on, &rejected, it.id)).collect();
+    let given = aligned_with(recorded_on, &rejected, predictions, target);
     let ignored = target
         .rejected_ids()
         .iter()
@@ -167,6 +167,23 @@ pub fn rescore(recorded_on: &AnswerKey, predictions: &StoredPredictions, target:
         .count();
     let (card, correct) = tally(target, &given, ignored);
     Scored { card, correct, predictions: predictions.clone() }
+}
+
+/// What predictions recorded on `recorded_on` gave for each of `target`'s
+/// scoreable items, in `target`'s order (missing where the file's key did
+/// not know the id): the answers [`rescore`] scores, for item analysis.
+pub fn aligned(recorded_on: &AnswerKey, predictions: &StoredPredictions, target: &AnswerKey) -> Vec<Given> {
+    let rejected: Vec<QuestionId> = recorded_on.rejected_ids().iter().copied().collect();
+    aligned_with(recorded_on, &rejected, predictions, target)
+}
+
+fn aligned_with(
+    recorded_on: &AnswerKey,
+    rejected: &[QuestionId],
+    predictions: &StoredPredictions,
+    target: &AnswerKey,
+) -> Vec<Given> {
+    target.items().iter().map(|it| predictions.get(recorded_on, rejected, it.id)).collect()
 }
 
 #[cfg(test)]

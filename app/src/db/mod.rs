@@ -10,6 +10,7 @@ pub mod board;
 pub mod clients;
 pub mod compare;
 pub mod key_versions;
+pub mod key_audit;
 pub mod keys;
 pub mod medarabiq;
 pub mod published;

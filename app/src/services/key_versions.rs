@@ -211,7 +211,7 @@ async fn score_batch(
 }
 
 /// A stored key, parsed for scoring.
-async fn parsed(db: &Db, id: i64, benchmark: Benchmark) -> Result<Arc<AnswerKey>, VersionError> {
+pub(crate) async fn parsed(db: &Db, id: i64, benchmark: Benchmark) -> Result<Arc<AnswerKey>, VersionError> {
     let bytes = keys::content_for_scoring(db, id).await?;
     tokio::task::spawn_blocking(move || parse_key_for_scoring(benchmark, &bytes))
         .await

@@ -13,6 +13,7 @@ pub mod clients;
 pub mod compare;
 pub mod dataset;
 pub mod error;
+pub mod key_audit;
 pub mod key_versions;
 pub mod keys;
 pub mod password;

@@ -1,5 +1,6 @@
-//! `medarabench keys check|import|reveal`: validate an answer key, store
-//! it (public, or held out), and make a held-out key public.
+//! `medarabench keys check|import|reveal|audit`: validate an answer key,
+//! store it (public, or held out), make a held-out key public, and audit
+//! its questions (`cli::audit`).
 
 use std::path::PathBuf;
 
@@ -23,6 +24,10 @@ pub enum KeysCommand {
     /// Make a held-out key public: everything about its submissions is
     /// shown and recomputed from then on (the end of a phase).
     Reveal(RevealArgs),
+    /// Per-question difficulty and discrimination from the stored
+    /// submissions, and the questions whose keyed answer strong
+    /// submissions contradict (operators only; reads the database).
+    Audit(super::audit::AuditArgs),
 }
 
 #[derive(Debug, Args)]
@@ -77,6 +82,7 @@ pub async fn run(database_url: &str, cmd: KeysCommand) -> anyhow::Result<()> {
         KeysCommand::Check(args) => check_file(&args),
         KeysCommand::Import(args) => import(database_url, args).await,
         KeysCommand::Reveal(args) => reveal(database_url, args).await,
+        KeysCommand::Audit(args) => super::audit::run(database_url, args).await,
     }
 }
 

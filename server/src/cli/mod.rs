@@ -1,6 +1,7 @@
 //! The command-line interface (see `CONTRACT.md`): one module per
 //! subcommand, each a plain async function over parsed arguments.
 
+pub mod audit;
 pub mod input_file;
 pub mod keys;
 pub mod score;

@@ -16,6 +16,7 @@ mod harness;
 mod held_out;
 mod heatmap;
 mod hostile;
+mod key_audit;
 mod medarabiq;
 mod openapi;
 mod pages;

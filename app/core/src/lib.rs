@@ -27,6 +27,7 @@ pub mod board;
 pub mod compare;
 mod csv_records;
 pub mod declaration;
+pub mod demo;
 pub mod errata;
 pub mod exposure;
 pub mod extract;

@@ -121,6 +121,11 @@ pub async fn credentials(db: &Db, email: &str) -> Result<Option<MemberCredential
         .await?)
 }
 
+/// How many teams are stored (`serve --demo` fills only a database with none).
+pub async fn count(db: &Db) -> Result<i64> {
+    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM teams").fetch_one(db.pool()).await?)
+}
+
 /// A team by id.
 pub async fn get(db: &Db, team_id: i64) -> Result<Option<Team>> {
     Ok(sqlx::query_as("SELECT id, name, daily_quota, total_quota, created_at FROM teams WHERE id = $1")

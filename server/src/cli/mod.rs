@@ -2,6 +2,7 @@
 //! subcommand, each a plain async function over parsed arguments.
 
 pub mod audit;
+pub mod demo;
 pub mod input_file;
 pub mod keys;
 pub mod score;

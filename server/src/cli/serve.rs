@@ -1,4 +1,5 @@
-//! `medarabench serve`: migrate, seed, serve.
+//! `medarabench serve`: migrate, seed (and with `--demo` fill an empty
+//! database with demo data: `cli::demo`), serve.
 
 use std::net::SocketAddr;
 
@@ -55,6 +56,11 @@ pub struct ServeArgs {
     /// 100/√n for a key of n scoreable questions, 1.42 on 4,928).
     #[arg(long, env = "MEDARABENCH_LADDER_STEP", value_parser = ladder_points)]
     pub ladder_step: Option<f64>,
+    /// Fill a database that has no team yet with clearly labelled synthetic
+    /// demo teams and submissions (on synthetic keys only); a database with
+    /// any team gets nothing. Never the default.
+    #[arg(long, env = "MEDARABENCH_DEMO")]
+    pub demo: bool,
 }
 
 /// A Ladder step in points: more than 0 and at most 50.
@@ -157,6 +163,9 @@ pub async fn run(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
     ensure_demo_key(&db).await?;
     let config = server_config(&db, &args).await?;
     let state = AppState::new(leptos_options(addr), db, config);
+    if args.demo {
+        super::demo::fill(&state).await.context("--demo: the demo data was not stored")?;
+    }
     let router = crate::build_router(state);
     let listener = TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;
     tracing::info!("serving the MedAraBench leaderboard on http://{addr}");
@@ -208,7 +217,23 @@ async fn shutdown_signal() {
 
 #[cfg(test)]
 mod tests {
+    use clap::Parser;
+
     use super::redact;
+    use crate::cli::{Cli, Command};
+
+    fn demo(args: &[&str]) -> bool {
+        match Cli::try_parse_from(args).unwrap().command {
+            Command::Serve(serve) => serve.demo,
+            other => panic!("not serve: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn demo_is_off_unless_asked_for() {
+        assert!(!demo(&["medarabench", "serve"]));
+        assert!(demo(&["medarabench", "serve", "--demo"]));
+    }
 
     #[test]
     fn redact_hides_only_the_password() {

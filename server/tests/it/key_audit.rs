@@ -33,7 +33,7 @@ fn answer(key: &AnswerKey, s: usize, i: usize, flagged: usize) -> Letter {
         (true, true) => other_letter(key, i),
         (true, false) => keyed,
         (false, true) => keyed,
-        (false, false) if (i + s) % 3 == 0 => keyed,
+        (false, false) if (i + s).is_multiple_of(3) => keyed,
         (false, false) => other_letter(key, i),
     }
 }

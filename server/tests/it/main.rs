@@ -11,6 +11,7 @@ mod cli;
 mod client_limits;
 mod compare;
 mod connections;
+mod demo;
 mod errata;
 mod harness;
 mod held_out;

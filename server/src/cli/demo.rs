@@ -1,0 +1,122 @@
+//! `medarabench serve --demo`: fills a database that has no team yet with
+//! the synthetic demo teams and submissions of `app::domain::demo`, scored
+//! by the real upload service on synthetic keys only, so that a fresh board
+//! has something to show. Every row says it is a demo: team names start
+//! "Demo: ", notes say "synthetic demo submission", and the board marks
+//! scores on a synthetic key. Never on by default; a database with any
+//! team (a second start, or real teams) gets nothing.
+
+use anyhow::Context;
+use app::db::submissions::QuotaDefaults;
+use app::db::{Db, keys, teams};
+use app::domain::demo::{self, Answers, KEY_COPY_NOTES, NOTES};
+use app::domain::exposure::Exposure;
+use app::domain::submission::RawMeta;
+use app::domain::synthetic::{synthetic_medarabiq, synthetic_predictions};
+use app::domain::{Benchmark, parse_key};
+use app::services::submit::{Scoring, Upload, accept};
+use app::services::{ServiceError, accounts, secrets};
+
+use crate::state::AppState;
+
+/// The synthetic MedArabiQ key stored for the demo when none is: its name,
+/// size and seed.
+pub const DEMO_MEDARABIQ_NAME: &str = "synthetic-demo-medarabiq";
+pub const DEMO_MEDARABIQ_ROWS: usize = 300;
+pub const DEMO_MEDARABIQ_SEED: u64 = 2026;
+
+/// What a demo fill stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Filled {
+    pub teams: usize,
+    pub submissions: usize,
+}
+
+/// Fills the database with the demo teams and their submissions when it
+/// has no team; `None` (nothing stored) otherwise. Uploads on a benchmark
+/// whose default key is a real (imported) key are left out: demo scores
+/// only ever come from synthetic keys.
+pub async fn fill(state: &AppState) -> anyhow::Result<Option<Filled>> {
+    let db = &state.db;
+    if teams::count(db).await? > 0 {
+        tracing::info!("--demo: the database already has teams; no demo data added");
+        return Ok(None);
+    }
+    crate::cli::serve::ensure_demo_key(db).await?;
+    ensure_demo_medarabiq_key(db).await?;
+    let scoring = Scoring { quota: QuotaDefaults { daily: 1000, total: 1000 }, ..state.scoring() };
+    let mut filled = Filled { teams: 0, submissions: 0 };
+    for team in demo::TEAMS {
+        let password = secrets::new_secret("demo-");
+        let registered = accounts::register(db, &team.full_name(), team.email, &password, None).await;
+        let team_id = match registered {
+            Ok((team_id, _)) => team_id,
+            // Another process started with --demo at the same moment.
+            Err(ServiceError::Conflict { .. }) if filled.teams == 0 => return Ok(None),
+            Err(e) => return Err(e).with_context(|| format!("demo team {:?} not stored", team.full_name())),
+        };
+        filled.teams += 1;
+        for upload in team.uploads {
+            let Some(file) = demo_file(state, upload).await? else { continue };
+            let notes = if upload.answers == Answers::KeyCopy { KEY_COPY_NOTES } else { NOTES };
+            let meta = RawMeta {
+                model_name: Some(upload.model.to_owned()),
+                notes: Some(notes.to_owned()),
+                ..RawMeta::default()
+            };
+            let upload = Upload {
+                team_id,
+                benchmark: upload.benchmark,
+                meta,
+                file: file.into_bytes(),
+                idempotency_key: None,
+                client: None,
+            };
+            accept(scoring, upload).await.context("a demo submission was not stored")?;
+            filled.submissions += 1;
+        }
+    }
+    tracing::info!("--demo: stored {} demo teams and {} demo submissions", filled.teams, filled.submissions);
+    Ok(Some(filled))
+}
+
+/// The prediction file of a demo upload, on its benchmark's default key;
+/// `None` when that key is not synthetic.
+async fn demo_file(state: &AppState, upload: &demo::Upload) -> anyhow::Result<Option<String>> {
+    let Some(stored) = keys::default_key(&state.db, upload.benchmark).await? else { return Ok(None) };
+    if !stored.synthetic {
+        tracing::warn!("--demo: the {} key {:?} is real; no demo upload on it", stored.benchmark, stored.name);
+        return Ok(None);
+    }
+    Ok(Some(match upload.answers {
+        Answers::Synthetic { accuracy, seed } => {
+            let key = state.keys.get(&state.db, stored.id, upload.benchmark).await?;
+            synthetic_predictions(&key, accuracy, seed)
+        }
+        Answers::KeyCopy => {
+            let content = keys::content_for_scoring(&state.db, stored.id).await?;
+            demo::key_copy(&String::from_utf8_lossy(&content))
+        }
+    }))
+}
+
+/// Stores the synthetic MedArabiQ key when no MedArabiQ key is stored.
+async fn ensure_demo_medarabiq_key(db: &Db) -> anyhow::Result<()> {
+    if keys::default_key(db, Benchmark::MedArabiQ).await?.is_some() {
+        return Ok(());
+    }
+    let csv = synthetic_medarabiq(DEMO_MEDARABIQ_ROWS, DEMO_MEDARABIQ_SEED);
+    let checked = parse_key(Benchmark::MedArabiQ, csv.as_bytes())?;
+    let key = keys::NewKey {
+        benchmark: Benchmark::MedArabiQ,
+        name: DEMO_MEDARABIQ_NAME,
+        report: &checked.report,
+        content: csv.as_bytes(),
+        synthetic: true,
+        exposure: Exposure::Public,
+    };
+    match keys::insert(db, key).await {
+        Ok(_) | Err(keys::KeyStoreError::SameContent { .. } | keys::KeyStoreError::NameTaken { .. }) => Ok(()),
+        Err(e) => Err(e.into()),
+    }
+}

@@ -58,8 +58,9 @@ pub struct ServeArgs {
     pub ladder_step: Option<f64>,
     /// Fill a database that has no team yet with clearly labelled synthetic
     /// demo teams and submissions (on synthetic keys only); a database with
-    /// any team gets nothing. Never the default.
-    #[arg(long, env = "MEDARABENCH_DEMO")]
+    /// any team gets nothing. Never the default. The environment variable
+    /// takes 1/0, true/false, yes/no, on/off.
+    #[arg(long, env = "MEDARABENCH_DEMO", value_parser = clap::builder::BoolishValueParser::new())]
     pub demo: bool,
 }
 

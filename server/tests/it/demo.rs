@@ -4,12 +4,17 @@
 
 use serde_json::Value;
 
-use crate::harness::{Backend, TestApp};
+use crate::cli::command;
+use crate::harness::{Backend, TestApp, scratch_database};
 use crate::on_both_backends;
 use app::domain::demo::{Answers, KEY_COPY_NOTES, NOTES, TEAM_PREFIX, TEAMS};
 use server::cli::demo::{Filled, fill};
 
-on_both_backends!(demo_fills_an_empty_database_once, demo_leaves_a_database_with_teams_alone);
+on_both_backends!(
+    demo_fills_an_empty_database_once,
+    demo_leaves_a_database_with_teams_alone,
+    the_binary_fills_with_the_environment_variable
+);
 
 /// (team name, model, benchmark, notes, accuracy) of every submission.
 async fn rows(app: &TestApp) -> Vec<(String, String, String, String, f64)> {
@@ -82,4 +87,37 @@ async fn demo_leaves_a_database_with_teams_alone(backend: Backend) {
         .unwrap();
     assert_eq!(demo_teams, 0);
     app.finish().await;
+}
+
+/// `MEDARABENCH_DEMO=1 medarabench serve` (what `.ci/serve` runs) fills
+/// the database before it listens.
+async fn the_binary_fills_with_the_environment_variable(backend: Backend) {
+    let Some(scratch) = scratch_database(backend).await else { return };
+    let planned: i64 = TEAMS.iter().map(|t| t.uploads.len() as i64).sum();
+    // Migrated first: two processes migrating one new database race.
+    let db = scratch.open().await;
+    let mut server = command(&["serve", "--addr", "127.0.0.1:0"], Some(&scratch.url))
+        .env("MEDARABENCH_DEMO", "1")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("start medarabench serve");
+    let count = async |sql: &str| sqlx::query_scalar::<_, i64>(sql).fetch_one(db.pool()).await.unwrap_or(0);
+    // Wait (at most two minutes) for the fill to finish, or the server to stop.
+    let mut stored = 0;
+    for _ in 0..240 {
+        stored = count("SELECT COUNT(*) FROM submissions WHERE notes LIKE 'synthetic demo submission%'").await;
+        if stored >= planned || server.try_wait().unwrap().is_some() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    }
+    let exited = server.try_wait().unwrap();
+    let _ = server.kill();
+    let _ = server.wait();
+    assert_eq!(exited, None, "the server stopped");
+    assert_eq!(stored, planned, "every demo submission, scored and stored");
+    assert_eq!(count("SELECT COUNT(*) FROM teams WHERE name LIKE 'Demo:%'").await, TEAMS.len() as i64);
+    db.pool().close().await;
+    scratch.finish().await;
 }

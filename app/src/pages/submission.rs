@@ -179,6 +179,10 @@ fn Breakdowns(card: ScoreCard, id: String, lang: Lang) -> impl IntoView {
 #[component]
 fn KeyVersions(lang: Lang, rescorable: bool, versions: Vec<VersionScore>) -> impl IntoView {
     let t = text(lang);
+    // None on a held-out key: each version's correct count is per question.
+    if versions.is_empty() {
+        return ().into_any();
+    }
     let kept = versions.iter().find(|v| v.current).map(|v| v.version);
     let stuck = !rescorable && versions.iter().any(|v| v.score.is_none());
     let rows = versions
@@ -227,4 +231,5 @@ fn KeyVersions(lang: Lang, rescorable: bool, versions: Vec<VersionScore>) -> imp
             </table>
         </section>
     }
+    .into_any()
 }

@@ -168,6 +168,22 @@ impl Flag {
     }
 }
 
+/// A flag as a surface shows it: its code and what it says under the
+/// key's exposure.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShownFlag {
+    /// `reproduces_key_defects` or `near_duplicate`.
+    pub code: String,
+    pub message: Message,
+}
+
+impl Flag {
+    /// The flag as shown under `exposure` (see [`Flag::message`]).
+    pub fn shown(&self, exposure: Exposure) -> ShownFlag {
+        ShownFlag { code: self.code().to_owned(), message: self.message(exposure) }
+    }
+}
+
 /// The flags of a new submission: `predictions` recorded on `key`, against
 /// `others` (other teams' submissions recorded on the same key).
 pub fn flags<'a>(

@@ -16,6 +16,7 @@ pub use filter::BoardFilter;
 
 use crate::declaration::Contamination;
 use crate::exposure::Exposure;
+use crate::forensics::Flag;
 
 /// One published model result (Table 4 of the paper).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -147,6 +148,10 @@ pub struct BoardRow {
     pub attempts: Option<u64>,
     /// Unix time of the team's first submission of the model.
     pub first_submitted_at: Option<i64>,
+    /// What key-copy forensics found when the shown submission was stored
+    /// (verified rows; see [`crate::forensics`]).
+    #[serde(default)]
+    pub flags: Vec<Flag>,
 }
 
 impl BoardRow {
@@ -177,6 +182,7 @@ impl BoardRow {
             exposure: None,
             attempts: None,
             first_submitted_at: None,
+            flags: Vec::new(),
         }
     }
 

@@ -7,7 +7,7 @@ use app::domain::ScoreCard;
 use app::domain::board::BoardRow;
 use app::domain::errata::VersionScore;
 use app::domain::exposure::{Exposure, OverallScore, ShownScores};
-use app::domain::forensics::Flag;
+use app::domain::forensics::{Flag, ShownFlag};
 use app::domain::visibility::{Surface, Viewer, Visibility, access};
 use app::i18n::Lang;
 use app::i18n::form_errors::say;
@@ -84,7 +84,7 @@ pub struct SubmissionView {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct FlagView {
     /// `reproduces_key_defects` or `near_duplicate`.
-    pub code: &'static str,
+    pub code: String,
     /// In English, e.g. "reproduces 5 of 6 known key defects" (on a
     /// held-out key without the counts) or "nearly duplicates submission
     /// x7Kp2".
@@ -93,7 +93,11 @@ pub struct FlagView {
 
 impl FlagView {
     fn of(flags: &[Flag], exposure: Exposure) -> Vec<Self> {
-        flags.iter().map(|f| Self { code: f.code(), message: say(Lang::En, &f.message(exposure)) }).collect()
+        flags.iter().map(|f| Self::shown(&f.shown(exposure))).collect()
+    }
+
+    fn shown(f: &ShownFlag) -> Self {
+        Self { code: f.code.clone(), message: say(Lang::En, &f.message) }
     }
 }
 
@@ -328,7 +332,7 @@ impl From<&BoardRow> for BoardRowView {
             exposure: r.exposure,
             attempts: r.attempts,
             first_submitted_at: r.first_submitted_at,
-            flags: FlagView::of(&r.flags, r.exposure.unwrap_or_default()),
+            flags: r.flags.iter().map(FlagView::shown).collect(),
         }
     }
 }

@@ -64,9 +64,8 @@ fn BoardTableRow(row: BoardRow, lang: Lang) -> impl IntoView {
     let ladder = (row.exposure == Some(Exposure::HeldOut))
         .then(|| view! { " " <abbr class="badge badge-ladder" title=t.ladder_title()>{t.ladder_badge()}</abbr> });
     let flagged = (!row.flags.is_empty()).then(|| {
-        let exposure = row.exposure.unwrap_or_default();
-        let said: Vec<String> = row.flags.iter().map(|f| say(lang, &f.message(exposure))).collect();
-        let codes: Vec<&str> = row.flags.iter().map(|f| f.code()).collect();
+        let said: Vec<String> = row.flags.iter().map(|f| say(lang, &f.message)).collect();
+        let codes: Vec<&str> = row.flags.iter().map(|f| f.code.as_str()).collect();
         view! {
             " " <abbr class="badge badge-flag" data-flags=codes.join(" ") title=t.flag_title(said.join("; "))>
                 {t.flag_badge()}

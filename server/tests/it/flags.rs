@@ -81,7 +81,7 @@ async fn board_flags(app: &TestApp, id: &str) -> (Value, String) {
     let csv = app.get("/api/v1/leaderboard.csv").await.body;
     let mut reader = csv::Reader::from_reader(csv.as_bytes());
     let headers = reader.headers().unwrap().clone();
-    assert_eq!(headers.iter().last(), Some("flags"), "the flags column is the last: {headers:?}");
+    assert_eq!(headers.iter().next_back(), Some("flags"), "the flags column is the last: {headers:?}");
     let id_column = headers.iter().position(|h| h == "submission_id").unwrap();
     let cell = reader
         .records()

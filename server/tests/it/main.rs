@@ -12,6 +12,7 @@ mod client_limits;
 mod compare;
 mod connections;
 mod errata;
+mod flags;
 mod harness;
 mod held_out;
 mod heatmap;

@@ -91,7 +91,7 @@ pub fn round_to_step(accuracy: f64, step: f64) -> f64 {
 /// offset)`: 0.5 rounds to the nearest; an offset drawn uniformly from
 /// [0, 1) rounds at random, up with probability equal to the remainder, so
 /// that on average the shown score is the true one.
-fn rounded(accuracy: f64, step: f64, offset: f64) -> f64 {
+pub fn rounded(accuracy: f64, step: f64, offset: f64) -> f64 {
     if step <= 0.0 {
         return accuracy;
     }

@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::benchmark::Benchmark;
 use super::csv_records::Record;
+use super::forensics::Canary;
 use super::groups::Groups;
 use super::input::InputError;
 use super::key_builder::{Built, Detail};
@@ -89,6 +90,8 @@ pub struct AnswerKey {
     rejected: BTreeSet<QuestionId>,
     /// `None` when read for scoring only.
     sha256: Option<String>,
+    /// Its known defects (see `forensics`).
+    canaries: Vec<Canary>,
 }
 
 /// Where each scoreable id is in the items.
@@ -137,8 +140,9 @@ impl AnswerKey {
         groups: Groups,
         rejected: BTreeSet<QuestionId>,
         sha256: Option<String>,
+        canaries: Vec<Canary>,
     ) -> Self {
-        Self { benchmark, positions: Positions::new(&items), items, groups, rejected, sha256 }
+        Self { benchmark, positions: Positions::new(&items), items, groups, rejected, sha256, canaries }
     }
 
     /// The benchmark this key belongs to.
@@ -185,6 +189,14 @@ impl AnswerKey {
     /// key read by [`parse_key_for_scoring`].
     pub fn sha256(&self) -> Option<&str> {
         self.sha256.as_deref()
+    }
+
+    /// The key's known defects, which a copy of the key reproduces and a
+    /// model does not (`forensics`): every rejected row whose letter names
+    /// an empty option; the pairs of conflicting duplicate questions only
+    /// when read by [`parse_key`] (finding them reads every question text).
+    pub fn canaries(&self) -> &[Canary] {
+        &self.canaries
     }
 
     /// The items' breakdown groups, in item order.

@@ -6,6 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::benchmark::Benchmark;
+use super::forensics::Canary;
 use super::groups::{GroupsBuilder, Name};
 use super::input::sha256_hex;
 use super::key::{AnswerKey, KeyError, KeyItem};
@@ -60,6 +61,9 @@ pub(crate) struct KeyBuilder {
     groups: GroupsBuilder,
     rejected: Vec<Rejection>,
     warnings: Vec<KeyWarning>,
+    /// Pairs of ids with the same question and options but different
+    /// answers (found with warnings only).
+    conflicts: Vec<(QuestionId, QuestionId)>,
 }
 
 impl KeyBuilder {
@@ -74,6 +78,7 @@ impl KeyBuilder {
             groups: GroupsBuilder::with_capacity(rows),
             rejected: Vec::new(),
             warnings: Vec::new(),
+            conflicts: Vec::new(),
         }
     }
 
@@ -119,13 +124,47 @@ impl KeyBuilder {
         }
     }
 
+    /// Question `second` repeats `first`'s text and options with another
+    /// answer (a known defect, if both stay scoreable).
+    pub(crate) fn conflict(&mut self, first: QuestionId, second: QuestionId) {
+        self.conflicts.push((first, second));
+    }
+
+    /// The known defects (`forensics`), once duplicate ids are settled: rows
+    /// rejected for a letter naming an empty option (or past the last
+    /// option) and not for a repeated id, and conflicting duplicates that
+    /// are both scoreable with different letters.
+    fn canaries(&self) -> Vec<Canary> {
+        let empty = self.rejected.iter().filter_map(|r| {
+            let id = r.question_id?;
+            let mut letter = None;
+            for reason in &r.reasons {
+                match reason {
+                    RejectReason::DuplicateId { .. } => return None,
+                    RejectReason::AnswerEmptyOption { letter: l, .. }
+                    | RejectReason::AnswerBeyondOptions { letter: l, .. } => letter = Some(*l),
+                    _ => {}
+                }
+            }
+            Some(Canary::EmptyOption { id, letter: letter? })
+        });
+        let answer = |id: QuestionId| self.items.iter().find(|it| it.id == id).map(|it| it.answer);
+        let pairs = self.conflicts.iter().filter_map(|&(a, b)| match (answer(a), answer(b)) {
+            (Some(x), Some(y)) if x != y => Some(Canary::ConflictingDuplicate { first: (a, x), second: (b, y) }),
+            _ => None,
+        });
+        empty.chain(pairs).collect()
+    }
+
     /// Builds the key, and its report with [`Detail::Report`].
     pub(crate) fn finish(mut self, raw: &[u8]) -> Result<Built, KeyError> {
         let normalized = self.settle()?;
+        let canaries = self.canaries();
         let rejected_ids: BTreeSet<QuestionId> = self.rejected.iter().filter_map(|r| r.question_id).collect();
         let groups = self.groups.finish();
         let report = self.detail == Detail::Report;
-        let key = AnswerKey::new(self.benchmark, self.items, groups, rejected_ids, report.then(|| sha256_hex(raw)));
+        let sha256 = report.then(|| sha256_hex(raw));
+        let key = AnswerKey::new(self.benchmark, self.items, groups, rejected_ids, sha256, canaries);
         let report = report.then(|| KeyReport::new(&key, self.rows, self.rejected, normalized, self.warnings));
         Ok(Built { key, rows: self.rows, report })
     }

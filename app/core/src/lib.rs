@@ -33,6 +33,7 @@ pub mod exposure;
 pub mod extract;
 mod field_error;
 pub mod figures;
+pub mod forensics;
 mod groups;
 pub mod input;
 pub mod item_analysis;

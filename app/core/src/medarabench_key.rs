@@ -256,6 +256,7 @@ fn warn_duplicate(
         if cols.option_cells(&first) == cols.option_cells(record) && answer(&first) != answer(record) {
             let msg = format!("same question and options as question {first_id}, but a different answer");
             b.warn(id, WarningKind::ConflictingDuplicate, msg);
+            b.conflict(first_id, this);
         } else {
             b.warn(id, WarningKind::DuplicateQuestion, format!("same question text as question {first_id}"));
         }

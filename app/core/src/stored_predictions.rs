@@ -145,7 +145,8 @@ impl StoredPredictions {
 
     /// What was given for `id`, read in `key`'s layout (the key the
     /// predictions were recorded on); `Missing` for ids it does not know.
-    fn get(&self, key: &AnswerKey, rejected: &[QuestionId], id: QuestionId) -> Given {
+    /// `rejected` is `key`'s rejected ids, ascending.
+    pub(crate) fn get(&self, key: &AnswerKey, rejected: &[QuestionId], id: QuestionId) -> Given {
         let slot = key.position(id).or_else(|| rejected.binary_search(&id).ok().map(|r| key.len() + r));
         slot.and_then(|s| self.given.get(s).copied()).unwrap_or_default()
     }

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::errata::VersionScore;
 use crate::exposure::{Exposure, ShownScores};
+use crate::forensics::ShownFlag;
 use crate::submission::SubmissionMeta;
 use crate::visibility::Visibility;
 
@@ -81,6 +82,8 @@ pub struct SubmissionPageData {
     pub rescorable: bool,
     /// Its score on each version of its key, oldest first.
     pub versions: Vec<VersionScore>,
+    /// What key-copy forensics found, as shown to this viewer.
+    pub flags: Vec<ShownFlag>,
 }
 
 /// What the upload page needs.

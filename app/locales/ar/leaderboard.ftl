@@ -41,6 +41,8 @@ leaderboard-attempts = { PLURAL($count) ->
     }
 leaderboard-ladder-badge = السُّلَّم
 leaderboard-ladder-title = مفتاح محجوب: الدقة هي دقة «السُّلَّم» مقرَّبة إلى خطوته، ولا يُعرض أي رقم مشتق من أسئلة منفردة إلى أن يُكشف المفتاح
+leaderboard-flag-badge = عليه تنبيه
+leaderboard-flag-title = { $flags }. لا يخفي التنبيه أي تقديم؛ وتشرح صفحة التقديم سببه
 leaderboard-synthetic-notice = الصفوف الموسومة «مفتاح تجريبي» صُحِّحت على مفتاح إجابات اصطناعي للعرض، لا على مجموعة اختبار MedAraBench الحقيقية: هذه الدرجات لا تدل على شيء في أداء النماذج.
 leaderboard-contamination-none = لا
 leaderboard-contamination-train = مجموعة التدريب

@@ -31,6 +31,8 @@ leaderboard-attempts = { PLURAL($count) ->
     }
 leaderboard-ladder-badge = Ladder
 leaderboard-ladder-title = Held-out key: the accuracy is the Ladder's, rounded to its step, and no number from single questions is shown until the key is revealed
+leaderboard-flag-badge = flagged
+leaderboard-flag-title = { $flags }. A flag never hides a submission; its page explains why it was raised
 leaderboard-synthetic-notice = Rows marked “demo key” were scored on the synthetic demo key, not the real MedAraBench test split: those scores say nothing about the models.
 leaderboard-contamination-none = no
 leaderboard-contamination-train = train split

@@ -71,3 +71,16 @@ submission-version-current = {" "}(shown above)
 submission-version-not-scored = Not scored on this version: stored before predictions were kept
 submission-version-pending = Not scored on this version yet
 submission-not-rescorable = This submission was stored before the site kept each file's answers, so it cannot be scored on a corrected version of its key: it keeps its score on version { $version }, shown above.
+
+## Key-copy forensics (flags). The flag-* sentences are looked up by the
+## flag's code; n of m are the key's known defects it reproduces.
+flag-reproduces-key-defects = reproduces { $n } of { $m } known key { PLURAL($m) ->
+        [one] defect
+       *[other] defects
+    }
+flag-reproduces-key-defects-held-out = reproduces known key defects
+flag-near-duplicate = nearly duplicates submission { $id }
+submission-flags-heading = Flags
+submission-flags-intro = A flag points out something the score alone does not show. It never hides or removes a submission: read it before comparing this score with others.
+submission-flag-explain-defects = The answer key has a few known defects: questions whose keyed letter names an empty option, and the same question with the same options keyed with two different answers. A model does not reproduce them; a copy of the answer key does.
+submission-flag-explain-near = This file gives the same letter as another team's submission on at least 98% of the questions, while both score below 95%. Models that far from perfect rarely agree that much unless one file was copied from the other.

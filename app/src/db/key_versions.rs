@@ -99,6 +99,33 @@ pub async fn not_rescorable(db: &Db, lineage_id: i64) -> Result<Vec<(String, i64
     .await?)
 }
 
+/// A submission shown through the Ladder (a held-out key) shows its new
+/// score rounded to its step, at random as at upload, keyed by the new
+/// version and its file: the corrected key's scores are on the same grid.
+async fn reround(
+    conn: &mut sqlx::AnyConnection,
+    r: &Rescored<'_>,
+    target_id: i64,
+    secret: &[u8],
+) -> Result<()> {
+    let ladder: Option<(Option<f64>, String)> =
+        sqlx::query_as("SELECT ladder_step, file_sha256 FROM submissions WHERE id = $1 AND key_id = $2")
+            .bind(r.id)
+            .bind(target_id)
+            .fetch_optional(&mut *conn)
+            .await?;
+    if let Some((Some(step), sha)) = ladder {
+        let offset = crate::domain::exposure::rounding_offset(secret, target_id, &sha);
+        let shown = crate::domain::exposure::rounded(r.card.accuracy, step, offset);
+        sqlx::query("UPDATE submissions SET shown_accuracy = $1 WHERE id = $2")
+            .bind(shown)
+            .bind(r.id)
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(())
+}
+
 /// A submission's new score on a version.
 pub struct Rescored<'a> {
     pub id: i64,
@@ -119,6 +146,7 @@ pub async fn store_batch(
     mut each: impl FnMut(usize),
 ) -> Result<usize> {
     let now = now_unix();
+    let secret = super::setting(db, "comparison_secret").await?.unwrap_or_default();
     let mut tx = match db.backend() {
         Backend::Sqlite => db.pool().begin_with("BEGIN IMMEDIATE").await?,
         Backend::Postgres => db.pool().begin().await?,
@@ -142,6 +170,7 @@ pub async fn store_batch(
                 .bind(target_version)
                 .execute(&mut *tx)
                 .await?;
+            reround(&mut tx, r, target_id, secret.as_bytes()).await?;
         }
         each(i + 1);
     }

@@ -8,6 +8,7 @@ use super::repeats::{self, Repeat, UploadIdentity};
 use super::{Backend, Db, DbError, Result, now_unix};
 use crate::domain::errata::VersionScore;
 use crate::domain::exposure::{Exposure, ladder};
+use crate::domain::forensics::Flag;
 pub use crate::domain::submission::SubmissionMeta;
 use crate::domain::submission::{ChainOfThought, Contamination, PromptLanguage};
 use crate::domain::visibility::{Subject, Visibility};
@@ -29,6 +30,8 @@ pub struct NewSubmission<'a> {
     pub predictions: &'a [u8],
     /// The client's `Idempotency-Key`, if it sent one.
     pub idempotency_key: Option<&'a str>,
+    /// What key-copy forensics found (`domain::forensics`).
+    pub flags: &'a [Flag],
     /// On a held-out key, the Ladder's step and this upload's rounding
     /// offset: the shown accuracy is decided in the insert's transaction,
     /// from the team's earlier submissions of the model on the key.
@@ -71,6 +74,9 @@ pub struct SubmissionRecord {
     /// Its score on every version of its key from the one it was uploaded
     /// on, oldest first.
     pub versions: Vec<VersionScore>,
+    /// Raised when it was stored (`domain::forensics`); none for rows
+    /// stored before flags were computed.
+    pub flags: Vec<Flag>,
 }
 
 impl SubmissionRecord {
@@ -291,6 +297,7 @@ pub async fn insert_within_quota(
         return Err(InsertError::ClientQuota { limit: client.per_day });
     }
     let card_json = serde_json::to_string(new.card).map_err(|e| DbError::Seed(e.to_string()))?;
+    let flags_json = serde_json::to_string(new.flags).map_err(|e| DbError::Seed(e.to_string()))?;
     let shown = match new.ladder {
         Some(rule) => Some(ladder(best_shown(&mut tx, &new).await?, new.card.accuracy, rule.step, rule.offset)),
         None => None,
@@ -301,9 +308,9 @@ pub async fn insert_within_quota(
             prompt_language, shots, temperature, chain_of_thought, extraction, contamination, visibility,
             file_sha256, file_format, created_at, utc_day, accuracy, correct, total, ci_low, ci_high,
             missing, unparsed, ignored, scorecard_json, correctness, idempotency_key, client_key, predictions,
-            predictions_key_id)
+            predictions_key_id, flags_json)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-                 $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33)
+                 $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34)
          RETURNING id",
     )
     .bind(new.public_id)
@@ -332,6 +339,7 @@ pub async fn insert_within_quota(
         .bind(client.map(|c| c.key))
         .bind(new.predictions.to_vec())
         .bind(new.key_id)
+        .bind(flags_json)
         .fetch_one(&mut *tx)
         .await?;
     let id: i64 = sqlx::Row::try_get(&inserted, 0)?;
@@ -368,11 +376,12 @@ async fn best_shown(conn: &mut sqlx::AnyConnection, new: &NewSubmission<'_>) -> 
     .await?)
 }
 
-const RECORD_SELECT: &str = "SELECT s.public_id, s.team_id, s.key_id, t.name AS team_name, s.benchmark, k.name AS key_name,
+const RECORD_SELECT: &str =
+    "SELECT s.public_id, s.team_id, s.key_id, t.name AS team_name, s.benchmark, k.name AS key_name,
         k.sha256 AS key_sha256, k.synthetic AS key_synthetic, s.model_name, s.model_url, s.model_params, s.notes,
         s.prompt_language, s.shots, s.temperature, s.chain_of_thought, s.extraction, s.contamination,
         s.visibility, s.file_sha256, s.file_format, s.created_at, s.scorecard_json, k.exposure,
-        s.shown_accuracy, s.ladder_step, k.version AS key_version,
+        s.shown_accuracy, s.ladder_step, k.version AS key_version, s.flags_json,
         CAST(CASE WHEN s.predictions IS NULL THEN 0 ELSE 1 END AS BIGINT) AS rescorable
    FROM submissions s JOIN teams t ON t.id = s.team_id JOIN answer_keys k ON k.id = s.key_id";
 
@@ -399,6 +408,7 @@ struct RecordRow {
     shown_accuracy: Option<f64>,
     ladder_step: Option<f64>,
     key_version: i64,
+    flags_json: Option<String>,
     /// 0 or 1.
     rescorable: i64,
 }
@@ -466,8 +476,28 @@ impl TryFrom<RecordRow> for SubmissionRecord {
             key_version: r.key_version,
             rescorable: r.rescorable != 0,
             versions: Vec::new(),
+            flags: read_flags(r.flags_json.as_deref())?,
         })
     }
+}
+
+/// A stored `flags_json` (NULL: stored before flags, so none).
+pub(crate) fn read_flags(json: Option<&str>) -> Result<Vec<Flag>> {
+    json.map_or(Ok(Vec::new()), |j| serde_json::from_str(j).map_err(|e| DbError::Seed(format!("stored flags: {e}"))))
+}
+
+/// Other teams' submissions whose predictions were recorded on `key_id`
+/// (the near-duplicate check's input): public id and packed predictions,
+/// about 2 KB each on the real key, so a few thousand are a few megabytes.
+pub async fn predictions_on_key(db: &Db, key_id: i64, except_team: i64) -> Result<Vec<(String, Vec<u8>)>> {
+    Ok(sqlx::query_as(
+        "SELECT public_id, predictions FROM submissions
+          WHERE predictions_key_id = $1 AND team_id <> $2 AND predictions IS NOT NULL ORDER BY id",
+    )
+    .bind(key_id)
+    .bind(except_team)
+    .fetch_all(db.pool())
+    .await?)
 }
 
 /// A submission's score on one version of its key, as [`VERSIONS_SELECT`] reads it.

@@ -45,6 +45,9 @@ crate::messages! {
         /// On a held-out key's row: the accuracy is the Ladder's.
         ladder_badge = "leaderboard-ladder-badge",
         ladder_title = "leaderboard-ladder-title",
+        /// A flagged row's badge; its title says the flags ("{flags}. ...").
+        flag_badge = "leaderboard-flag-badge",
+        flag_title(flags) = "leaderboard-flag-title",
         synthetic_notice = "leaderboard-synthetic-notice",
         contamination_none = "leaderboard-contamination-none",
         contamination_train = "leaderboard-contamination-train",

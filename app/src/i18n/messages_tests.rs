@@ -98,7 +98,8 @@ fn declared() -> Vec<(&'static str, &'static [&'static str])> {
 /// Messages looked up by a name built at run time: the stored names of
 /// specialties, levels, protocol values..., the form error codes, the
 /// core's refusal and key rejection codes and the API's sentences for the
-/// limits per client address (`services::clients`, looked up by id).
+/// limits per client address (`services::clients`, looked up by id), and
+/// the flags' sentences (`domain::forensics`, by code).
 const DYNAMIC_PREFIXES: &[&str] = &[
     "common-source-",
     "common-access-",
@@ -113,6 +114,7 @@ const DYNAMIC_PREFIXES: &[&str] = &[
     "input-",
     "prediction-",
     "key-reason-",
+    "flag-",
     "dataset-column-",
     "error-",
     "field-",

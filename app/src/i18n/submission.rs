@@ -75,6 +75,12 @@ crate::messages! {
         version_pending = "submission-version-pending",
         /// "… it keeps its score on version {version}."
         not_rescorable(version) = "submission-not-rescorable",
+        /// Key-copy forensics: the flags' heading, what a flag is, and what
+        /// each kind means.
+        flags_heading = "submission-flags-heading",
+        flags_intro = "submission-flags-intro",
+        flag_explain_defects = "submission-flag-explain-defects",
+        flag_explain_near = "submission-flag-explain-near",
     }
 }
 

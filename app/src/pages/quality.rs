@@ -75,6 +75,7 @@ fn QualityBody(data: QualityData, lang: Lang) -> impl IntoView {
             <p id="integrity-exposure">{t.integrity_exposure()}</p>
             <p id="integrity-ladder">{t.integrity_ladder()}</p>
             <p id="integrity-attempts">{t.integrity_attempts()}</p>
+            <p id="integrity-flags">{t.integrity_flags()}</p>
         </section>
         <section id="errata" aria-labelledby="errata-h">
             <h2 id="errata-h">{t.errata_heading()}</h2>

@@ -16,7 +16,9 @@ use crate::components::score::{AccuracyWithCi, BreakdownTable};
 use crate::domain::ScoreCard;
 use crate::domain::errata::VersionScore;
 use crate::domain::exposure::{OverallScore, ShownScores};
+use crate::domain::forensics::ShownFlag;
 use crate::format::{acc, utc_date, utc_datetime};
+use crate::i18n::form_errors::say;
 use crate::i18n::score::BreakdownKind;
 use crate::i18n::submission::{text, value_label};
 use crate::i18n::{Lang, use_lang};
@@ -65,6 +67,7 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
         own,
         rescorable,
         versions,
+        flags,
     } = page;
     let t = text(lang);
     let title = t.title(&meta.model_name, &team_name);
@@ -82,6 +85,7 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
         })}
         <p class="headline">{t.accuracy()} <AccuracyWithCi lang accuracy=scores.accuracy() n=scores.total() ci95=scores.ci95() />
             {t.on()} <bdi>{benchmark.clone()}</bdi> {t.key()} <code>{key_name}</code> {t.verified()}</p>
+        <Flags lang flags />
         {match &scores {
             ShownScores::Full(card) => view! { <ScoreFacts card=card.clone() lang /> }.into_any(),
             ShownScores::Overall(overall) => view! { <HeldOutFacts overall=overall.clone() lang /> }.into_any(),
@@ -105,6 +109,33 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
         </dl>
         {scores.card().cloned().map(|card| view! { <Breakdowns card id=id.clone() lang /> })}
     }
+}
+
+/// Key-copy forensics' flags, each a badge with what it says and a plain
+/// explanation of its kind; nothing when there are none.
+#[component]
+fn Flags(lang: Lang, flags: Vec<ShownFlag>) -> impl IntoView {
+    let t = text(lang);
+    (!flags.is_empty()).then(|| {
+        let items = flags
+            .into_iter()
+            .map(|f| {
+                let explain = if f.code == "near_duplicate" { t.flag_explain_near() } else { t.flag_explain_defects() };
+                view! {
+                    <li data-flag=f.code.clone()>
+                        <span class="badge badge-flag">{say(lang, &f.message)}</span> " " {explain}
+                    </li>
+                }
+            })
+            .collect_view();
+        view! {
+            <section id="flags" class="notice" role="note" aria-labelledby="flags-h">
+                <h2 id="flags-h">{t.flags_heading()}</h2>
+                <p>{t.flags_intro()}</p>
+                <ul>{items}</ul>
+            </section>
+        }
+    })
 }
 
 /// What explains a score on a public key: correct, missing, unparsed and
@@ -179,6 +210,10 @@ fn Breakdowns(card: ScoreCard, id: String, lang: Lang) -> impl IntoView {
 #[component]
 fn KeyVersions(lang: Lang, rescorable: bool, versions: Vec<VersionScore>) -> impl IntoView {
     let t = text(lang);
+    // None on a held-out key: each version's correct count is per question.
+    if versions.is_empty() {
+        return ().into_any();
+    }
     let kept = versions.iter().find(|v| v.current).map(|v| v.version);
     let stuck = !rescorable && versions.iter().any(|v| v.score.is_none());
     let rows = versions
@@ -227,4 +262,5 @@ fn KeyVersions(lang: Lang, rescorable: bool, versions: Vec<VersionScore>) -> imp
             </table>
         </section>
     }
+    .into_any()
 }

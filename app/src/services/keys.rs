@@ -10,7 +10,7 @@ use super::error::{Result, ServiceError};
 use crate::db::Db;
 use crate::domain::exposure::Exposure;
 use crate::domain::key_summary::KeySummary;
-use crate::domain::{AnswerKey, Benchmark, parse_key_for_scoring};
+use crate::domain::{AnswerKey, Benchmark, CheckedKey, parse_key};
 
 /// Parsed keys a process keeps: more than a server stores in practice (a
 /// parsed key is a few megabytes), so that a new default key is never
@@ -39,15 +39,19 @@ impl fmt::Debug for KeyCache {
 }
 
 impl KeyCache {
-    /// The parsed key `id`, loading and parsing it on first use.
+    /// The parsed key `id`, loading and parsing it on first use. It is read
+    /// whole ([`parse_key`], not the scoring-only reader), so that its known
+    /// defects include the conflicting duplicate questions (`forensics`);
+    /// that costs its first use a little more, once per process.
     /// Concurrent first uploads wait for one load and share its key (or its
     /// error; a failed load is not kept).
     pub async fn get(&self, db: &Db, id: i64, benchmark: Benchmark) -> Result<Arc<AnswerKey>> {
         self.get_or_load(id, async {
             let bytes = crate::db::keys::content_for_scoring(db, id).await?;
-            tokio::task::spawn_blocking(move || parse_key_for_scoring(benchmark, &bytes))
+            tokio::task::spawn_blocking(move || parse_key(benchmark, &bytes).and_then(CheckedKey::require_scoreable))
                 .await
                 .map_err(ServiceError::internal)?
+                .map(|checked| checked.key)
                 .map_err(|e| ServiceError::internal(format!("stored key {id} no longer parses: {e}")))
         })
         .await

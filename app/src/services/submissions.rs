@@ -61,10 +61,11 @@ pub async fn page(db: &Db, viewer: &Viewer, id: &str) -> Result<SubmissionPageDa
         file_sha256: r.file_sha256,
         file_format: r.file_format,
         created_at: r.created_at,
-        scores,
         own,
         rescorable: r.rescorable,
         versions,
+        flags: r.flags.iter().map(|f| f.shown(scores.exposure())).collect(),
+        scores,
     })
 }
 

@@ -14,9 +14,10 @@ use super::secrets::new_public_id;
 use crate::db::repeats::{self, UploadIdentity};
 use crate::db::submissions::{self, LadderRule, NewSubmission, QuotaDefaults, QuotaUse, Stored, SubmissionRecord};
 use crate::db::{Db, audit, clients, keys};
-use crate::domain::submission::RawMeta;
 use crate::domain::exposure::{Exposure, default_step, rounding_offset};
-use crate::domain::{Benchmark, Message, PredictionFile, PredictionFormat, score};
+use crate::domain::forensics::{self, Flag, Other};
+use crate::domain::submission::RawMeta;
+use crate::domain::{AnswerKey, Benchmark, Message, PredictionFile, PredictionFormat, StoredPredictions, score};
 
 /// What accepting an upload needs besides the upload: the database, the
 /// parsed keys, the server's quota defaults per team, the uploads a
@@ -111,13 +112,22 @@ pub async fn accept(ctx: Scoring<'_>, upload: Upload) -> Result<Accepted> {
     }
     let stored_key = keys::default_key(ctx.db, upload.benchmark).await?.ok_or(ServiceError::NoKey(upload.benchmark))?;
     let key = ctx.keys.get(ctx.db, stored_key.id, upload.benchmark).await?;
+    let scoring_key = key.clone();
     let (scored, format) = tokio::task::spawn_blocking(move || {
+        let key = scoring_key;
         let file = PredictionFile::parse(&bytes)?;
         let scored = score(&key, &file)?;
         Ok::<_, crate::domain::PredictionError>((scored, file.format))
     })
     .await
     .map_err(ServiceError::internal)??;
+    let others = submissions::predictions_on_key(ctx.db, stored_key.id, upload.team_id).await?;
+    let (scored, flags) = tokio::task::spawn_blocking(move || {
+        let flags = flags_of(&key, &scored.predictions, &others);
+        (scored, flags)
+    })
+    .await
+    .map_err(ServiceError::internal)?;
     let public_id = new_public_id();
     let predictions = scored.predictions.pack();
     let format = match format {
@@ -138,6 +148,7 @@ pub async fn accept(ctx: Scoring<'_>, upload: Upload) -> Result<Accepted> {
             correctness: &scored.correct,
             predictions: &predictions,
             idempotency_key: upload.idempotency_key.as_deref(),
+            flags: &flags,
             ladder: (stored_key.exposure == Exposure::HeldOut).then(|| LadderRule {
                 step: ctx.ladder_step.unwrap_or_else(|| default_step(scored.card.total)),
                 offset: rounding_offset(ctx.secret.as_bytes(), stored_key.id, &sha),
@@ -155,6 +166,20 @@ pub async fn accept(ctx: Scoring<'_>, upload: Upload) -> Result<Accepted> {
     audit::record(ctx.db, "submission_accepted", Some(upload.team_id), None, &public_id).await?;
     let record = submissions::get(ctx.db, &public_id).await?.ok_or(ServiceError::NotFound)?;
     Ok(Accepted { record, quota, repeat: false })
+}
+
+/// Key-copy forensics on a new upload (`domain::forensics`): its known-key
+/// defects, and near-duplicates among `others` (other teams' submissions
+/// recorded on the same key; one that no longer unpacks is skipped). The
+/// cost is one pass over each other's predictions: a few thousand
+/// submissions of ~5,000 questions take milliseconds. Two uploads at the
+/// same moment do not see each other.
+fn flags_of(key: &AnswerKey, predictions: &StoredPredictions, others: &[(String, Vec<u8>)]) -> Vec<Flag> {
+    let unpacked: Vec<(&str, StoredPredictions)> = others
+        .iter()
+        .filter_map(|(id, bytes)| Some((id.as_str(), StoredPredictions::unpack(key, bytes).ok()?)))
+        .collect();
+    forensics::flags(key, predictions, unpacked.iter().map(|(id, p)| Other { public_id: id, predictions: p }))
 }
 
 /// The answer to a repeat: the first submission and the quota as it is.

@@ -143,6 +143,7 @@ const CSV_COLUMNS: &[&str] = &[
     "attempts",
     "first_submitted_at",
     "key_superseded",
+    "flags",
 ];
 
 /// Spreadsheets run cells that start with these as formulas; such text is
@@ -209,12 +210,20 @@ fn board_csv(board: &Board, with_reference: bool) -> Result<Vec<u8>, HttpError> 
             .map(|c| match *c {
                 "ci95_low" => csv_cell(&row["ci95"][0]),
                 "ci95_high" => csv_cell(&row["ci95"][1]),
+                // The codes, space-separated (empty: no flags).
+                "flags" => flag_codes(&row["flags"]),
                 other => csv_cell(&row[other]),
             })
             .collect();
         out.write_record(&cells).map_err(io)?;
     }
     out.into_inner().map_err(|e| HttpError::Unexpected(anyhow::anyhow!("{e}")))
+}
+
+/// A board row's flag codes for the CSV, separated by spaces.
+fn flag_codes(flags: &Value) -> String {
+    let codes: Vec<&str> = flags.as_array().into_iter().flatten().filter_map(|f| f["code"].as_str()).collect();
+    codes.join(" ")
 }
 
 #[cfg(test)]

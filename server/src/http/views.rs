@@ -7,7 +7,10 @@ use app::domain::ScoreCard;
 use app::domain::board::BoardRow;
 use app::domain::errata::VersionScore;
 use app::domain::exposure::{Exposure, OverallScore, ShownScores};
+use app::domain::forensics::{Flag, ShownFlag};
 use app::domain::visibility::{Surface, Viewer, Visibility, access};
+use app::i18n::Lang;
+use app::i18n::form_errors::say;
 use app::services::submissions;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -72,6 +75,30 @@ pub struct SubmissionView {
     /// on, oldest first; the `current` one is the score above. Empty on a
     /// held-out key (each version's correct count is per question).
     pub versions: Vec<VersionScore>,
+    /// What key-copy forensics found when it was stored; empty for none
+    /// (and for submissions stored before flags were computed).
+    pub flags: Vec<FlagView>,
+}
+
+/// A flag on a submission (key-copy forensics): it never hides one.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FlagView {
+    /// `reproduces_key_defects` or `near_duplicate`.
+    pub code: String,
+    /// In English, e.g. "reproduces 5 of 6 known key defects" (on a
+    /// held-out key without the counts) or "nearly duplicates submission
+    /// x7Kp2".
+    pub message: String,
+}
+
+impl FlagView {
+    fn of(flags: &[Flag], exposure: Exposure) -> Vec<Self> {
+        flags.iter().map(|f| Self::shown(&f.shown(exposure))).collect()
+    }
+
+    fn shown(f: &ShownFlag) -> Self {
+        Self { code: f.code.clone(), message: say(Lang::En, &f.message) }
+    }
 }
 
 /// How the predictions were made, as the team declared it.
@@ -135,6 +162,7 @@ impl SubmissionView {
                 version: r.key_version,
             },
             versions: if scores.card().is_some() { r.versions.clone() } else { Vec::new() },
+            flags: FlagView::of(&r.flags, scores.exposure()),
             scores: scores.into(),
             rescorable: r.rescorable,
         }
@@ -274,6 +302,9 @@ pub struct BoardRowView {
     pub attempts: Option<u64>,
     /// Unix time of the team's first submission of this model.
     pub first_submitted_at: Option<i64>,
+    /// What key-copy forensics found when the row's submission was stored
+    /// (verified rows; empty otherwise). The CSV lists the codes.
+    pub flags: Vec<FlagView>,
 }
 
 impl From<&BoardRow> for BoardRowView {
@@ -301,6 +332,7 @@ impl From<&BoardRow> for BoardRowView {
             exposure: r.exposure,
             attempts: r.attempts,
             first_submitted_at: r.first_submitted_at,
+            flags: r.flags.iter().map(FlagView::shown).collect(),
         }
     }
 }

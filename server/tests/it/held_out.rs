@@ -13,7 +13,11 @@ use crate::on_both_backends;
 use app::domain::exposure::Exposure;
 use app::domain::{AnswerKey, Benchmark, parse_key};
 
-on_both_backends!(nothing_per_question_is_shown_until_the_key_is_revealed, one_answer_probes_learn_nothing);
+on_both_backends!(
+    nothing_per_question_is_shown_until_the_key_is_revealed,
+    one_answer_probes_learn_nothing,
+    a_corrected_held_out_key_rounds_its_new_scores
+);
 
 /// Stores a synthetic key of `rows` rows with `exposure`; returns the key.
 async fn store_key(app: &TestApp, name: &str, rows: usize, seed: u64, exposure: Exposure) -> AnswerKey {
@@ -65,7 +69,7 @@ async fn surfaces_show_breakdowns(app: &TestApp, token: &str, a: &str, b: &str) 
     for lang in ["", "?lang=ar"] {
         let page = app.get(&format!("/submissions/{a}{lang}")).await;
         assert_eq!(page.status, StatusCode::OK);
-        let tables = count(&page.body, "table");
+        let tables = count(&page.body, "table.breakdown, #key-versions");
         assert_eq!(count(&page.body, "#by-cell") == 1, full, "heatmap section{lang}");
         assert_eq!(tables > 0, full, "breakdown tables{lang}: {tables}");
         assert_eq!(count(&page.body, "#held-out-notice") == 1, !full, "held-out notice{lang}");
@@ -165,4 +169,73 @@ fn set_answer(file: &str, id: &str, letter: char) -> String {
         }
     }
     out
+}
+
+struct Quiet;
+impl app::services::key_versions::Progress for Quiet {}
+
+/// Errata on a held-out key: the corrected version stays held out, and
+/// each re-scored submission shows its new accuracy on the Ladder's grid
+/// (within a step of the true one), still with nothing per question.
+async fn a_corrected_held_out_key_rounds_its_new_scores(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let key = store_key(&app, "phase-2", 300, 41, Exposure::HeldOut).await;
+    let token = app.team_with_token("Errata held", "e@held.example").await;
+    let file = app::domain::synthetic::synthetic_predictions(&key, 0.6, 3);
+    let resp = app.upload_raw(&token, "model_name=Corrected-1B", file.clone()).await;
+    assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
+    let id = resp.json()["id"].as_str().unwrap().to_owned();
+    // The correction: 60 keyed answers (a fifth) change to the letter this
+    // file gave, so the true accuracy moves by more than a step.
+    let original = app::domain::synthetic::synthetic_key(300, 41).csv;
+    let given: std::collections::HashMap<String, String> = file
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split_once(',').map(|(q, a)| (q.to_owned(), a.to_owned())))
+        .collect();
+    let mut changed = 0;
+    let mut corrected = String::new();
+    let mut reader = csv::ReaderBuilder::new().from_reader(original.as_bytes());
+    let headers = reader.headers().unwrap().clone();
+    let answer_at = headers.iter().position(|h| h == "Correct Answer").unwrap();
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    writer.write_record(&headers).unwrap();
+    for row in reader.records() {
+        let mut row: Vec<String> = row.unwrap().iter().map(str::to_owned).collect();
+        if changed < 60
+            && let Some(letter) = given.get(&row[0])
+            && *letter != row[answer_at]
+            && key.items().iter().any(|it| it.id.to_string() == row[0])
+        {
+            row[answer_at] = letter.clone();
+            changed += 1;
+        }
+        writer.write_record(&row).unwrap();
+    }
+    corrected.push_str(&String::from_utf8(writer.into_inner().unwrap()).unwrap());
+    let checked = parse_key(Benchmark::MedAraBench, corrected.as_bytes()).unwrap();
+    let db = &app.state.db;
+    let stored =
+        app::services::key_versions::store_version(db, Benchmark::MedAraBench, "phase-2", None, &checked, corrected.as_bytes())
+            .await
+            .unwrap();
+    assert_eq!(stored.key.exposure, Exposure::HeldOut, "a correction of a held-out key is held out");
+    app::services::key_versions::rescore_all(db, &stored.key, &mut Quiet).await.unwrap();
+    let record = app::db::submissions::get(db, &id).await.unwrap().unwrap();
+    assert_eq!(record.key_id, stored.key.id, "re-scored on the new version");
+    let ladder = record.ladder.expect("still on the Ladder");
+    assert!((ladder.shown - record.card.accuracy).abs() <= ladder.step + 1e-9, "{ladder:?} vs {}", record.card.accuracy);
+    assert!(((ladder.shown / ladder.step) - (ladder.shown / ladder.step).round()).abs() < 1e-6, "on the grid: {ladder:?}");
+    let api = app
+        .request(
+            axum::http::Request::get(format!("/api/v1/submissions/{id}"))
+                .header("authorization", format!("Bearer {token}"))
+                .body(axum::body::Body::empty())
+                .unwrap(),
+        )
+        .await
+        .json();
+    assert_eq!(api["accuracy"].as_f64().unwrap(), ladder.shown, "{api}");
+    assert!(api.get("correct").is_none() && api["versions"].as_array().unwrap().is_empty(), "{api}");
+    app.finish().await;
 }

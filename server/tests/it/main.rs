@@ -13,6 +13,7 @@ mod compare;
 mod connections;
 mod demo;
 mod errata;
+mod flags;
 mod harness;
 mod held_out;
 mod heatmap;

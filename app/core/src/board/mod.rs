@@ -16,6 +16,7 @@ pub use filter::BoardFilter;
 
 use crate::declaration::Contamination;
 use crate::exposure::Exposure;
+use crate::forensics::ShownFlag;
 
 /// One published model result (Table 4 of the paper).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -147,6 +148,11 @@ pub struct BoardRow {
     pub attempts: Option<u64>,
     /// Unix time of the team's first submission of the model.
     pub first_submitted_at: Option<i64>,
+    /// What key-copy forensics found when the shown submission was stored,
+    /// as the row may show it (verified rows; see [`crate::forensics`]): on
+    /// a held-out key without its counts, which never leave the server.
+    #[serde(default)]
+    pub flags: Vec<ShownFlag>,
 }
 
 impl BoardRow {
@@ -177,6 +183,7 @@ impl BoardRow {
             exposure: None,
             attempts: None,
             first_submitted_at: None,
+            flags: Vec::new(),
         }
     }
 

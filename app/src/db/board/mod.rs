@@ -176,6 +176,7 @@ async fn compute(db: &Db, version: String) -> Result<IndexedBoard> {
                 exposure: None,
                 attempts: None,
                 first_submitted_at: None,
+                flags: Vec::new(),
                 accuracy: m.accuracy,
                 model: m.model,
                 source_table: Some(m.source_table),

@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 
+use super::super::submissions::read_flags;
 use super::super::{Db, Result};
 use super::BENCHMARK;
 use crate::domain::board::{BoardRow, RowSource};
@@ -49,6 +50,7 @@ struct SubmissionRow {
     shown_accuracy: Option<f64>,
     /// 0 or 1: a newer version of its key exists.
     key_superseded: i64,
+    flags_json: Option<String>,
 }
 
 impl SubmissionRow {
@@ -59,13 +61,14 @@ impl SubmissionRow {
     }
 
     /// The row as the board shows it under `access` (`Full` or `Overall`).
-    fn into_verified(self, access: Access, attempts: u64, first_submitted_at: i64) -> Verified {
+    fn into_verified(self, access: Access, attempts: u64, first_submitted_at: i64) -> Result<Verified> {
+        let shown_as = if access == Access::Overall { Exposure::HeldOut } else { Exposure::Public };
+        let flags = read_flags(self.flags_json.as_deref())?.iter().map(|f| f.shown(shown_as)).collect();
         let n = self.total.max(0) as u64;
         let (accuracy, correct, ci95) = match access {
             Access::Overall => {
-                let shown = self
-                    .shown_accuracy
-                    .unwrap_or_else(|| round_to_step(self.accuracy, default_step(n as usize)));
+                let shown =
+                    self.shown_accuracy.unwrap_or_else(|| round_to_step(self.accuracy, default_step(n as usize)));
                 let shown_correct = (shown * n as f64).round() as usize;
                 (shown, None, wilson(shown_correct, n as usize))
             }
@@ -73,7 +76,7 @@ impl SubmissionRow {
                 (self.accuracy, Some(self.correct.max(0) as u64), [self.ci_low, self.ci_high])
             }
         };
-        Verified {
+        Ok(Verified {
             id: self.id,
             key_id: self.key_id,
             row: BoardRow {
@@ -92,9 +95,10 @@ impl SubmissionRow {
                 exposure: Some(self.exposure),
                 attempts: Some(attempts),
                 first_submitted_at: Some(first_submitted_at),
+                flags,
                 ..BoardRow::bare(&self.model_name, RowSource::Verified)
             },
-        }
+        })
     }
 }
 
@@ -103,7 +107,7 @@ pub(super) async fn verified(db: &Db) -> Result<Vec<Verified>> {
     let rows: Vec<SubmissionRow> = sqlx::query_as(
         "SELECT s.id, s.public_id, s.key_id, s.team_id, t.name AS team_name, k.name AS key_name,
                 k.synthetic AS key_synthetic, s.model_name, s.model_params, s.contamination, s.visibility,
-                k.exposure, s.created_at, s.accuracy, s.correct, s.total, s.ci_low, s.ci_high, s.shown_accuracy,
+                k.exposure, s.created_at, s.accuracy, s.correct, s.total, s.ci_low, s.ci_high, s.shown_accuracy, s.flags_json,
                 CAST(CASE WHEN EXISTS (SELECT 1 FROM answer_keys n
                                         WHERE COALESCE(n.lineage_id, n.id) = COALESCE(k.lineage_id, k.id)
                                           AND n.version > k.version)
@@ -143,7 +147,7 @@ pub(super) async fn verified(db: &Db) -> Result<Vec<Verified>> {
             let (row, granted) = g.latest?;
             Some(row.into_verified(granted, g.attempts, g.first_at))
         })
-        .collect();
+        .collect::<Result<_>>()?;
     out.sort_by(|a, b| b.row.accuracy.total_cmp(&a.row.accuracy).then(a.id.cmp(&b.id)));
     Ok(out)
 }

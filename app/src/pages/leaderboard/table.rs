@@ -7,8 +7,9 @@ use super::rows::{SortKey, category_label, model_label, rank_label, sort_rows, t
 use crate::api::leaderboard::{BoardFilter, BoardRow, RowSource};
 use crate::components::score::CiBar;
 use crate::components::table::{SortDir, SortHeader};
-use crate::format::{acc, ci, utc_date};
 use crate::domain::exposure::Exposure;
+use crate::format::{acc, ci, utc_date};
+use crate::i18n::form_errors::say;
 use crate::i18n::{Lang, leaderboard};
 
 /// Number of columns (for full-width cells).
@@ -62,6 +63,15 @@ fn BoardTableRow(row: BoardRow, lang: Lang) -> impl IntoView {
     };
     let ladder = (row.exposure == Some(Exposure::HeldOut))
         .then(|| view! { " " <abbr class="badge badge-ladder" title=t.ladder_title()>{t.ladder_badge()}</abbr> });
+    let flagged = (!row.flags.is_empty()).then(|| {
+        let said: Vec<String> = row.flags.iter().map(|f| say(lang, &f.message)).collect();
+        let codes: Vec<&str> = row.flags.iter().map(|f| f.code.as_str()).collect();
+        view! {
+            " " <abbr class="badge badge-flag" data-flags=codes.join(" ") title=t.flag_title(said.join("; "))>
+                {t.flag_badge()}
+            </abbr>
+        }
+    });
     let contamination = match row.source {
         RowSource::Reported => crate::i18n::common::text(lang).not_reported(),
         RowSource::Verified => leaderboard::contamination(lang, row.contamination.map(|c| c.as_str())),
@@ -80,6 +90,7 @@ fn BoardTableRow(row: BoardRow, lang: Lang) -> impl IntoView {
             <td class="team-source">
                 <SourceBadge source=row.source lang /> " " {team_label(&row, lang)}
                 {row.synthetic_key.then(|| view! { " " <span class="badge badge-demo">{t.demo_key_badge()}</span> })}
+                {flagged}
             </td>
             <td>{category}</td>
             <td>{size}</td>

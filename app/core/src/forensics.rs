@@ -1,0 +1,207 @@
+//! Key-copy forensics: signs that a submission is the answer key itself
+//! (the public test split can be uploaded as predictions), or another
+//! team's submission, shown as [`Flag`]s. A flag never hides a submission;
+//! it tells the reader what the numbers cannot.
+//!
+//! - **Known-defect canaries.** The key has defects no model reproduces: a
+//!   rejected row whose keyed letter names an empty option (a model picks
+//!   among the options it is shown), and two questions with the same text
+//!   and options but different keyed answers (a model reading the same
+//!   question twice answers it the same way). A copy of the key gives the
+//!   keyed letter for each ([`Canary`]). A file that reproduces at least
+//!   [`DEFECTS_MIN`] of them and at least half is flagged
+//!   [`Flag::ReproducesKeyDefects`].
+//! - **Near-duplicates.** Two submissions on the same key agreeing on at
+//!   least [`NEAR_AGREEMENT`] of its scoreable questions while both score
+//!   below [`NEAR_BELOW`] (strong models agree because they are right;
+//!   weaker ones agree that much only when one is the other) are flagged
+//!   [`Flag::NearDuplicate`], naming the other's public id.
+//!
+//! Both read [`StoredPredictions`] in the key's layout; nothing here is
+//! served but the flag itself.
+
+use serde::{Deserialize, Serialize};
+
+use super::exposure::Exposure;
+use super::key::AnswerKey;
+use super::message::Message;
+use super::stored_predictions::{Given, StoredPredictions};
+use super::types::{Letter, QuestionId};
+
+/// Fewest canaries reproduced for [`Flag::ReproducesKeyDefects`] (and at
+/// least half of the key's): one or two can be chance, or a model that
+/// answers "E" on a four-option question once.
+pub const DEFECTS_MIN: usize = 3;
+
+/// Share of the key's scoreable questions two submissions must give the
+/// same letter for to be near-duplicates.
+pub const NEAR_AGREEMENT: f64 = 0.98;
+
+/// Both near-duplicates score below this accuracy (two models near the top
+/// agree because both are right).
+pub const NEAR_BELOW: f64 = 0.95;
+
+/// One defect of a key, as the letters a copy of the key gives for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Canary {
+    /// A rejected row whose keyed `letter` names an empty option.
+    EmptyOption { id: QuestionId, letter: Letter },
+    /// Two scoreable questions with the same text and options and different
+    /// keyed answers: a copy gives both keyed letters.
+    ConflictingDuplicate { first: (QuestionId, Letter), second: (QuestionId, Letter) },
+}
+
+impl Canary {
+    /// The (question, letter) pairs a copy of the key gives, all of them.
+    fn answers(&self) -> impl Iterator<Item = (QuestionId, Letter)> {
+        let (a, b) = match *self {
+            Self::EmptyOption { id, letter } => ((id, letter), None),
+            Self::ConflictingDuplicate { first, second } => (first, Some(second)),
+        };
+        std::iter::once(a).chain(b)
+    }
+}
+
+/// How many of a key's canaries a file reproduces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Defects {
+    pub reproduced: usize,
+    pub known: usize,
+}
+
+impl Defects {
+    /// Whether this is [`Flag::ReproducesKeyDefects`]: at least
+    /// [`DEFECTS_MIN`] and at least half of the known ones.
+    pub fn is_copy(&self) -> bool {
+        self.reproduced >= DEFECTS_MIN && 2 * self.reproduced >= self.known
+    }
+}
+
+/// Counts the canaries of `key` that `predictions` (recorded on `key`)
+/// reproduce: a canary counts when the file gives every one of its letters.
+pub fn reproduced(key: &AnswerKey, predictions: &StoredPredictions) -> Defects {
+    let rejected: Vec<QuestionId> = key.rejected_ids().iter().copied().collect();
+    let canaries = key.canaries();
+    let reproduced = canaries
+        .iter()
+        .filter(|c| c.answers().all(|(id, letter)| predictions.get(key, &rejected, id) == Given::Letter(letter)))
+        .count();
+    Defects { reproduced, known: canaries.len() }
+}
+
+/// Correct answers among the first `key.len()` values (the scoreable
+/// questions, in key order).
+pub fn correct(key: &AnswerKey, given: &[Given]) -> usize {
+    key.items().iter().zip(given).filter(|(it, g)| **g == Given::Letter(it.answer)).count()
+}
+
+/// Scoreable questions (the first `questions` values) for which `a` and `b`
+/// give the same letter; a missing or unparsed answer agrees with nothing.
+pub fn agreement(a: &[Given], b: &[Given], questions: usize) -> usize {
+    a.iter().zip(b).take(questions).filter(|(x, y)| matches!(x, Given::Letter(_)) && x == y).count()
+}
+
+/// Another team's submission on the same key, as near-duplicate detection
+/// reads it.
+pub struct Other<'a> {
+    pub public_id: &'a str,
+    /// Recorded on the same key (same layout).
+    pub predictions: &'a StoredPredictions,
+}
+
+/// The other submission `predictions` nearly duplicates, if any: the one it
+/// agrees with most, when that is at least [`NEAR_AGREEMENT`] of the key's
+/// questions and both score below [`NEAR_BELOW`]. Linear in the others
+/// times the key's length.
+pub fn near_duplicate<'a>(
+    key: &AnswerKey,
+    predictions: &StoredPredictions,
+    others: impl IntoIterator<Item = Other<'a>>,
+) -> Option<&'a str> {
+    let n = key.len();
+    let below = |given: &[Given]| (correct(key, given) as f64) < NEAR_BELOW * n as f64;
+    if n == 0 || !below(predictions.given()) {
+        return None;
+    }
+    let needed = NEAR_AGREEMENT * n as f64;
+    others
+        .into_iter()
+        .map(|o| (agreement(predictions.given(), o.predictions.given(), n), o))
+        .filter(|(agree, o)| *agree as f64 >= needed && below(o.predictions.given()))
+        .max_by_key(|(agree, _)| *agree)
+        .map(|(_, o)| o.public_id)
+}
+
+/// Something a reader of a score should know about the submission. Stored
+/// as JSON with its numbers; what is shown depends on the key's exposure
+/// ([`Flag::message`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "code", rename_all = "snake_case")]
+pub enum Flag {
+    /// The file reproduces `reproduced` of the key's `known` canaries.
+    ReproducesKeyDefects { reproduced: usize, known: usize },
+    /// The file nearly duplicates another team's submission `of`.
+    NearDuplicate { of: String },
+}
+
+impl Flag {
+    /// The stable code (`reproduces_key_defects`, `near_duplicate`).
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::ReproducesKeyDefects { .. } => "reproduces_key_defects",
+            Self::NearDuplicate { .. } => "near_duplicate",
+        }
+    }
+
+    /// What the flag says, as a coded message (Fluent ids `flag-*`). On a
+    /// held-out key the counts are left out: they are per-question numbers.
+    pub fn message(&self, exposure: Exposure) -> Message {
+        match self {
+            Self::ReproducesKeyDefects { .. } if exposure == Exposure::HeldOut => {
+                Message::new("flag-reproduces-key-defects-held-out")
+            }
+            Self::ReproducesKeyDefects { reproduced, known } => {
+                Message::new("flag-reproduces-key-defects").arg("n", reproduced).arg("m", known)
+            }
+            Self::NearDuplicate { of } => Message::new("flag-near-duplicate").arg("id", of),
+        }
+    }
+}
+
+/// A flag as a surface shows it: its code and what it says under the
+/// key's exposure.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShownFlag {
+    /// `reproduces_key_defects` or `near_duplicate`.
+    pub code: String,
+    pub message: Message,
+}
+
+impl Flag {
+    /// The flag as shown under `exposure` (see [`Flag::message`]).
+    pub fn shown(&self, exposure: Exposure) -> ShownFlag {
+        ShownFlag { code: self.code().to_owned(), message: self.message(exposure) }
+    }
+}
+
+/// The flags of a new submission: `predictions` recorded on `key`, against
+/// `others` (other teams' submissions recorded on the same key).
+pub fn flags<'a>(
+    key: &AnswerKey,
+    predictions: &StoredPredictions,
+    others: impl IntoIterator<Item = Other<'a>>,
+) -> Vec<Flag> {
+    let mut flags = Vec::new();
+    let defects = reproduced(key, predictions);
+    if defects.is_copy() {
+        flags.push(Flag::ReproducesKeyDefects { reproduced: defects.reproduced, known: defects.known });
+    }
+    if let Some(of) = near_duplicate(key, predictions, others) {
+        flags.push(Flag::NearDuplicate { of: of.to_owned() });
+    }
+    flags
+}
+
+#[cfg(test)]
+#[path = "forensics_tests.rs"]
+mod tests;

@@ -1,0 +1,231 @@
+//! Key-copy forensics (CONTRACT: submission objects and board rows carry
+//! `flags`): an upload that is the answer key itself reproduces the key's
+//! known defects and is flagged `reproduces_key_defects`; an upload nearly
+//! identical to another team's weaker submission is flagged
+//! `near_duplicate` naming it; model-like uploads are not flagged. Flags
+//! show in the API object, the board's JSON and CSV and the pages, in both
+//! languages, and never hide a submission.
+
+use axum::http::StatusCode;
+use scraper::{Html, Selector};
+use serde_json::Value;
+
+use crate::harness::{Backend, TestApp};
+use crate::on_both_backends;
+use app::domain::exposure::Exposure;
+use app::domain::synthetic::{synthetic_key, synthetic_predictions};
+use app::domain::{AnswerKey, Benchmark, parse_key};
+
+on_both_backends!(a_copy_of_the_key_is_flagged_and_a_model_is_not, a_near_copy_of_another_teams_file_is_flagged);
+
+/// Rows of the synthetic key: an answer "E" on a four-option question every
+/// 499 rows, so 1,600 rows have four known defects.
+const ROWS: usize = 1_600;
+
+/// Stores a synthetic key as the default, with `exposure`; returns its CSV
+/// and the key.
+async fn store_key(app: &TestApp, exposure: Exposure) -> (String, AnswerKey) {
+    let csv = synthetic_key(ROWS, 11).csv;
+    let checked = parse_key(Benchmark::MedAraBench, csv.as_bytes()).unwrap();
+    let key = app::db::keys::NewKey {
+        benchmark: Benchmark::MedAraBench,
+        name: "flags-key",
+        report: &checked.report,
+        content: csv.as_bytes(),
+        synthetic: true,
+        exposure,
+    };
+    app::db::keys::insert(&app.state.db, key).await.unwrap();
+    (csv, checked.key)
+}
+
+/// A prediction file giving every row's keyed letter, rejected rows
+/// included: what uploading the key itself amounts to.
+fn copy_of_key(csv: &str) -> String {
+    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    let headers = reader.headers().unwrap().clone();
+    let column = |name: &str| headers.iter().position(|h| h == name).unwrap();
+    let (id, answer) = (column("Question Number"), column("Correct Answer"));
+    let mut out = String::from("question_id,answer\n");
+    for record in reader.records() {
+        let record = record.unwrap();
+        let letter = record[answer].trim().to_uppercase();
+        if letter.len() == 1 && ("A"..="F").contains(&letter.as_str()) {
+            out.push_str(&format!("{},{letter}\n", &record[id]));
+        }
+    }
+    out
+}
+
+async fn upload(app: &TestApp, token: &str, model: &str, file: String) -> Value {
+    let resp = app.upload_raw(token, &format!("model_name={model}"), file).await;
+    assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
+    resp.json()
+}
+
+/// The flag codes of a submission object or board row.
+fn codes(v: &Value) -> Vec<String> {
+    v["flags"]
+        .as_array()
+        .unwrap_or_else(|| panic!("flags is an array: {v}"))
+        .iter()
+        .map(|f| f["code"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// The board row of submission `id` in the JSON, and its CSV `flags` cell.
+async fn board_flags(app: &TestApp, id: &str) -> (Value, String) {
+    let board: Value = app.get("/api/v1/leaderboard").await.json();
+    let row =
+        board["rows"].as_array().unwrap().iter().find(|r| r["submission_id"] == id).expect("on the board").clone();
+    let csv = app.get("/api/v1/leaderboard.csv").await.body;
+    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    let headers = reader.headers().unwrap().clone();
+    assert_eq!(headers.iter().next_back(), Some("flags"), "the flags column is the last: {headers:?}");
+    let id_column = headers.iter().position(|h| h == "submission_id").unwrap();
+    let cell = reader
+        .records()
+        .map(Result::unwrap)
+        .find(|r| &r[id_column] == id)
+        .map(|r| r[headers.len() - 1].to_owned())
+        .expect("in the CSV");
+    (row, cell)
+}
+
+/// The flags the submission page and the board page show for `id` (model
+/// `model`), in `lang`: the page's `data-flag`s with their badge text, and
+/// the board badge's `data-flags` with its title.
+async fn page_flags(
+    app: &TestApp,
+    id: &str,
+    model: &str,
+    lang: &str,
+) -> (Vec<(String, String)>, Option<(String, String)>) {
+    let page = Html::parse_document(&app.get(&format!("/submissions/{id}{lang}")).await.body);
+    let items = page
+        .select(&Selector::parse("#flags li[data-flag]").unwrap())
+        .map(|li| {
+            let badge = li.select(&Selector::parse(".badge-flag").unwrap()).next().expect("a badge");
+            (li.value().attr("data-flag").unwrap().to_owned(), badge.text().collect::<String>())
+        })
+        .collect();
+    let board = Html::parse_document(&app.get(&format!("/{lang}")).await.body);
+    let selector = Selector::parse(&format!("tr[data-model='{model}'] .badge-flag")).unwrap();
+    let badge = board.select(&selector).next().map(|b| {
+        (
+            b.value().attr("data-flags").unwrap_or_default().to_owned(),
+            b.value().attr("title").unwrap_or_default().to_owned(),
+        )
+    });
+    (items, badge)
+}
+
+fn is_arabic(text: &str) -> bool {
+    text.chars().any(|c| ('\u{0600}'..='\u{06FF}').contains(&c))
+}
+
+async fn a_copy_of_the_key_is_flagged_and_a_model_is_not(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let (csv, key) = store_key(&app, Exposure::Public).await;
+    assert_eq!(key.canaries().len(), 4, "the synthetic key's defects");
+    let token = app.team_with_token("Copiers", "c@copy.example").await;
+    let copy = upload(&app, &token, "Copy-1B", copy_of_key(&csv)).await;
+    assert_eq!(copy["accuracy"], 1.0, "the key scores itself perfectly: {copy}");
+    assert_eq!(codes(&copy), ["reproduces_key_defects"], "{copy}");
+    assert_eq!(copy["flags"][0]["message"], "reproduces 4 of 4 known key defects");
+    let id = copy["id"].as_str().unwrap();
+    let fetched = app
+        .request(axum::http::Request::get(format!("/api/v1/submissions/{id}")).body(axum::body::Body::empty()).unwrap())
+        .await
+        .json();
+    assert_eq!(fetched["flags"], copy["flags"], "stored with it: {fetched}");
+
+    let honest = app.team_with_token("Honest", "h@honest.example").await;
+    let model = upload(&app, &honest, "Model-7B", synthetic_predictions(&key, 0.65, 3)).await;
+    assert_eq!(codes(&model), Vec::<String>::new(), "a model reproduces no defect: {model}");
+
+    // The board: the flagged row is shown, with its flag; the other has none.
+    let (row, cell) = board_flags(&app, id).await;
+    assert_eq!(codes(&row), ["reproduces_key_defects"]);
+    assert_eq!(cell, "reproduces_key_defects");
+    let (row, cell) = board_flags(&app, model["id"].as_str().unwrap()).await;
+    assert_eq!((codes(&row), cell), (vec![], String::new()));
+
+    for lang in ["", "?lang=ar"] {
+        let (items, badge) = page_flags(&app, id, "Copy-1B", lang).await;
+        assert_eq!(items.len(), 1, "one flag on the page{lang}: {items:?}");
+        assert_eq!(items[0].0, "reproduces_key_defects");
+        assert!(items[0].1.contains('4'), "with its counts{lang}: {items:?}");
+        let (flags, title) = badge.expect("a badge on the board row");
+        assert_eq!(flags, "reproduces_key_defects");
+        assert_eq!(is_arabic(&items[0].1), !lang.is_empty(), "{}", items[0].1);
+        assert_eq!(is_arabic(&title), !lang.is_empty(), "{title}");
+        let (items, badge) = page_flags(&app, model["id"].as_str().unwrap(), "Model-7B", lang).await;
+        assert!(items.is_empty() && badge.is_none(), "no flag for the model{lang}");
+    }
+    app.finish().await;
+
+    // On a held-out key the flag says no counts (they are per question).
+    let Some(app) = TestApp::start(backend).await else { return };
+    let (csv, _) = store_key(&app, Exposure::HeldOut).await;
+    let token = app.team_with_token("Copiers", "c@copy.example").await;
+    let copy = upload(&app, &token, "Copy-1B", copy_of_key(&csv)).await;
+    assert_eq!(codes(&copy), ["reproduces_key_defects"], "{copy}");
+    assert_eq!(copy["flags"][0]["message"], "reproduces known key defects");
+    let (row, _) = board_flags(&app, copy["id"].as_str().unwrap()).await;
+    assert_eq!(row["flags"][0]["message"], "reproduces known key defects");
+    for lang in ["", "?lang=ar"] {
+        let (items, badge) = page_flags(&app, copy["id"].as_str().unwrap(), "Copy-1B", lang).await;
+        assert!(!items[0].1.contains('4') && !badge.unwrap().1.contains('4'), "no counts{lang}: {items:?}");
+        // Nor in the data the page hydrates from.
+        let body = app.get(&format!("/{lang}")).await.body;
+        assert!(body.contains("flag-reproduces-key-defects-held-out") && !body.contains("reproduced"), "{lang}");
+    }
+    app.finish().await;
+}
+
+async fn a_near_copy_of_another_teams_file_is_flagged(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let (_, key) = store_key(&app, Exposure::Public).await;
+    let first_file = synthetic_predictions(&key, 0.65, 21);
+    let a = app.team_with_token("Original", "o@orig.example").await;
+    let first = upload(&app, &a, "Orig-7B", first_file.clone()).await;
+    assert_eq!(codes(&first), Vec::<String>::new(), "{first}");
+    let first_id = first["id"].as_str().unwrap();
+
+    // A few answers changed: still over 99% the same letters.
+    let near_file: String = first_file
+        .lines()
+        .enumerate()
+        .map(|(i, line)| match line.split_once(',') {
+            Some((id, letter)) if i > 0 && i % 200 == 0 => {
+                format!("{id},{}\n", if letter == "A" { "B" } else { "A" })
+            }
+            _ => format!("{line}\n"),
+        })
+        .collect();
+    assert_ne!(near_file, first_file);
+    let b = app.team_with_token("Borrowers", "b@borrow.example").await;
+    let near = upload(&app, &b, "Borrowed-7B", near_file).await;
+    assert_eq!(codes(&near), ["near_duplicate"], "{near}");
+    assert_eq!(near["flags"][0]["message"], format!("nearly duplicates submission {first_id}"));
+
+    // An independent model of the same accuracy is not flagged.
+    let c = app.team_with_token("Independent", "i@ind.example").await;
+    let independent = upload(&app, &c, "Own-7B", synthetic_predictions(&key, 0.65, 22)).await;
+    assert_eq!(codes(&independent), Vec::<String>::new(), "{independent}");
+
+    let near_id = near["id"].as_str().unwrap();
+    let (row, cell) = board_flags(&app, near_id).await;
+    assert_eq!((codes(&row), cell), (vec!["near_duplicate".to_owned()], "near_duplicate".to_owned()));
+    let (row, _) = board_flags(&app, first_id).await;
+    assert_eq!(codes(&row), Vec::<String>::new(), "the original is not flagged");
+    for lang in ["", "?lang=ar"] {
+        let (items, badge) = page_flags(&app, near_id, "Borrowed-7B", lang).await;
+        assert_eq!(items.iter().map(|i| i.0.as_str()).collect::<Vec<_>>(), ["near_duplicate"], "{lang}");
+        assert!(items[0].1.contains(first_id), "names the other{lang}: {items:?}");
+        assert_eq!(is_arabic(&items[0].1), !lang.is_empty(), "{}", items[0].1);
+        assert_eq!(badge.expect("a board badge").0, "near_duplicate");
+    }
+    app.finish().await;
+}

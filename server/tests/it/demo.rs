@@ -67,6 +67,12 @@ async fn demo_fills_an_empty_database_once(backend: Backend) {
     assert!(*attempts > 1, "a model uploaded more than once");
     let row = verified.iter().find(|r| r["team"] == team.as_str() && r["model"] == *model).expect("its row");
     assert_eq!(row["attempts"], *attempts, "{row}");
+    // The copy of the key is flagged as one; the generated uploads are not.
+    for row in &verified {
+        let codes: Vec<&str> = row["flags"].as_array().unwrap().iter().filter_map(|f| f["code"].as_str()).collect();
+        let copy = row["team"] == "Demo: Key Copy";
+        assert_eq!(codes, if copy { vec!["reproduces_key_defects"] } else { vec![] }, "{row}");
+    }
 
     // A second start adds nothing.
     assert_eq!(fill(&app.state).await.unwrap(), None);

@@ -144,6 +144,7 @@ const CSV_COLUMNS: &[&str] = &[
     "first_submitted_at",
     "key_superseded",
     "flags",
+    "format",
 ];
 
 /// Spreadsheets run cells that start with these as formulas; such text is

@@ -302,6 +302,8 @@ pub struct BoardRowView {
     pub attempts: Option<u64>,
     /// Unix time of the team's first submission of this model.
     pub first_submitted_at: Option<i64>,
+    /// The detected input format of the shown submission (verified rows).
+    pub format: Option<String>,
     /// What key-copy forensics found when the row's submission was stored
     /// (verified rows; empty otherwise). The CSV lists the codes.
     pub flags: Vec<FlagView>,
@@ -332,6 +334,7 @@ impl From<&BoardRow> for BoardRowView {
             exposure: r.exposure,
             attempts: r.attempts,
             first_submitted_at: r.first_submitted_at,
+            format: r.format.clone(),
             flags: r.flags.iter().map(FlagView::shown).collect(),
         }
     }

@@ -32,6 +32,7 @@ async fn repeated_uploads_of_one_model_give_one_row_with_its_attempts(backend: B
     assert_eq!(tried["submission_id"], ids[1].0.as_str(), "the latest public one, not the best: {tried}");
     assert_eq!(tried["attempts"], 3, "every attempt counts, the private one too");
     assert_eq!(tried["first_submitted_at"], ids[0].1);
+    assert_eq!(tried["format"], "csv", "the detected input format: {tried}");
     let single = ours.iter().find(|r| r["model"] == "Other-1B").unwrap();
     assert_eq!(single["attempts"], 1);
 

@@ -153,6 +153,8 @@ pub struct BoardRow {
     /// a held-out key without its counts, which never leave the server.
     #[serde(default)]
     pub flags: Vec<ShownFlag>,
+    /// The detected input format of the shown submission (verified rows).
+    pub format: Option<String>,
 }
 
 impl BoardRow {
@@ -184,6 +186,7 @@ impl BoardRow {
             attempts: None,
             first_submitted_at: None,
             flags: Vec::new(),
+            format: None,
         }
     }
 

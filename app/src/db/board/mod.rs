@@ -177,6 +177,7 @@ async fn compute(db: &Db, version: String) -> Result<IndexedBoard> {
                 attempts: None,
                 first_submitted_at: None,
                 flags: Vec::new(),
+                format: None,
                 accuracy: m.accuracy,
                 model: m.model,
                 source_table: Some(m.source_table),

@@ -51,6 +51,7 @@ struct SubmissionRow {
     /// 0 or 1: a newer version of its key exists.
     key_superseded: i64,
     flags_json: Option<String>,
+    file_format: String,
 }
 
 impl SubmissionRow {
@@ -96,6 +97,7 @@ impl SubmissionRow {
                 attempts: Some(attempts),
                 first_submitted_at: Some(first_submitted_at),
                 flags,
+                format: Some(self.file_format),
                 ..BoardRow::bare(&self.model_name, RowSource::Verified)
             },
         })
@@ -107,7 +109,7 @@ pub(super) async fn verified(db: &Db) -> Result<Vec<Verified>> {
     let rows: Vec<SubmissionRow> = sqlx::query_as(
         "SELECT s.id, s.public_id, s.key_id, s.team_id, t.name AS team_name, k.name AS key_name,
                 k.synthetic AS key_synthetic, s.model_name, s.model_params, s.contamination, s.visibility,
-                k.exposure, s.created_at, s.accuracy, s.correct, s.total, s.ci_low, s.ci_high, s.shown_accuracy, s.flags_json,
+                k.exposure, s.created_at, s.accuracy, s.correct, s.total, s.ci_low, s.ci_high, s.shown_accuracy, s.flags_json, s.file_format,
                 CAST(CASE WHEN EXISTS (SELECT 1 FROM answer_keys n
                                         WHERE COALESCE(n.lineage_id, n.id) = COALESCE(k.lineage_id, k.id)
                                           AND n.version > k.version)

@@ -132,6 +132,14 @@ pub fn ladder(best_shown: Option<f64>, accuracy: f64, step: f64, offset: f64) ->
     }
 }
 
+/// The overall accuracy a held-out key lets a row show, with its Wilson
+/// interval over `n` questions: the Ladder's stored value, or (for a row
+/// stored without one) `accuracy` rounded to 1/√n.
+pub fn overall(accuracy: f64, ladder_shown: Option<f64>, n: usize) -> (f64, [f64; 2]) {
+    let shown = ladder_shown.unwrap_or_else(|| round_to_step(accuracy, default_step(n)));
+    (shown, wilson(((shown * n as f64).round() as usize).min(n), n))
+}
+
 /// What a held-out key lets anyone see of a submission's scores.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

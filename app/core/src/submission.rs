@@ -63,7 +63,6 @@ pub fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
-
 /// Free text (`notes`) or a one-line identifier.
 #[derive(Clone, Copy, PartialEq)]
 enum Kind {

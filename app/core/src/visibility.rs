@@ -130,6 +130,13 @@ pub struct Subject {
     pub exposure: Exposure,
 }
 
+impl Subject {
+    /// A stored row's subject; an unreadable visibility fails closed (private).
+    pub fn stored(owner: i64, visibility: &str, exposure: Exposure) -> Self {
+        Self { owner, visibility: Visibility::parse(visibility).unwrap_or(Visibility::Private), exposure }
+    }
+}
+
 /// The policy: what `viewer` may see, on `surface`, of `subject`.
 ///
 /// A private submission is its team's only, and never on the shared
@@ -183,8 +190,16 @@ mod tests {
             assert_eq!(table.len(), Surface::ALL.len() * 3, "every surface, every viewer");
             for (surface, viewer, public, private) in table {
                 let subject = |visibility| Subject { owner: 7, visibility, exposure };
-                assert_eq!(access(viewer, subject(Visibility::Public), surface), public, "{exposure:?} {surface:?} {viewer:?} public");
-                assert_eq!(access(viewer, subject(Visibility::Private), surface), private, "{exposure:?} {surface:?} {viewer:?} private");
+                assert_eq!(
+                    access(viewer, subject(Visibility::Public), surface),
+                    public,
+                    "{exposure:?} {surface:?} {viewer:?} public"
+                );
+                assert_eq!(
+                    access(viewer, subject(Visibility::Private), surface),
+                    private,
+                    "{exposure:?} {surface:?} {viewer:?} private"
+                );
             }
         }
     }

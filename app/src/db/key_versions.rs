@@ -102,12 +102,7 @@ pub async fn not_rescorable(db: &Db, lineage_id: i64) -> Result<Vec<(String, i64
 /// A submission shown through the Ladder (a held-out key) shows its new
 /// score rounded to its step, at random as at upload, keyed by the new
 /// version and its file: the corrected key's scores are on the same grid.
-async fn reround(
-    conn: &mut sqlx::AnyConnection,
-    r: &Rescored<'_>,
-    target_id: i64,
-    secret: &[u8],
-) -> Result<()> {
+async fn reround(conn: &mut sqlx::AnyConnection, r: &Rescored<'_>, target_id: i64, secret: &[u8]) -> Result<()> {
     let ladder: Option<(Option<f64>, String)> =
         sqlx::query_as("SELECT ladder_step, file_sha256 FROM submissions WHERE id = $1 AND key_id = $2")
             .bind(r.id)

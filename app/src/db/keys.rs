@@ -213,14 +213,13 @@ pub async fn reveal(db: &Db, name: &str, benchmark: Option<Benchmark>) -> Result
         Backend::Sqlite => db.pool().begin_with("BEGIN IMMEDIATE").await.map_err(DbError::from)?,
         Backend::Postgres => db.pool().begin().await.map_err(DbError::from)?,
     };
-    let found: Vec<KeyRow> = sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM answer_keys WHERE name = $1 AND ($2 = '' OR benchmark = $2)"
-    ))
-    .bind(name)
-    .bind(benchmark.map_or("", |b| b.as_str()))
-    .fetch_all(&mut *tx)
-    .await
-    .map_err(DbError::from)?;
+    let found: Vec<KeyRow> =
+        sqlx::query_as(&format!("SELECT {COLUMNS} FROM answer_keys WHERE name = $1 AND ($2 = '' OR benchmark = $2)"))
+            .bind(name)
+            .bind(benchmark.map_or("", |b| b.as_str()))
+            .fetch_all(&mut *tx)
+            .await
+            .map_err(DbError::from)?;
     let key: StoredKey = match <[KeyRow; 1]>::try_from(found) {
         Ok([row]) => row.into(),
         Err(rows) if rows.is_empty() => return Err(RevealError::Unknown(name.into())),

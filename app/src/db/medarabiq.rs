@@ -3,10 +3,9 @@
 //! policy lets the board show (on a held-out key, the Ladder's accuracy).
 
 use super::{Db, Result};
-use crate::domain::exposure::{Exposure, default_step, round_to_step};
+use crate::domain::exposure::{Exposure, overall};
 use crate::domain::medarabiq::{BenchmarkPair, BenchmarkScore};
-use crate::domain::stats::wilson;
-use crate::domain::visibility::{Access, Subject, Surface, Viewer, Visibility, access};
+use crate::domain::visibility::{Access, Subject, Surface, Viewer, access};
 
 /// A submission of either benchmark.
 #[derive(sqlx::FromRow)]
@@ -30,16 +29,13 @@ struct ScoreRow {
 impl ScoreRow {
     /// The score the board may show, or `None`.
     fn shown(&self) -> Option<BenchmarkScore> {
-        // Fails closed: an unreadable visibility is private.
-        let visibility = Visibility::parse(&self.visibility).unwrap_or(Visibility::Private);
-        let subject = Subject { owner: self.team_id, visibility, exposure: self.exposure };
-        let n = self.total.max(0) as usize;
+        let subject = Subject::stored(self.team_id, &self.visibility, self.exposure);
         let (accuracy, correct, ci95) = match access(Viewer::Anonymous, subject, Surface::Board) {
             Access::Hidden => return None,
             Access::Full => (self.accuracy, Some(self.correct), [self.ci_low, self.ci_high]),
             Access::Overall => {
-                let shown = self.shown_accuracy.unwrap_or_else(|| round_to_step(self.accuracy, default_step(n)));
-                (shown, None, wilson((shown * n as f64).round() as usize, n))
+                let (shown, ci95) = overall(self.accuracy, self.shown_accuracy, self.total.max(0) as usize);
+                (shown, None, ci95)
             }
         };
         Some(BenchmarkScore { submission_id: self.public_id.clone(), accuracy, correct, total: self.total, ci95 })

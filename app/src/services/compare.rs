@@ -9,8 +9,8 @@ use super::error::{Result, ServiceError};
 use crate::db::Db;
 use crate::domain::Breakdown;
 use crate::domain::board::BoardRow;
-use crate::domain::exposure::Exposure;
 use crate::domain::compare::{COMPARE_REPLICATES, CompareCell, CompareChoice, CompareOutcome, CompareSide, Comparison};
+use crate::domain::exposure::Exposure;
 
 fn side(c: &crate::db::compare::Comparable) -> CompareSide {
     let r = &c.record;

@@ -58,20 +58,32 @@ pub enum ServiceError {
     InvalidFields(Vec<FieldError>),
     /// A required part of the request is missing or unusable
     /// (`code` is stable, e.g. `missing_file`).
-    BadRequest { code: &'static str, message: Message },
+    BadRequest {
+        code: &'static str,
+        message: Message,
+    },
     /// The prediction file was refused; nothing was stored.
     InvalidFile(PredictionError),
     /// Over a quota; `retry_after` in seconds (`None`: it never resets).
-    QuotaExceeded { message: Message, retry_after: Option<i64> },
+    QuotaExceeded {
+        message: Message,
+        retry_after: Option<i64>,
+    },
     /// A limit per client address (registrations, uploads) is reached.
     ClientLimit(ClientLimitReached),
     /// Too many failed sign-ins for one account.
-    SigninThrottled { retry_after: i64 },
+    SigninThrottled {
+        retry_after: i64,
+    },
     /// An `Idempotency-Key` sent again with another file; `first` is the
     /// submission it was used for.
-    IdempotencyKeyReused { first: String },
+    IdempotencyKeyReused {
+        first: String,
+    },
     /// A unique name or email is taken; `field` names it.
-    Conflict { field: &'static str },
+    Conflict {
+        field: &'static str,
+    },
     /// No answer key is stored for the benchmark yet.
     NoKey(Benchmark),
     /// The database failed; logged, never shown.

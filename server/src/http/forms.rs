@@ -8,8 +8,8 @@
 //! redirect keeps it (`?lang=ar`).
 
 use app::db::{audit, sessions};
-use app::domain::{Benchmark, Coded, Message};
 use app::domain::submission::RawMeta;
+use app::domain::{Benchmark, Coded, Message};
 use app::i18n::Lang;
 use app::i18n::form_errors::FormErrorCode;
 use axum::Router;
@@ -258,7 +258,10 @@ async fn upload(
             let name = field.name().unwrap_or_default().to_owned();
             let bytes = field.bytes().await.map_err(|e| {
                 if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                    ServiceError::BadRequest { code: "payload_too_large", message: Message::new("api-upload-too-large") }
+                    ServiceError::BadRequest {
+                        code: "payload_too_large",
+                        message: Message::new("api-upload-too-large"),
+                    }
                 } else {
                     invalid_form(e.body_text())
                 }
@@ -267,9 +270,12 @@ async fn upload(
                 "file" => file = bytes.to_vec(),
                 "lang" => lang = Lang::from_param(Some(&String::from_utf8_lossy(&bytes))),
                 "benchmark" => {
-                    benchmark = String::from_utf8_lossy(&bytes).trim().parse().map_err(|e: app::domain::UnknownBenchmark| {
-                        ServiceError::BadRequest { code: "unknown_benchmark", message: e.message() }
-                    })?;
+                    benchmark = String::from_utf8_lossy(&bytes).trim().parse().map_err(
+                        |e: app::domain::UnknownBenchmark| ServiceError::BadRequest {
+                            code: "unknown_benchmark",
+                            message: e.message(),
+                        },
+                    )?;
                 }
                 other => {
                     meta.set(other, String::from_utf8_lossy(&bytes).into_owned());

@@ -1,9 +1,9 @@
 //! `POST /api/v1/submissions` (upload), `GET /api/v1/submissions` (the
 //! team's own) and `GET /api/v1/submissions/{id}`.
 
-use app::domain::{Benchmark, Coded, Message};
 use app::domain::submission::RawMeta;
 use app::domain::visibility::Surface;
+use app::domain::{Benchmark, Coded, Message};
 use app::services::Viewer;
 use app::services::submit::{Upload, accept, idempotency_key};
 use axum::body::Bytes;
@@ -52,9 +52,12 @@ async fn read_upload(
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("multipart/form-data"));
     let file = if is_multipart {
-        let mut form = Multipart::from_request(req, state)
-            .await
-            .map_err(|e| HttpError::bad_request("invalid_multipart", Message::new("api-invalid-multipart").arg("detail", e.body_text())))?;
+        let mut form = Multipart::from_request(req, state).await.map_err(|e| {
+            HttpError::bad_request(
+                "invalid_multipart",
+                Message::new("api-invalid-multipart").arg("detail", e.body_text()),
+            )
+        })?;
         let mut file = None;
         while let Some(field) = form.next_field().await.map_err(multipart_error)? {
             let name = field.name().unwrap_or_default().to_owned();
@@ -75,9 +78,14 @@ async fn read_upload(
             .await
             .map_err(|e| {
                 if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                    HttpError::PayloadTooLarge(Message::new("api-file-too-large").arg("limit", state.config.upload_limit))
+                    HttpError::PayloadTooLarge(
+                        Message::new("api-file-too-large").arg("limit", state.config.upload_limit),
+                    )
                 } else {
-                    HttpError::bad_request("unreadable_body", Message::new("api-unreadable-body").arg("detail", e.body_text()))
+                    HttpError::bad_request(
+                        "unreadable_body",
+                        Message::new("api-unreadable-body").arg("detail", e.body_text()),
+                    )
                 }
             })?
             .to_vec()

@@ -42,7 +42,11 @@ fn is_arabic(text: &str) -> bool {
     has_arabic
 }
 
-async fn both(app: &TestApp, build: impl Fn() -> axum::http::request::Builder, body: impl Fn() -> Body) -> (Response, Response) {
+async fn both(
+    app: &TestApp,
+    build: impl Fn() -> axum::http::request::Builder,
+    body: impl Fn() -> Body,
+) -> (Response, Response) {
     let en = app.request(build().body(body()).unwrap()).await;
     let ar = app.request(build().header("accept-language", "ar-EG,ar;q=0.9,en;q=0.5").body(body()).unwrap()).await;
     (en, ar)
@@ -57,7 +61,8 @@ fn check(en: &Response, ar: &Response, status: StatusCode, code: &str) -> (Value
     let (en_message, ar_message) = (en["error"]["message"].as_str().unwrap(), ar["error"]["message"].as_str().unwrap());
     assert!(!is_arabic(en_message) && en_message.is_ascii(), "English by default: {en_message}");
     assert!(is_arabic(ar_message), "Arabic when asked: {ar_message}");
-    let (en_details, ar_details) = (en["error"]["details"].as_array().unwrap(), ar["error"]["details"].as_array().unwrap());
+    let (en_details, ar_details) =
+        (en["error"]["details"].as_array().unwrap(), ar["error"]["details"].as_array().unwrap());
     assert_eq!(en_details.len(), ar_details.len(), "{en} / {ar}");
     for (e, a) in en_details.iter().zip(ar_details) {
         assert_eq!(e["field"], a["field"]);
@@ -83,7 +88,8 @@ async fn error_messages_follow_accept_language(backend: Backend) {
     let post_team = || Request::post("/api/v1/teams").header("content-type", "application/json");
     let (en, ar) = both(&app, post_team, || Body::from(team())).await;
     let (en, ar) = check(&en, &ar, StatusCode::BAD_REQUEST, "invalid_fields");
-    let fields: Vec<&str> = en["error"]["details"].as_array().unwrap().iter().map(|d| d["field"].as_str().unwrap()).collect();
+    let fields: Vec<&str> =
+        en["error"]["details"].as_array().unwrap().iter().map(|d| d["field"].as_str().unwrap()).collect();
     assert_eq!(fields, ["name", "email", "password"], "{en}");
     for field in fields {
         assert!(ar["error"]["message"].as_str().unwrap().contains(field), "the Arabic message names {field}: {ar}");
@@ -103,7 +109,9 @@ async fn error_messages_follow_accept_language(backend: Backend) {
     assert_eq!(app.submission_count().await, 0, "nothing stored");
 
     // 409: a taken name.
-    let taken = || json!({"name": "Languages", "email": "other@languages.example", "password": "long enough password"}).to_string();
+    let taken = || {
+        json!({"name": "Languages", "email": "other@languages.example", "password": "long enough password"}).to_string()
+    };
     let (en, ar) = both(&app, post_team, || Body::from(taken())).await;
     check(&en, &ar, StatusCode::CONFLICT, "conflict");
     app.finish().await;

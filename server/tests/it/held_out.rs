@@ -35,8 +35,17 @@ async fn store_key(app: &TestApp, name: &str, rows: usize, seed: u64, exposure: 
     checked.key
 }
 
-const PER_QUESTION_FIELDS: [&str; 9] =
-    ["correct", "missing", "ignored", "by_specialty", "by_level", "by_options", "by_subspecialty", "by_cell", "by_cell"];
+const PER_QUESTION_FIELDS: [&str; 9] = [
+    "correct",
+    "missing",
+    "ignored",
+    "by_specialty",
+    "by_level",
+    "by_options",
+    "by_subspecialty",
+    "by_cell",
+    "by_cell",
+];
 
 fn count(html: &str, selector: &str) -> usize {
     Html::parse_document(html).select(&Selector::parse(selector).unwrap()).count()
@@ -91,7 +100,8 @@ async fn surfaces_show_breakdowns(app: &TestApp, token: &str, a: &str, b: &str) 
 async fn nothing_per_question_is_shown_until_the_key_is_revealed(backend: Backend) {
     let Some(app) = TestApp::start(backend).await else { return };
     let key = store_key(&app, "phase-1", 400, 31, Exposure::HeldOut).await;
-    let (ta, tb) = (app.team_with_token("Held A", "a@held.example").await, app.team_with_token("Held B", "b@held.example").await);
+    let (ta, tb) =
+        (app.team_with_token("Held A", "a@held.example").await, app.team_with_token("Held B", "b@held.example").await);
     let mut ids = Vec::new();
     for (token, seed) in [(&ta, 1), (&tb, 2)] {
         let file = app::domain::synthetic::synthetic_predictions(&key, 0.65, seed);
@@ -188,11 +198,8 @@ async fn a_corrected_held_out_key_rounds_its_new_scores(backend: Backend) {
     // The correction: 60 keyed answers (a fifth) change to the letter this
     // file gave, so the true accuracy moves by more than a step.
     let original = app::domain::synthetic::synthetic_key(300, 41).csv;
-    let given: std::collections::HashMap<String, String> = file
-        .lines()
-        .skip(1)
-        .filter_map(|l| l.split_once(',').map(|(q, a)| (q.to_owned(), a.to_owned())))
-        .collect();
+    let given: std::collections::HashMap<String, String> =
+        file.lines().skip(1).filter_map(|l| l.split_once(',').map(|(q, a)| (q.to_owned(), a.to_owned()))).collect();
     let mut changed = 0;
     let mut corrected = String::new();
     let mut reader = csv::ReaderBuilder::new().from_reader(original.as_bytes());
@@ -215,17 +222,30 @@ async fn a_corrected_held_out_key_rounds_its_new_scores(backend: Backend) {
     corrected.push_str(&String::from_utf8(writer.into_inner().unwrap()).unwrap());
     let checked = parse_key(Benchmark::MedAraBench, corrected.as_bytes()).unwrap();
     let db = &app.state.db;
-    let stored =
-        app::services::key_versions::store_version(db, Benchmark::MedAraBench, "phase-2", None, &checked, corrected.as_bytes())
-            .await
-            .unwrap();
+    let stored = app::services::key_versions::store_version(
+        db,
+        Benchmark::MedAraBench,
+        "phase-2",
+        None,
+        &checked,
+        corrected.as_bytes(),
+    )
+    .await
+    .unwrap();
     assert_eq!(stored.key.exposure, Exposure::HeldOut, "a correction of a held-out key is held out");
     app::services::key_versions::rescore_all(db, &stored.key, &mut Quiet).await.unwrap();
     let record = app::db::submissions::get(db, &id).await.unwrap().unwrap();
     assert_eq!(record.key_id, stored.key.id, "re-scored on the new version");
     let ladder = record.ladder.expect("still on the Ladder");
-    assert!((ladder.shown - record.card.accuracy).abs() <= ladder.step + 1e-9, "{ladder:?} vs {}", record.card.accuracy);
-    assert!(((ladder.shown / ladder.step) - (ladder.shown / ladder.step).round()).abs() < 1e-6, "on the grid: {ladder:?}");
+    assert!(
+        (ladder.shown - record.card.accuracy).abs() <= ladder.step + 1e-9,
+        "{ladder:?} vs {}",
+        record.card.accuracy
+    );
+    assert!(
+        ((ladder.shown / ladder.step) - (ladder.shown / ladder.step).round()).abs() < 1e-6,
+        "on the grid: {ladder:?}"
+    );
     let api = app
         .request(
             axum::http::Request::get(format!("/api/v1/submissions/{id}"))

@@ -3,8 +3,8 @@
 //! database, every test on both SQLite and PostgreSQL.
 
 mod api_language;
-mod attempts;
 mod arabic_pages;
+mod attempts;
 mod board;
 mod board_page;
 mod cli;
@@ -15,8 +15,8 @@ mod demo;
 mod errata;
 mod flags;
 mod harness;
-mod held_out;
 mod heatmap;
+mod held_out;
 mod hostile;
 mod key_audit;
 mod medarabiq;

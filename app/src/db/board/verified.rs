@@ -11,10 +11,9 @@ use super::super::submissions::read_flags;
 use super::super::{Db, Result};
 use super::BENCHMARK;
 use crate::domain::board::{BoardRow, RowSource};
-use crate::domain::exposure::{Exposure, default_step, round_to_step};
-use crate::domain::stats::wilson;
+use crate::domain::exposure::{Exposure, overall};
 use crate::domain::submission::Contamination;
-use crate::domain::visibility::{Access, Subject, Surface, Viewer, Visibility, access};
+use crate::domain::visibility::{Access, Subject, Surface, Viewer, access};
 
 /// A verified row with what ranking needs.
 pub(super) struct Verified {
@@ -56,9 +55,7 @@ struct SubmissionRow {
 
 impl SubmissionRow {
     fn subject(&self) -> Subject {
-        // Fails closed: an unreadable visibility is private.
-        let visibility = Visibility::parse(&self.visibility).unwrap_or(Visibility::Private);
-        Subject { owner: self.team_id, visibility, exposure: self.exposure }
+        Subject::stored(self.team_id, &self.visibility, self.exposure)
     }
 
     /// The row as the board shows it under `access` (`Full` or `Overall`).
@@ -68,10 +65,8 @@ impl SubmissionRow {
         let n = self.total.max(0) as u64;
         let (accuracy, correct, ci95) = match access {
             Access::Overall => {
-                let shown =
-                    self.shown_accuracy.unwrap_or_else(|| round_to_step(self.accuracy, default_step(n as usize)));
-                let shown_correct = (shown * n as f64).round() as usize;
-                (shown, None, wilson(shown_correct, n as usize))
+                let (shown, ci95) = overall(self.accuracy, self.shown_accuracy, n as usize);
+                (shown, None, ci95)
             }
             Access::Full | Access::Hidden => {
                 (self.accuracy, Some(self.correct.max(0) as u64), [self.ci_low, self.ci_high])

@@ -1,18 +1,26 @@
-//! Scored submissions: the all-or-nothing insert under the team's quota,
-//! and the reads behind the team page, the result page and the board.
+//! Scored submissions: the all-or-nothing insert under the team's and the
+//! client's quotas (here), the quota counts ([`quota`]) and the reads
+//! behind the team page, the result page and the API ([`records`]).
 
 use serde::{Deserialize, Serialize};
 
 use super::clients::{self, ClientLimit};
 use super::repeats::{self, Repeat, UploadIdentity};
 use super::{Backend, Db, DbError, Result, now_unix};
+use crate::domain::ScoreCard;
 use crate::domain::errata::VersionScore;
 use crate::domain::exposure::{Exposure, ladder};
 use crate::domain::forensics::Flag;
 pub use crate::domain::submission::SubmissionMeta;
-use crate::domain::submission::{ChainOfThought, Contamination, PromptLanguage};
-use crate::domain::visibility::{Subject, Visibility};
-use crate::domain::{Breakdown, ScoreCard};
+use crate::domain::visibility::Subject;
+
+mod quota;
+mod records;
+
+use quota::quota_in;
+pub use quota::{QuotaDefaults, QuotaUse, quota, seconds_to_utc_midnight, utc_day};
+pub(crate) use records::read_flags;
+pub use records::{count_for_team, for_team, get, predictions_on_key};
 
 /// Everything stored for a new submission.
 pub struct NewSubmission<'a> {
@@ -93,37 +101,6 @@ pub struct Ladder {
     pub step: f64,
 }
 
-/// Submissions used and allowed for a team.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct QuotaUse {
-    pub daily_limit: i64,
-    pub daily_used: i64,
-    pub total_limit: i64,
-    pub total_used: i64,
-}
-
-impl QuotaUse {
-    /// Uploads left today (never negative).
-    pub fn daily_remaining(&self) -> i64 {
-        (self.daily_limit - self.daily_used).max(0)
-    }
-    /// Uploads left in total.
-    pub fn total_remaining(&self) -> i64 {
-        (self.total_limit - self.total_used).max(0)
-    }
-    /// Uploads left now: the smaller of the two.
-    pub fn remaining(&self) -> i64 {
-        self.daily_remaining().min(self.total_remaining())
-    }
-}
-
-/// The server's default quotas; a team's own columns override them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct QuotaDefaults {
-    pub daily: i64,
-    pub total: i64,
-}
-
 /// Why a submission was not stored.
 #[derive(Debug, thiserror::Error)]
 pub enum InsertError {
@@ -144,52 +121,6 @@ impl From<sqlx::Error> for InsertError {
     fn from(e: sqlx::Error) -> Self {
         Self::Db(DbError::Sqlx(e))
     }
-}
-
-/// The UTC date of a Unix time as `YYYY-MM-DD` (the daily quota's bucket).
-pub fn utc_day(unix: i64) -> String {
-    crate::format::utc_date(unix)
-}
-
-/// Seconds until the next 00:00 UTC (the daily quota's `Retry-After`).
-pub fn seconds_to_utc_midnight(unix: i64) -> i64 {
-    86_400 - unix.rem_euclid(86_400)
-}
-
-/// A team's own quotas (`None`: the default) and its submissions counted.
-#[derive(sqlx::FromRow)]
-struct QuotaRow {
-    daily_quota: Option<i64>,
-    total_quota: Option<i64>,
-    daily_used: i64,
-    total_used: i64,
-}
-
-async fn quota_in<'c, E>(exec: E, team_id: i64, day: &str, defaults: QuotaDefaults) -> Result<QuotaUse>
-where
-    E: sqlx::Executor<'c, Database = sqlx::Any>,
-{
-    let row: QuotaRow = sqlx::query_as(
-        "SELECT t.daily_quota AS daily_quota, t.total_quota AS total_quota,
-                (SELECT COUNT(*) FROM submissions s WHERE s.team_id = t.id AND s.utc_day = $2) AS daily_used,
-                (SELECT COUNT(*) FROM submissions s WHERE s.team_id = t.id) AS total_used
-           FROM teams t WHERE t.id = $1",
-    )
-    .bind(team_id)
-    .bind(day)
-    .fetch_one(exec)
-    .await?;
-    Ok(QuotaUse {
-        daily_limit: row.daily_quota.unwrap_or(defaults.daily),
-        daily_used: row.daily_used,
-        total_limit: row.total_quota.unwrap_or(defaults.total),
-        total_used: row.total_used,
-    })
-}
-
-/// A team's quota use right now.
-pub async fn quota(db: &Db, team_id: i64, defaults: QuotaDefaults) -> Result<QuotaUse> {
-    quota_in(db.pool(), team_id, &utc_day(now_unix()), defaults).await
 }
 
 /// A statement of the `Any` driver being given its arguments.
@@ -376,225 +307,9 @@ async fn best_shown(conn: &mut sqlx::AnyConnection, new: &NewSubmission<'_>) -> 
     .await?)
 }
 
-const RECORD_SELECT: &str =
-    "SELECT s.public_id, s.team_id, s.key_id, t.name AS team_name, s.benchmark, k.name AS key_name,
-        k.sha256 AS key_sha256, k.synthetic AS key_synthetic, s.model_name, s.model_url, s.model_params, s.notes,
-        s.prompt_language, s.shots, s.temperature, s.chain_of_thought, s.extraction, s.contamination,
-        s.visibility, s.file_sha256, s.file_format, s.created_at, s.scorecard_json, k.exposure,
-        s.shown_accuracy, s.ladder_step, k.version AS key_version, s.flags_json,
-        CAST(CASE WHEN s.predictions IS NULL THEN 0 ELSE 1 END AS BIGINT) AS rescorable
-   FROM submissions s JOIN teams t ON t.id = s.team_id JOIN answer_keys k ON k.id = s.key_id";
-
-/// A row of [`RECORD_SELECT`].
-#[derive(sqlx::FromRow)]
-struct RecordRow {
-    public_id: String,
-    team_id: i64,
-    key_id: i64,
-    team_name: String,
-    benchmark: String,
-    key_name: String,
-    key_sha256: String,
-    /// 0 or 1: the `Any` driver decodes no `bool` from an integer column.
-    key_synthetic: i64,
-    #[sqlx(flatten, try_from = "MetaRow")]
-    meta: SubmissionMeta,
-    file_sha256: String,
-    file_format: String,
-    created_at: i64,
-    scorecard_json: String,
-    #[sqlx(try_from = "String")]
-    exposure: Exposure,
-    shown_accuracy: Option<f64>,
-    ladder_step: Option<f64>,
-    key_version: i64,
-    flags_json: Option<String>,
-    /// 0 or 1.
-    rescorable: i64,
-}
-
-/// The metadata columns of a submission; an enumerated column holding a
-/// name its type does not know fails to decode, naming the column.
-#[derive(sqlx::FromRow)]
-struct MetaRow {
-    model_name: String,
-    model_url: String,
-    model_params: String,
-    notes: String,
-    #[sqlx(try_from = "String")]
-    prompt_language: PromptLanguage,
-    shots: Option<i64>,
-    temperature: Option<f64>,
-    #[sqlx(try_from = "String")]
-    chain_of_thought: ChainOfThought,
-    extraction: String,
-    #[sqlx(try_from = "String")]
-    contamination: Contamination,
-    visibility: String,
-}
-
-impl From<MetaRow> for SubmissionMeta {
-    fn from(r: MetaRow) -> Self {
-        Self {
-            model_name: r.model_name,
-            model_url: r.model_url,
-            model_params: r.model_params,
-            notes: r.notes,
-            prompt_language: r.prompt_language,
-            shots: r.shots,
-            temperature: r.temperature,
-            chain_of_thought: r.chain_of_thought,
-            extraction: r.extraction,
-            contamination: r.contamination,
-            // Fails closed: an unreadable value is private.
-            visibility: Visibility::parse(&r.visibility).unwrap_or(Visibility::Private),
-        }
-    }
-}
-
-impl TryFrom<RecordRow> for SubmissionRecord {
-    type Error = DbError;
-
-    fn try_from(r: RecordRow) -> Result<Self> {
-        Ok(Self {
-            card: serde_json::from_str(&r.scorecard_json)
-                .map_err(|e| DbError::Seed(format!("stored score card: {e}")))?,
-            public_id: r.public_id,
-            team_id: r.team_id,
-            key_id: r.key_id,
-            team_name: r.team_name,
-            benchmark: r.benchmark,
-            key_name: r.key_name,
-            key_sha256: r.key_sha256,
-            key_synthetic: r.key_synthetic != 0,
-            meta: r.meta,
-            file_sha256: r.file_sha256,
-            file_format: r.file_format,
-            created_at: r.created_at,
-            exposure: r.exposure,
-            ladder: r.shown_accuracy.zip(r.ladder_step).map(|(shown, step)| Ladder { shown, step }),
-            key_version: r.key_version,
-            rescorable: r.rescorable != 0,
-            versions: Vec::new(),
-            flags: read_flags(r.flags_json.as_deref())?,
-        })
-    }
-}
-
-/// A stored `flags_json` (NULL: stored before flags, so none).
-pub(crate) fn read_flags(json: Option<&str>) -> Result<Vec<Flag>> {
-    json.map_or(Ok(Vec::new()), |j| serde_json::from_str(j).map_err(|e| DbError::Seed(format!("stored flags: {e}"))))
-}
-
-/// Other teams' submissions whose predictions were recorded on `key_id`
-/// (the near-duplicate check's input): public id and packed predictions,
-/// about 2 KB each on the real key, so a few thousand are a few megabytes.
-pub async fn predictions_on_key(db: &Db, key_id: i64, except_team: i64) -> Result<Vec<(String, Vec<u8>)>> {
-    Ok(sqlx::query_as(
-        "SELECT public_id, predictions FROM submissions
-          WHERE predictions_key_id = $1 AND team_id <> $2 AND predictions IS NOT NULL ORDER BY id",
-    )
-    .bind(key_id)
-    .bind(except_team)
-    .fetch_all(db.pool())
-    .await?)
-}
-
-/// A submission's score on one version of its key, as [`VERSIONS_SELECT`] reads it.
-#[derive(sqlx::FromRow)]
-struct VersionRow {
-    public_id: String,
-    current_key_id: i64,
-    key_id: i64,
-    version: i64,
-    name: String,
-    imported_at: i64,
-    correct: Option<i64>,
-    total: Option<i64>,
-}
-
-/// Every version of each submission's key from the one it was uploaded on,
-/// with its score there if it has one.
-const VERSIONS_SELECT: &str = "SELECT s.public_id, s.key_id AS current_key_id, k.id AS key_id, k.version, k.name,
-        k.imported_at, ss.correct, ss.total
-   FROM submissions s
-   JOIN answer_keys u ON u.id = COALESCE(s.predictions_key_id, s.key_id)
-   JOIN answer_keys k ON COALESCE(k.lineage_id, k.id) = COALESCE(u.lineage_id, u.id) AND k.version >= u.version
-   LEFT JOIN submission_scores ss ON ss.submission_id = s.id AND ss.key_id = k.id";
-
-/// Fills in the `versions` of `records` from `rows`.
-fn attach_versions(records: &mut [SubmissionRecord], rows: Vec<VersionRow>) {
-    let mut by_id: std::collections::HashMap<String, Vec<VersionScore>> = std::collections::HashMap::new();
-    for r in rows {
-        let score = match (r.correct, r.total) {
-            (Some(c), Some(t)) => Some(Breakdown::new(c.max(0) as usize, t.max(0) as usize)),
-            _ => None,
-        };
-        by_id.entry(r.public_id).or_default().push(VersionScore {
-            version: r.version,
-            key: r.name,
-            imported_at: r.imported_at,
-            score,
-            current: r.key_id == r.current_key_id,
-        });
-    }
-    for record in records {
-        record.versions = by_id.remove(&record.public_id).unwrap_or_default();
-    }
-}
-
-/// One submission by its public id.
-pub async fn get(db: &Db, public_id: &str) -> Result<Option<SubmissionRecord>> {
-    let row: Option<RecordRow> = sqlx::query_as(&format!("{RECORD_SELECT} WHERE s.public_id = $1"))
-        .bind(public_id)
-        .fetch_optional(db.pool())
-        .await?;
-    let Some(mut record) = row.map(SubmissionRecord::try_from).transpose()? else { return Ok(None) };
-    let versions: Vec<VersionRow> =
-        sqlx::query_as(&format!("{VERSIONS_SELECT} WHERE s.public_id = $1 ORDER BY k.version"))
-            .bind(public_id)
-            .fetch_all(db.pool())
-            .await?;
-    attach_versions(std::slice::from_mut(&mut record), versions);
-    Ok(Some(record))
-}
-
-/// A team's submissions, newest first.
-pub async fn for_team(db: &Db, team_id: i64) -> Result<Vec<SubmissionRecord>> {
-    let rows: Vec<RecordRow> = sqlx::query_as(&format!("{RECORD_SELECT} WHERE s.team_id = $1 ORDER BY s.id DESC"))
-        .bind(team_id)
-        .fetch_all(db.pool())
-        .await?;
-    let mut records = rows.into_iter().map(SubmissionRecord::try_from).collect::<Result<Vec<_>>>()?;
-    let versions: Vec<VersionRow> =
-        sqlx::query_as(&format!("{VERSIONS_SELECT} WHERE s.team_id = $1 ORDER BY s.id, k.version"))
-            .bind(team_id)
-            .fetch_all(db.pool())
-            .await?;
-    attach_versions(&mut records, versions);
-    Ok(records)
-}
-
-/// How many submissions a team has stored.
-pub async fn count_for_team(db: &Db, team_id: i64) -> Result<i64> {
-    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM submissions WHERE team_id = $1")
-        .bind(team_id)
-        .fetch_one(db.pool())
-        .await?)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn utc_days_and_midnight() {
-        assert_eq!(utc_day(0), "1970-01-01");
-        assert_eq!(utc_day(1_709_164_800), "2024-02-29");
-        assert_eq!(utc_day(1_796_083_199), "2026-11-30");
-        assert_eq!(seconds_to_utc_midnight(1_796_083_199), 1);
-        assert_eq!(seconds_to_utc_midnight(0), 86_400);
-    }
 
     #[test]
     fn bits_round_trip() {

@@ -35,14 +35,14 @@ pub struct Filled {
 /// Fills the database with the demo teams and their submissions when it
 /// has no team; `None` (nothing stored) otherwise. Uploads on a benchmark
 /// whose default key is a real (imported) key are left out: demo scores
-/// only ever come from synthetic keys.
+/// only ever come from synthetic keys. `serve` stores the MedAraBench demo
+/// key (`ensure_demo_key`) before it calls this.
 pub async fn fill(state: &AppState) -> anyhow::Result<Option<Filled>> {
     let db = &state.db;
     if teams::count(db).await? > 0 {
         tracing::info!("--demo: the database already has teams; no demo data added");
         return Ok(None);
     }
-    crate::cli::serve::ensure_demo_key(db).await?;
     ensure_demo_medarabiq_key(db).await?;
     let scoring = Scoring { quota: QuotaDefaults { daily: 1000, total: 1000 }, ..state.scoring() };
     let mut filled = Filled { teams: 0, submissions: 0 };

@@ -150,15 +150,18 @@ pub(super) async fn verified(db: &Db) -> Result<Vec<Verified>> {
 }
 
 /// Stored correctness of the ranked rows that may be compared pair by pair
-/// (rows on a held-out key are ranked on their shown accuracy alone).
+/// (rows on a held-out key are ranked on their shown accuracy alone), in
+/// one query.
 pub(super) async fn ranked_correctness(db: &Db, ranked: &[&Verified]) -> Result<HashMap<i64, Vec<u8>>> {
-    let mut out = HashMap::new();
-    for v in ranked.iter().filter(|v| v.row.exposure == Some(Exposure::Public)) {
-        let bits: Vec<u8> = sqlx::query_scalar("SELECT correctness FROM submissions WHERE id = $1")
-            .bind(v.id)
-            .fetch_one(db.pool())
-            .await?;
-        out.insert(v.id, bits);
+    let ids: Vec<i64> = ranked.iter().filter(|v| v.row.exposure == Some(Exposure::Public)).map(|v| v.id).collect();
+    if ids.is_empty() {
+        return Ok(HashMap::new());
     }
-    Ok(out)
+    // `$n` placeholders written out: through the `Any` driver a query
+    // builder writes `?`, which PostgreSQL does not read.
+    let placeholders: Vec<String> = (1..=ids.len()).map(|i| format!("${i}")).collect();
+    let sql = format!("SELECT id, correctness FROM submissions WHERE id IN ({})", placeholders.join(", "));
+    let query = ids.iter().fold(sqlx::query_as::<_, (i64, Vec<u8>)>(&sql), |q, id| q.bind(*id));
+    let rows = query.fetch_all(db.pool()).await?;
+    Ok(rows.into_iter().collect())
 }

@@ -2,8 +2,9 @@
 //! same name) scored here on both benchmarks, from the submissions the
 //! policy lets the board show (on a held-out key, the Ladder's accuracy).
 
+use super::shown::ScoreColumns;
 use super::{Db, Result};
-use crate::domain::exposure::{Exposure, overall};
+use crate::domain::exposure::Exposure;
 use crate::domain::medarabiq::{BenchmarkPair, BenchmarkScore};
 use crate::domain::visibility::{Access, Subject, Surface, Viewer, access};
 
@@ -18,27 +19,26 @@ struct ScoreRow {
     visibility: String,
     #[sqlx(try_from = "String")]
     exposure: Exposure,
-    accuracy: f64,
-    correct: i64,
-    total: i64,
-    ci_low: f64,
-    ci_high: f64,
-    shown_accuracy: Option<f64>,
+    #[sqlx(flatten)]
+    scores: ScoreColumns,
 }
 
 impl ScoreRow {
     /// The score the board may show, or `None`.
     fn shown(&self) -> Option<BenchmarkScore> {
         let subject = Subject::stored(self.team_id, &self.visibility, self.exposure);
-        let (accuracy, correct, ci95) = match access(Viewer::Anonymous, subject, Surface::Board) {
-            Access::Hidden => return None,
-            Access::Full => (self.accuracy, Some(self.correct), [self.ci_low, self.ci_high]),
-            Access::Overall => {
-                let (shown, ci95) = overall(self.accuracy, self.shown_accuracy, self.total.max(0) as usize);
-                (shown, None, ci95)
-            }
-        };
-        Some(BenchmarkScore { submission_id: self.public_id.clone(), accuracy, correct, total: self.total, ci95 })
+        let granted = access(Viewer::Anonymous, subject, Surface::Board);
+        if granted == Access::Hidden {
+            return None;
+        }
+        let (accuracy, correct, ci95) = self.scores.shown(granted);
+        Some(BenchmarkScore {
+            submission_id: self.public_id.clone(),
+            accuracy,
+            correct,
+            total: self.scores.total,
+            ci95,
+        })
     }
 }
 

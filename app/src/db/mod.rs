@@ -17,6 +17,7 @@ pub mod published;
 pub mod repeats;
 pub mod seed;
 pub mod sessions;
+mod shown;
 pub mod submissions;
 pub mod teams;
 

@@ -7,11 +7,12 @@
 
 use std::collections::HashMap;
 
+use super::super::shown::ScoreColumns;
 use super::super::submissions::read_flags;
 use super::super::{Db, Result};
 use super::BENCHMARK;
 use crate::domain::board::{BoardRow, RowSource};
-use crate::domain::exposure::{Exposure, overall};
+use crate::domain::exposure::Exposure;
 use crate::domain::submission::Contamination;
 use crate::domain::visibility::{Access, Subject, Surface, Viewer, access};
 
@@ -41,12 +42,8 @@ struct SubmissionRow {
     #[sqlx(try_from = "String")]
     exposure: Exposure,
     created_at: i64,
-    accuracy: f64,
-    correct: i64,
-    total: i64,
-    ci_low: f64,
-    ci_high: f64,
-    shown_accuracy: Option<f64>,
+    #[sqlx(flatten)]
+    scores: ScoreColumns,
     /// 0 or 1: a newer version of its key exists.
     key_superseded: i64,
     flags_json: Option<String>,
@@ -62,16 +59,9 @@ impl SubmissionRow {
     fn into_verified(self, access: Access, attempts: u64, first_submitted_at: i64) -> Result<Verified> {
         let shown_as = if access == Access::Overall { Exposure::HeldOut } else { Exposure::Public };
         let flags = read_flags(self.flags_json.as_deref())?.iter().map(|f| f.shown(shown_as)).collect();
-        let n = self.total.max(0) as u64;
-        let (accuracy, correct, ci95) = match access {
-            Access::Overall => {
-                let (shown, ci95) = overall(self.accuracy, self.shown_accuracy, n as usize);
-                (shown, None, ci95)
-            }
-            Access::Full | Access::Hidden => {
-                (self.accuracy, Some(self.correct.max(0) as u64), [self.ci_low, self.ci_high])
-            }
-        };
+        let n = self.scores.total.max(0) as u64;
+        let (accuracy, correct, ci95) = self.scores.shown(access);
+        let correct = correct.map(|c| c.max(0) as u64);
         Ok(Verified {
             id: self.id,
             key_id: self.key_id,
@@ -123,12 +113,11 @@ pub(super) async fn verified(db: &Db) -> Result<Vec<Verified>> {
         latest: Option<(SubmissionRow, Access)>,
     }
     let mut groups: HashMap<(i64, String), Group> = HashMap::new();
-    let mut order: Vec<(i64, String)> = Vec::new();
     for row in rows {
-        let name = (row.team_id, row.model_name.clone());
-        let group = groups.entry(name.clone()).or_insert_with(|| {
-            order.push(name);
-            Group { attempts: 0, first_at: row.created_at, latest: None }
+        let group = groups.entry((row.team_id, row.model_name.clone())).or_insert(Group {
+            attempts: 0,
+            first_at: row.created_at,
+            latest: None,
         });
         group.attempts += 1;
         group.first_at = group.first_at.min(row.created_at);
@@ -137,13 +126,11 @@ pub(super) async fn verified(db: &Db) -> Result<Vec<Verified>> {
             group.latest = Some((row, granted));
         }
     }
-    let mut out: Vec<Verified> = order
-        .into_iter()
-        .filter_map(|name| {
-            let g = groups.remove(&name)?;
-            let (row, granted) = g.latest?;
-            Some(row.into_verified(granted, g.attempts, g.first_at))
-        })
+    // The order of the groups does not matter: the sort below is total
+    // (accuracy, then the unique id).
+    let mut out: Vec<Verified> = groups
+        .into_values()
+        .filter_map(|g| g.latest.map(|(row, granted)| row.into_verified(granted, g.attempts, g.first_at)))
         .collect::<Result<_>>()?;
     out.sort_by(|a, b| b.row.accuracy.total_cmp(&a.row.accuracy).then(a.id.cmp(&b.id)));
     Ok(out)

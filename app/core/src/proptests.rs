@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use proptest::prelude::*;
 
 use super::benchmark::Benchmark;
-use super::extract::{extract, extract_letter};
+use super::extract::{Extraction, extract, extract_letter};
 use super::key::{AnswerKey, CheckedKey, KeyError, parse_key, parse_key_for_scoring};
 use super::predictions::PredictionFile;
 use super::score::{ScoreCard, Scored, score_bytes};
@@ -120,6 +120,56 @@ fn assert_same_key(benchmark: Benchmark, body: &[u8]) -> Result<(), TestCaseErro
     Ok(())
 }
 
+/// The ways a response may write a letter: Latin either case, Arabic (with
+/// its alef forms and tatweels).
+fn letter_variant(i: usize, v: usize) -> String {
+    let arabic: [&[&str]; 6] = [&["أ", "ا", "إ", "آ"], &["ب", "بـ"], &["ج", "جـ"], &["د"], &["ه", "هـ"], &["و"]];
+    let letter = Letter::ALL[i];
+    let latin = [letter.as_char().to_string(), letter.as_char().to_ascii_lowercase().to_string()];
+    let variants: Vec<String> = latin.into_iter().chain(arabic[i].iter().map(|s| (*s).to_owned())).collect();
+    variants[v % variants.len()].clone()
+}
+
+/// Reasoning with no answer statement in it, but with everything a weaker
+/// rule might read: option mentions, bold and bracketed letters, option
+/// lists, letter lines, "vitamin B12", "E. coli", random text.
+fn reasoning() -> impl Strategy<Value = String> {
+    let sentence = prop_oneof![
+        4 => proptest::sample::select(vec![
+            "Let me consider each option.",
+            "Option A is wrong because the pain is pleuritic.",
+            "**B** looks tempting, but the ECG rules it out.",
+            "The most likely cause is (C) myocardial infarction.",
+            "A) Pulmonary embolism\nB) Aortic dissection\nC) Myocardial infarction",
+            "D",
+            "Vitamin B12 deficiency gives a high MCV.",
+            "E. coli is the commonest cause of cystitis.",
+            "Type A personality is a risk factor.",
+            "الخيار ب غير صحيح لأن المريض لا يعاني من الحمى.",
+            "باب القلب مفتوح",
+            "I cannot determine this from the history alone.",
+            "## Analysis\n- **Option D:** unlikely",
+        ]).prop_map(str::to_owned),
+        1 => "\\PC{0,80}",
+    ];
+    proptest::collection::vec(sentence, 0..8).prop_map(|v| v.join("\n"))
+}
+
+/// A response whose letter is decided, in one of the styles models use.
+fn decided(i: usize, v: usize, style: usize) -> String {
+    let l = letter_variant(i, v);
+    match style % 8 {
+        0 => l,
+        1 => format!("The answer is {l}."),
+        2 => format!("Final answer: **{l}**"),
+        3 => format!("الإجابة الصحيحة هي: {l}"),
+        4 => format!("```json\n{{\"answer\": \"{l}\"}}\n```"),
+        5 => format!("{l}) The first option"),
+        6 => format!("So the answer is ({l})"),
+        _ => format!("I pick **{l}** here."),
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -215,6 +265,75 @@ proptest! {
         prop_assert_eq!(extract_letter(&text), Some(letter));
         prop_assert_eq!(extract_letter(&format!("The answer is {variant}.")), Some(letter));
         prop_assert_eq!(extract_letter(&format!("الإجابة الصحيحة هي {variant}")), Some(letter));
+    }
+
+    #[test]
+    fn a_final_answer_after_reasoning_decides(reasoning in reasoning(), i in 0..6usize, v in 0..5usize, style in 0..5usize) {
+        let l = letter_variant(i, v);
+        let last = match style {
+            0 => format!("Final answer: {l}"),
+            1 => format!("**Final Answer:** {l}"),
+            2 => format!("الإجابة النهائية: {l}"),
+            3 => format!("The final answer is $\\boxed{{{l}}}$"),
+            _ => format!("{{\"answer\": \"{l}\"}}"),
+        };
+        let text = format!("{reasoning}\n\n{last}");
+        prop_assert_eq!(extract_letter(&text), Some(Letter::ALL[i]), "{:?}", text);
+    }
+
+    #[test]
+    fn reasoning_blocks_before_a_decided_answer_change_nothing(
+        noise in prop_oneof![reasoning(), "\\PC{0,200}"],
+        i in 0..6usize,
+        v in 0..5usize,
+        style in 0..8usize,
+    ) {
+        let answer = decided(i, v, style);
+        let before = extract(&answer);
+        prop_assert_eq!(&before, &Extraction::Found(Letter::ALL[i], match &before {
+            Extraction::Found(_, r) => *r,
+            other => return Err(TestCaseError::fail(format!("{answer:?}: {other:?}"))),
+        }));
+        for tag in ["think", "THINK", "thinking"] {
+            prop_assert_eq!(&extract(&format!("<{tag}>{noise}</{tag}>{answer}")), &before);
+            prop_assert_eq!(&extract(&format!("{noise}\n</{tag}>\n\n{answer}")), &before);
+        }
+    }
+
+    #[test]
+    fn two_different_final_letters_are_unparsed(
+        reasoning in reasoning(),
+        i in 0..6usize,
+        step in 1..6usize,
+        (v, w) in (0..5usize, 0..5usize),
+        form in 0..7usize,
+    ) {
+        let (x, y) = (letter_variant(i, v), letter_variant((i + step) % 6, w));
+        let last = match form {
+            0 => format!("Final answer: {x} or {y}"),
+            1 => format!("Final answer: {x}/{y}"),
+            2 => format!("Final answer: {x}\n\nWait.\n\nFinal answer: {y}"),
+            3 => format!("{{\"answer\": \"{x}\"}}\nFinal answer: {y}"),
+            4 => format!("الإجابة النهائية: {x} أو {y}"),
+            5 => format!("The answer is either {x} or {y}."),
+            _ => format!("Final answer: {x}\n\nActually, the answer is {y}."),
+        };
+        let text = format!("{reasoning}\n\n{last}");
+        prop_assert_eq!(extract_letter(&text), None, "{:?}: {:?}", text, extract(&text));
+    }
+
+    #[test]
+    fn no_markup_panics_extraction(parts in proptest::collection::vec(prop_oneof![
+        proptest::sample::select(vec![
+            "<think>", "</think>", "<THINKING>", "\"answer\": \"", "'option':'", "\\boxed{", "\\text{", "}", "<answer>",
+            "</answer>", "**", "(", ")", "[", "Final answer: ", "either ", " or ", "\n", "الإجابة النهائية ", "ـ", "\\",
+            "\"", "'", "إما ", "أو ", "A", "ب", "e.", " ",
+        ]).prop_map(str::to_owned),
+        "\\PC{0,20}",
+    ], 0..40)) {
+        let text: String = parts.concat();
+        let _ = extract(&text);
+        let _ = extract_letter(&text);
     }
 
     #[test]

@@ -16,6 +16,19 @@ pub enum InputError {
         /// The limit in bytes.
         limit: usize,
     },
+    /// A gzip stream that decompresses to more than the limit (a zip bomb
+    /// among others); nothing past the limit is inflated.
+    #[error("the file decompresses to more than {limit} bytes")]
+    TooLargeDecompressed {
+        /// The limit in bytes.
+        limit: usize,
+    },
+    /// A file that starts as gzip but cannot be decompressed.
+    #[error("the file looks gzip-compressed but cannot be decompressed ({detail})")]
+    BadGzip {
+        /// What the decompressor said.
+        detail: String,
+    },
     /// Nothing but whitespace (or a byte-order mark).
     #[error("the file is empty")]
     Empty,
@@ -47,6 +60,8 @@ impl crate::message::Coded for InputError {
         match self {
             Self::TooLarge { size, limit } => Message::new("input-too-large").arg("size", size).arg("limit", limit),
             Self::Empty => Message::new("input-empty"),
+            Self::TooLargeDecompressed { limit } => Message::new("input-too-large-decompressed").arg("limit", limit),
+            Self::BadGzip { detail } => Message::new("input-bad-gzip").arg("detail", detail),
             Self::NulByte { line } => Message::new("input-nul-byte").arg("line", line),
             Self::InvalidUtf8 { line } => Message::new("input-invalid-utf8").arg("line", line),
             Self::LineTooLong { line, limit } => {
@@ -61,7 +76,7 @@ impl InputError {
     pub fn line(&self) -> Option<usize> {
         match self {
             Self::NulByte { line } | Self::InvalidUtf8 { line } | Self::LineTooLong { line, .. } => Some(*line),
-            Self::TooLarge { .. } | Self::Empty => None,
+            Self::TooLarge { .. } | Self::TooLargeDecompressed { .. } | Self::BadGzip { .. } | Self::Empty => None,
         }
     }
 }
@@ -119,6 +134,34 @@ fn long_line(text: &str) -> Option<usize> {
     None
 }
 
+/// The two bytes every gzip stream starts with.
+const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+
+/// True when `bytes` start as a gzip stream.
+pub fn is_gzip(bytes: &[u8]) -> bool {
+    bytes.starts_with(&GZIP_MAGIC)
+}
+
+/// `bytes` decompressed when they are gzip (several members are read one
+/// after the other, as `gunzip` does), else `None`. At most `limit` bytes
+/// are inflated: a stream that would give more is refused without
+/// inflating the rest.
+pub fn gunzip(bytes: &[u8], limit: usize) -> Result<Option<Vec<u8>>, InputError> {
+    use std::io::Read;
+    if !is_gzip(bytes) {
+        return Ok(None);
+    }
+    let mut out = Vec::with_capacity(bytes.len().saturating_mul(4).min(limit));
+    let reader = flate2::read::MultiGzDecoder::new(bytes);
+    // One byte past the limit tells "exactly the limit" from "more".
+    let cap = u64::try_from(limit).unwrap_or(u64::MAX).saturating_add(1);
+    reader.take(cap).read_to_end(&mut out).map_err(|e| InputError::BadGzip { detail: e.to_string() })?;
+    if out.len() > limit {
+        return Err(InputError::TooLargeDecompressed { limit });
+    }
+    Ok(Some(out))
+}
+
 /// The 1-based line holding byte `pos`.
 pub fn line_of(bytes: &[u8], pos: usize) -> usize {
     1 + bytes[..pos.min(bytes.len())].iter().filter(|&&b| b == b'\n').count()
@@ -155,6 +198,31 @@ mod tests {
             let expected = line.map_or(Ok(()), |line| Err(InputError::LineTooLong { line, limit: MAX_LINE_BYTES }));
             assert_eq!(decode(text.as_bytes(), usize::MAX).map(|_| ()), expected);
         }
+    }
+
+    #[test]
+    fn gzip_is_inflated_within_the_limit() {
+        use std::io::Write;
+        let gz = |data: &[u8]| {
+            let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+            e.write_all(data).unwrap();
+            e.finish().unwrap()
+        };
+        assert_eq!(gunzip(b"question_id,answer", 100), Ok(None));
+        assert_eq!(gunzip(&gz(b"question_id,answer\n1,A\n"), 100), Ok(Some(b"question_id,answer\n1,A\n".to_vec())));
+        // Exactly the limit passes; one byte more does not.
+        assert_eq!(gunzip(&gz(&[b'x'; 64]), 64).map(|v| v.map(|v| v.len())), Ok(Some(64)));
+        assert_eq!(gunzip(&gz(&[b'x'; 65]), 64), Err(InputError::TooLargeDecompressed { limit: 64 }));
+        // A bomb: 10 MB of zeros is a few kilobytes compressed.
+        let bomb = gz(&vec![0u8; 10 << 20]);
+        assert!(bomb.len() < 20_000);
+        assert_eq!(gunzip(&bomb, 1 << 20), Err(InputError::TooLargeDecompressed { limit: 1 << 20 }));
+        // Two members read as one file, as gunzip does.
+        let two = [gz(b"question_id,answer\n"), gz(b"1,A\n")].concat();
+        assert_eq!(gunzip(&two, 100), Ok(Some(b"question_id,answer\n1,A\n".to_vec())));
+        let mut cut = gz(b"question_id,answer\n1,A\n");
+        cut.truncate(cut.len() - 6);
+        assert!(matches!(gunzip(&cut, 100), Err(InputError::BadGzip { .. })));
     }
 
     #[test]

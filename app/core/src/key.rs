@@ -19,6 +19,7 @@ use super::forensics::Canary;
 use super::groups::Groups;
 use super::input::InputError;
 use super::key_builder::{Built, Detail};
+use super::question_text::{QuestionTexts, TextMatch};
 use super::report::KeyReport;
 use super::types::{Letter, Level, QuestionId, Specialty};
 
@@ -92,6 +93,8 @@ pub struct AnswerKey {
     sha256: Option<String>,
     /// Its known defects (see `forensics`).
     canaries: Vec<Canary>,
+    /// Its question texts, normalised (`question_text`).
+    texts: QuestionTexts,
 }
 
 /// Where each scoreable id is in the items.
@@ -142,7 +145,20 @@ impl AnswerKey {
         sha256: Option<String>,
         canaries: Vec<Canary>,
     ) -> Self {
-        Self { benchmark, positions: Positions::new(&items), items, groups, rejected, sha256, canaries }
+        let texts = QuestionTexts::default();
+        Self { benchmark, positions: Positions::new(&items), items, groups, rejected, sha256, canaries, texts }
+    }
+
+    /// The same key, matching question texts with `texts`.
+    pub(crate) fn with_texts(mut self, texts: QuestionTexts) -> Self {
+        self.texts = texts;
+        self
+    }
+
+    /// The questions (scoreable or rejected) whose text is `text` once
+    /// normalised: how rows without a usable id are matched.
+    pub fn find_question(&self, text: &str) -> TextMatch {
+        self.texts.find(text)
     }
 
     /// The benchmark this key belongs to.

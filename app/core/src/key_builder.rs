@@ -11,6 +11,7 @@ use super::groups::{GroupsBuilder, Name};
 use super::input::sha256_hex;
 use super::key::{AnswerKey, KeyError, KeyItem};
 use super::key_reason::RejectReason;
+use super::question_text::QuestionTexts;
 use super::report::{KeyReport, KeyWarning, Rejection, WarningKind};
 use super::types::{Letter, Level, QuestionId};
 
@@ -64,6 +65,8 @@ pub(crate) struct KeyBuilder {
     /// Pairs of ids with the same question and options but different
     /// answers (found with warnings only).
     conflicts: Vec<(QuestionId, QuestionId)>,
+    /// Question texts, for files that name questions by text.
+    texts: QuestionTexts,
 }
 
 impl KeyBuilder {
@@ -78,6 +81,7 @@ impl KeyBuilder {
             groups: GroupsBuilder::with_capacity(rows),
             rejected: Vec::new(),
             warnings: Vec::new(),
+            texts: QuestionTexts::default(),
             conflicts: Vec::new(),
         }
     }
@@ -156,6 +160,11 @@ impl KeyBuilder {
         empty.chain(pairs).collect()
     }
 
+    /// Records the question text of row `id`, for matching by text.
+    pub(crate) fn question_text(&mut self, id: QuestionId, text: &str) {
+        self.texts.add(id, text);
+    }
+
     /// Builds the key, and its report with [`Detail::Report`].
     pub(crate) fn finish(mut self, raw: &[u8]) -> Result<Built, KeyError> {
         let normalized = self.settle()?;
@@ -164,7 +173,8 @@ impl KeyBuilder {
         let groups = self.groups.finish();
         let report = self.detail == Detail::Report;
         let sha256 = report.then(|| sha256_hex(raw));
-        let key = AnswerKey::new(self.benchmark, self.items, groups, rejected_ids, sha256, canaries);
+        let key = AnswerKey::new(self.benchmark, self.items, groups, rejected_ids, sha256, canaries)
+            .with_texts(std::mem::take(&mut self.texts));
         let report = report.then(|| KeyReport::new(&key, self.rows, self.rejected, normalized, self.warnings));
         Ok(Built { key, rows: self.rows, report })
     }

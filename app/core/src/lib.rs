@@ -46,6 +46,7 @@ pub mod medarabiq;
 mod medarabiq_key;
 pub mod message;
 pub mod predictions;
+pub mod question_text;
 pub mod report;
 pub mod sample_size;
 pub mod score;

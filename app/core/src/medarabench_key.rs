@@ -137,6 +137,9 @@ fn read_row(b: &mut KeyBuilder, questions: &mut Questions<'_>, cols: &Columns, r
         problems.push(RejectReason::SpecialtyBlank);
     }
 
+    if let Some(id) = id {
+        b.question_text(id, cell(cols.question));
+    }
     if b.warns() {
         warn_options(b, id, cols.group.map(cell), &options, count);
         warn_duplicate(b, questions, cols, id, record);

@@ -66,6 +66,7 @@ pub(super) fn parse(bytes: &[u8], detail: Detail) -> Result<Built, KeyError> {
             problems.push(RejectReason::CategoryBlank);
         }
         if let Some(id) = id {
+            b.question_text(id, &options.stem);
             warn(&mut b, &mut seen, id, &options, answer.as_ref().filter(|_| problems.is_empty()));
         }
         match (id, answer, category) {

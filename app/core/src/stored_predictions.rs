@@ -10,7 +10,10 @@
 //!
 //! Like the correctness bits, stored predictions are never served.
 
-use super::key::AnswerKey;
+use std::collections::HashMap;
+
+use super::key::{AnswerKey, excerpt};
+use super::question_text::TextMatch;
 use super::predictions::{PredictionError, PredictionFile};
 use super::score::{Scored, tally};
 use super::types::{Letter, QuestionId};
@@ -45,7 +48,7 @@ impl Given {
         }
     }
 
-    fn of(choice: Option<Letter>) -> Self {
+    pub(crate) fn of(choice: Option<Letter>) -> Self {
         choice.map_or(Self::Unparsed, Self::Letter)
     }
 }
@@ -82,22 +85,53 @@ pub fn packed_len(questions: usize) -> usize {
 }
 
 impl StoredPredictions {
-    /// What `file` gives for each question of `key`. Fails only on an id
-    /// the key does not know (neither scoreable nor rejected), as scoring does.
+    /// What `file` gives for each question of `key`. Fails on ids the key
+    /// does not know (neither scoreable nor rejected), on question texts
+    /// that match no question or several, and on a text row naming a
+    /// question another row answers: every such problem is listed.
     pub fn record(key: &AnswerKey, file: &PredictionFile) -> Result<Self, PredictionError> {
         let rejected: Vec<QuestionId> = key.rejected_ids().iter().copied().collect();
         let mut given = vec![Given::Missing; key.len() + rejected.len()];
+        let slot = |id: QuestionId| match key.position(id) {
+            Some(i) => Some(i),
+            None => rejected.binary_search(&id).ok().map(|r| key.len() + r),
+        };
+        let mut problems = Vec::new();
         for p in &file.rows {
-            let slot = match key.position(p.id) {
-                Some(i) => i,
-                None => match rejected.binary_search(&p.id) {
-                    Ok(r) => key.len() + r,
-                    Err(_) => return Err(PredictionError::UnknownQuestionId { line: p.line, id: p.id }),
-                },
-            };
-            given[slot] = Given::of(p.choice);
+            match slot(p.id) {
+                Some(s) => given[s] = Given::of(p.choice),
+                None => problems.push(PredictionError::UnknownQuestionId { line: p.line, id: p.id }),
+            }
         }
-        Ok(Self { given })
+        if !file.by_text.is_empty() {
+            let mut line_of: HashMap<usize, usize> = file.rows.iter().filter_map(|p| Some((slot(p.id)?, p.line))).collect();
+            for t in &file.by_text {
+                let text = excerpt(&t.text);
+                let id = match key.find_question(&t.text) {
+                    TextMatch::One(id) => id,
+                    TextMatch::None => {
+                        problems.push(PredictionError::UnknownQuestionText { line: t.line, text });
+                        continue;
+                    }
+                    TextMatch::Several(ids) => {
+                        let ids = ids.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+                        problems.push(PredictionError::AmbiguousQuestionText { line: t.line, text, ids });
+                        continue;
+                    }
+                };
+                let Some(s) = slot(id) else { continue };
+                if let Some(&first_line) = line_of.get(&s) {
+                    problems.push(PredictionError::DuplicateQuestionId { line: t.line, id, first_line });
+                    continue;
+                }
+                line_of.insert(s, t.line);
+                given[s] = Given::of(t.choice);
+            }
+        }
+        match PredictionError::from_problems(problems) {
+            Some(refusal) => Err(refusal),
+            None => Ok(Self { given }),
+        }
     }
 
     /// One value per question of the layout, in layout order.

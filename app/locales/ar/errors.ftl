@@ -17,6 +17,8 @@ input-empty = الملف فارغ
 input-nul-byte = السطر { $line }: بايت NUL (ملف ثنائي أو بترميز UTF-16؟ احفظه بترميز UTF-8)
 input-invalid-utf8 = السطر { $line }: ترميز UTF-8 غير صالح (احفظ الملف بترميز UTF-8)
 input-line-too-long = السطر { $line }: أطول من { $limit } بايت
+input-too-large-decompressed = يتجاوز حجم الملف بعد فكّ ضغطه { $limit } بايت
+input-bad-gzip = يبدو الملف مضغوطًا بصيغة gzip لكن تعذّر فكّ ضغطه ({"\u2068"}{ $detail }{"\u2069"})
 
 # أسباب رفض ملف التنبؤات.
 prediction-bad-header = السطر 1: يجب أن يذكر صف العناوين العمود question_id مع answer (أو response)؛ والموجود: {"\u2068"}{ $found }{"\u2069"}
@@ -29,6 +31,12 @@ prediction-bad-question-id = السطر { $line }: قيمة question_id «{"\u20
 prediction-duplicate-question-id = السطر { $line }: المعرّف question_id {"\u2068"}{ $id }{"\u2069"} مكرّر (ورد أول مرة في السطر { $first_line })
 prediction-not-a-letter = السطر { $line }: الإجابة «{"\u2068"}{ $value }{"\u2069"}» ليست حرفًا من A إلى F (أو أ ب ج د ه و)؛ ضع النص الحر في عمود response
 prediction-unknown-question-id = السطر { $line }: المعرّف question_id {"\u2068"}{ $id }{"\u2069"} غير موجود في مفتاح الإجابات
+prediction-malformed = السطر { $line }: {"\u2068"}{ $detail }{"\u2069"}
+prediction-unknown-question-text = السطر { $line }: لا يوجد في مفتاح الإجابات سؤال نصّه «{"\u2068"}{ $text }{"\u2069"}»
+prediction-ambiguous-question-text = السطر { $line }: النص «{"\u2068"}{ $text }{"\u2069"}» هو نص أكثر من سؤال ({"\u2066"}{ $ids }{"\u2069"})؛ اذكر رقم السؤال بدلًا منه
+prediction-needs-server = يفحص الخادم ملفات {"\u2068"}{ $format }{"\u2069"} عند إرسالها
+prediction-wrong-file = هذا الملف {"\u2068"}{ $what }{"\u2069"}؛ ارفع بدلًا منه {"\u2068"}{ $instead }{"\u2069"}
+prediction-several = في الملف مشكلات عددها { $count }، وكلٌّ منها مذكور مع سطره
 error-unknown = { $text }
 prediction-refused = رُفض ملف التنبؤات: {"\u2068"}{ $reason }{"\u2069"}
 

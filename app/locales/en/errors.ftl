@@ -17,6 +17,8 @@ input-empty = the file is empty
 input-nul-byte = line { $line }: NUL byte (binary or UTF-16 file? save it as UTF-8)
 input-invalid-utf8 = line { $line }: invalid UTF-8 (save the file as UTF-8)
 input-line-too-long = line { $line }: longer than { $limit } bytes
+input-too-large-decompressed = the file decompresses to more than { $limit } bytes
+input-bad-gzip = the file looks gzip-compressed but cannot be decompressed ({ $detail })
 
 # Why a prediction file is refused (core's PredictionError).
 prediction-bad-header = line 1: the header must name question_id and answer (or response); found: { $found }
@@ -29,6 +31,12 @@ prediction-bad-question-id = line { $line }: question_id "{ $value }" is not a p
 prediction-duplicate-question-id = line { $line }: duplicate question_id { $id } (first seen on line { $first_line })
 prediction-not-a-letter = line { $line }: answer "{ $value }" is not a letter A-F (or أ ب ج د ه و); put free text in a response column
 prediction-unknown-question-id = line { $line }: unknown question_id { $id } (not in the answer key)
+prediction-malformed = line { $line }: { $detail }
+prediction-unknown-question-text = line { $line }: no question of the answer key has the text "{ $text }"
+prediction-ambiguous-question-text = line { $line }: the text "{ $text }" is the text of several questions ({ $ids }); give the question id instead
+prediction-needs-server = a { $format } file is checked by the server when it is sent
+prediction-wrong-file = this is { $what }; upload { $instead }
+prediction-several = the file has { $count } problems, each listed with its line
 # A refusal whose code this version does not know: the server's own words.
 error-unknown = { $text }
 # A refused upload, before its reason.

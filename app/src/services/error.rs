@@ -80,6 +80,12 @@ pub enum ServiceError {
     IdempotencyKeyReused {
         first: String,
     },
+    /// The request conflicts with the state of what it names (`code` is
+    /// stable, e.g. `withdrawn`).
+    StateConflict {
+        code: &'static str,
+        message: Message,
+    },
     /// A unique name or email is taken; `field` names it.
     Conflict {
         field: &'static str,
@@ -104,7 +110,13 @@ impl ServiceError {
             Self::InvalidFields(fields) => return fields.iter().map(Coded::message).collect(),
             Self::NotFound => Message::new("api-not-found"),
             Self::Unauthorized(problem) => problem.message(),
-            Self::BadRequest { message, .. } | Self::QuotaExceeded { message, .. } => message.clone(),
+            Self::BadRequest { message, .. }
+            | Self::QuotaExceeded { message, .. }
+            | Self::StateConflict { message, .. } => message.clone(),
+            // Every problem of a refused file, after the count when several.
+            Self::InvalidFile(file @ PredictionError::Several(all)) => {
+                return std::iter::once(file.message()).chain(all.iter().map(Coded::message)).collect();
+            }
             Self::InvalidFile(file) => file.message(),
             Self::SigninThrottled { retry_after } => {
                 Message::new("api-signin-throttled").arg("minutes", (retry_after.max(&1) + 59) / 60)

@@ -17,7 +17,7 @@ use crate::db::{Db, audit, clients, keys};
 use crate::domain::exposure::{Exposure, default_step, rounding_offset};
 use crate::domain::forensics::{self, Flag, Other};
 use crate::domain::submission::RawMeta;
-use crate::domain::{AnswerKey, Benchmark, Message, PredictionFile, PredictionFormat, StoredPredictions, score};
+use crate::domain::{AnswerKey, Benchmark, Message, PredictionFile, StoredPredictions, score};
 
 /// What accepting an upload needs besides the upload: the database, the
 /// parsed keys, the server's quota defaults per team, the uploads a
@@ -130,10 +130,7 @@ pub async fn accept(ctx: Scoring<'_>, upload: Upload) -> Result<Accepted> {
     .map_err(ServiceError::internal)?;
     let public_id = new_public_id();
     let predictions = scored.predictions.pack();
-    let format = match format {
-        PredictionFormat::Csv => "csv",
-        PredictionFormat::Jsonl => "jsonl",
-    };
+    let format = format.as_str();
     let stored = submissions::insert_within_quota(
         ctx.db,
         NewSubmission {

@@ -28,6 +28,16 @@ pub enum KeysCommand {
     /// submissions, and the questions whose keyed answer strong
     /// submissions contradict (operators only; reads the database).
     Audit(super::audit::AuditArgs),
+    /// Write the synthetic demo key that `serve` stores on a new database
+    /// (official test-split columns, "(synthetic)" texts) to FILE, so that
+    /// evaluation tools can be run on the questions it scores against.
+    Synthetic(SyntheticArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct SyntheticArgs {
+    /// Where to write the CSV (`-` for stdout).
+    pub output: PathBuf,
 }
 
 #[derive(Debug, Args)]
@@ -83,7 +93,22 @@ pub async fn run(database_url: &str, cmd: KeysCommand) -> anyhow::Result<()> {
         KeysCommand::Import(args) => import(database_url, args).await,
         KeysCommand::Reveal(args) => reveal(database_url, args).await,
         KeysCommand::Audit(args) => super::audit::run(database_url, args).await,
+        KeysCommand::Synthetic(args) => write_synthetic(&args),
     }
+}
+
+/// `keys synthetic FILE`: the demo key's CSV, byte for byte what `serve`
+/// stores (the same rows and seed).
+fn write_synthetic(args: &SyntheticArgs) -> anyhow::Result<()> {
+    use super::serve::{DEMO_KEY_ROWS, DEMO_KEY_SEED};
+    let csv = app::domain::synthetic::synthetic_key(DEMO_KEY_ROWS, DEMO_KEY_SEED).csv;
+    if args.output.as_os_str() == "-" {
+        print!("{csv}");
+    } else {
+        std::fs::write(&args.output, csv).with_context(|| format!("cannot write {}", args.output.display()))?;
+        eprintln!("wrote the synthetic demo key ({DEMO_KEY_ROWS} rows) to {}", args.output.display());
+    }
+    Ok(())
 }
 
 /// `keys check`: prints the validation report; fails if the key would be

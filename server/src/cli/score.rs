@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use anyhow::Context;
-use app::domain::{Benchmark, parse_key_for_scoring, score_bytes};
+use app::domain::{Benchmark, PredictionFile, parse_key_for_scoring, score};
 use clap::Args;
 
 use super::{map_input, print_json};
@@ -17,7 +17,7 @@ pub struct ScoreArgs {
     /// `medarabench` or `medarabiq`: the key's format.
     #[arg(long, default_value = "medarabench")]
     pub benchmark: Benchmark,
-    /// The prediction file (CSV or JSON Lines).
+    /// The prediction file, in any accepted format (detected from the content).
     #[arg(long)]
     pub predictions: PathBuf,
     /// Print the score card as one JSON document.
@@ -32,11 +32,18 @@ pub fn run(args: ScoreArgs) -> anyhow::Result<()> {
     let key = parse_key_for_scoring(args.benchmark, &key_bytes)
         .with_context(|| format!("{} is not a usable key", args.keys.display()))?;
     let pred_bytes = map_input(&args.predictions)?;
-    let scored =
-        score_bytes(&key, &pred_bytes).with_context(|| format!("{} was refused", args.predictions.display()))?;
+    let refused = || format!("{} was refused", args.predictions.display());
+    let file = PredictionFile::parse(&pred_bytes).with_context(refused)?;
+    let scored = score(&key, &file).with_context(refused)?;
     if args.json {
-        print_json(&scored.card)
+        // The contract's score card, plus the detected input format.
+        let mut card = serde_json::to_value(&scored.card)?;
+        card["format"] = file.format.as_str().into();
+        card["gzip"] = file.gzip.into();
+        print_json(&card)
     } else {
+        let gzip = if file.gzip { " (gzip)" } else { "" };
+        println!("format: {}{gzip}, {} rows", file.format.as_str(), file.len());
         print!("{}", scored.card.render_text());
         Ok(())
     }

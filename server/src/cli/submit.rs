@@ -33,7 +33,8 @@ pub struct SubmitArgs {
     /// Print the submission object as JSON.
     #[arg(long)]
     pub json: bool,
-    /// The prediction file (CSV or JSON Lines).
+    /// The prediction file: CSV, JSON Lines, an lm-evaluation-harness samples
+    /// file, lighteval details parquet or batch API output, maybe gzipped.
     pub file: PathBuf,
 }
 
@@ -41,9 +42,12 @@ pub struct SubmitArgs {
 const MAX_ATTEMPTS: u32 = 3;
 
 /// The multipart form of one attempt.
-fn upload_form(args: &SubmitArgs, bytes: &[u8]) -> anyhow::Result<reqwest::multipart::Form> {
-    let filename =
+fn upload_form(args: &SubmitArgs, bytes: &[u8], compressed: bool) -> anyhow::Result<reqwest::multipart::Form> {
+    let mut filename =
         args.file.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_else(|| "predictions".into());
+    if compressed {
+        filename.push_str(".gz");
+    }
     let mut form = reqwest::multipart::Form::new()
         .text("model_name", args.model.clone())
         .text("benchmark", args.benchmark.to_string());
@@ -52,6 +56,22 @@ fn upload_form(args: &SubmitArgs, bytes: &[u8]) -> anyhow::Result<reqwest::multi
         form = form.text(name.to_owned(), value.to_owned());
     }
     Ok(form.part("file", reqwest::multipart::Part::bytes(bytes.to_vec()).file_name(filename)))
+}
+
+/// Files larger than this are sent gzip-compressed (the server reads gzip
+/// in every format): a `--log_samples` file shrinks about tenfold.
+const COMPRESS_ABOVE: usize = 1024 * 1024;
+
+/// The bytes to send: gzip-compressed when large and not already, with
+/// whether they were compressed here.
+fn gzip_if_large(bytes: Vec<u8>) -> anyhow::Result<(Vec<u8>, bool)> {
+    use std::io::Write;
+    if bytes.len() <= COMPRESS_ABOVE || app::domain::input::is_gzip(&bytes) {
+        return Ok((bytes, false));
+    }
+    let mut encoder = flate2::write::GzEncoder::new(Vec::with_capacity(bytes.len() / 4), flate2::Compression::fast());
+    encoder.write_all(&bytes)?;
+    Ok((encoder.finish()?, true))
 }
 
 /// Uploads and prints the result; any refusal exits non-zero with the
@@ -63,10 +83,17 @@ pub async fn run(args: SubmitArgs) -> anyhow::Result<()> {
     let url = format!("{}/api/v1/submissions", args.server.trim_end_matches('/'));
     let client = reqwest::Client::builder().timeout(Duration::from_secs(120)).build()?;
     let idempotency_key = format!("medarabench-cli-{}", app::services::secrets::new_secret(""));
-    eprintln!("uploading {} rows to {url}…", check.rows.len());
+    let (bytes, compressed) = gzip_if_large(bytes)?;
+    eprintln!(
+        "{}: {} rows, format {}{}; uploading to {url}…",
+        args.file.display(),
+        check.len(),
+        check.format.as_str(),
+        if check.gzip || compressed { " (gzip)" } else { "" },
+    );
     let mut attempt = 1;
     let resp = loop {
-        let form = upload_form(&args, &bytes)?;
+        let form = upload_form(&args, &bytes, compressed)?;
         let sent = client
             .post(&url)
             .bearer_auth(&args.token)

@@ -70,16 +70,16 @@ impl HttpError {
             ServiceError::NotFound => StatusCode::NOT_FOUND,
             ServiceError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             ServiceError::InvalidFields(_) | ServiceError::BadRequest { .. } => StatusCode::BAD_REQUEST,
-            ServiceError::InvalidFile(PredictionError::Input(InputError::TooLarge { .. })) => {
-                StatusCode::PAYLOAD_TOO_LARGE
-            }
+            ServiceError::InvalidFile(PredictionError::Input(
+                InputError::TooLarge { .. } | InputError::TooLargeDecompressed { .. },
+            )) => StatusCode::PAYLOAD_TOO_LARGE,
             ServiceError::InvalidFile(_) | ServiceError::IdempotencyKeyReused { .. } => {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
             ServiceError::QuotaExceeded { .. }
             | ServiceError::SigninThrottled { .. }
             | ServiceError::ClientLimit(_) => StatusCode::TOO_MANY_REQUESTS,
-            ServiceError::Conflict { .. } => StatusCode::CONFLICT,
+            ServiceError::Conflict { .. } | ServiceError::StateConflict { .. } => StatusCode::CONFLICT,
             ServiceError::NoKey(_) => StatusCode::SERVICE_UNAVAILABLE,
             ServiceError::Db(_) | ServiceError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -100,7 +100,7 @@ impl HttpError {
             ServiceError::NotFound => "not_found",
             ServiceError::Unauthorized(_) => "unauthorized",
             ServiceError::InvalidFields(_) => "invalid_fields",
-            ServiceError::BadRequest { code, .. } => code,
+            ServiceError::BadRequest { code, .. } | ServiceError::StateConflict { code, .. } => code,
             ServiceError::InvalidFile(_) if self.status() == StatusCode::PAYLOAD_TOO_LARGE => "file_too_large",
             ServiceError::InvalidFile(_) => "invalid_predictions",
             ServiceError::QuotaExceeded { .. } | ServiceError::SigninThrottled { .. } => "too_many_requests",
@@ -130,9 +130,11 @@ impl HttpError {
         let field = |e: &FieldError| ProblemView::Field { field: e.field, problem: say(lang, &e.problem.message()) };
         match self {
             Self::Service(ServiceError::InvalidFields(fields)) => fields.iter().map(field).collect(),
-            Self::Service(ServiceError::InvalidFile(e)) => {
-                vec![ProblemView::Line { line: e.line(), problem: say(lang, &e.message()) }]
-            }
+            Self::Service(ServiceError::InvalidFile(e)) => e
+                .problems()
+                .iter()
+                .map(|p| ProblemView::Line { line: p.line(), problem: say(lang, &p.message()) })
+                .collect(),
             Self::Service(e @ ServiceError::Conflict { field }) => {
                 vec![ProblemView::Field { field, problem: e.text(lang) }]
             }

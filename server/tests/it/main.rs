@@ -14,6 +14,7 @@ mod connections;
 mod demo;
 mod errata;
 mod flags;
+mod formats;
 mod harness;
 mod heatmap;
 mod held_out;

@@ -326,7 +326,7 @@ async fn submit_explains_formats_commands_and_quota(backend: Backend) {
         "medarabench submit --server \"$SERVER\" --token \"$TOKEN\" --model \"My-Model-7B\" preds.csv",
         "curl -H \"Authorization: Bearer $TOKEN\" -F file=@preds.csv -F model_name=My-Model-7B",
         "$SERVER/api/v1/submissions",
-        "at most 20 MiB",
+        "at most 64 MiB",
         "href=\"/extraction-protocol.md\"",
     ] {
         assert!(html.contains(text), "{text}");

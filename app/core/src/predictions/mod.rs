@@ -1,177 +1,90 @@
-//! Prediction files: a team's answers to one benchmark, as CSV (header with
-//! `question_id` and `answer` and/or `response`) or JSON Lines (one object
-//! a line with `question_id` and `answer` and/or `response`). The format is
-//! detected from the first non-space character (`{` means JSON Lines).
+//! Prediction files: a team's answers to one benchmark, in the project's
+//! own formats (CSV with a header naming `question_id` and `answer` and/or
+//! `response`; JSON Lines with the same fields) or as evaluation tools
+//! write them: lm-evaluation-harness `--log_samples` files, lighteval
+//! details parquet (read on the server only), OpenAI/vLLM batch output and
+//! Anthropic Message Batches results. Any of them may be gzip-compressed.
+//! The format is detected from the content ([`PredictionFormat`]).
 //!
 //! Reading is in two steps so the upload page can check a file in the
 //! browser, where the key is not available: [`PredictionFile::parse`]
 //! refuses unreadable files (size, NUL, UTF-8, header, malformed line,
 //! duplicate id, an `answer` that is not a letter); scoring then refuses
-//! ids the key does not know. Every refusal names the line.
+//! ids the key does not know and question texts it cannot match. Every
+//! refusal names its line, and lists every problem found (the first
+//! [`MAX_PROBLEMS`], in line order), not only the first.
 //!
 //! Per row, a non-blank `answer` must be one letter (see
 //! [`Letter::parse_answer`]); a blank or missing `answer` falls back to the
-//! `response` (letter extracted by [`super::extract`]); if neither gives a
+//! `response` (letter extracted by [`crate::extract`]); if neither gives a
 //! letter the row is `unparsed`: present, counted wrong. A blank `answer`
 //! is deliberately not a refusal: it is how a file says "no answer".
 
-use std::collections::HashMap;
-
 use serde::Serialize;
-use serde_json::value::RawValue;
 
-use super::csv_records::{Reader, Record, records_bound, trim};
-use super::extract::extract_letter;
-use super::input::{self, InputError};
-use super::key::excerpt;
-use super::types::{Letter, QuestionId};
+use crate::input::{self, InputError};
+use crate::types::{Letter, QuestionId};
 
-/// The largest prediction file accepted, checked before anything else.
-pub const MAX_PREDICTION_BYTES: usize = 20 * 1024 * 1024;
+mod batch;
+mod error;
+mod json;
+#[cfg(feature = "parquet")]
+pub mod lighteval;
+mod lm_eval;
+pub mod rows;
+mod table;
 
-/// Why a whole prediction file is refused. Display is one line naming the
-/// line number and the problem.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum PredictionError {
-    /// Size, NUL bytes, invalid UTF-8, a too-long line, or empty.
-    #[error(transparent)]
-    Input(#[from] InputError),
-    /// CSV header without the required columns.
-    #[error("line 1: the header must name question_id and answer (or response); found: {found}")]
-    BadHeader {
-        /// The header as read.
-        found: String,
-    },
-    /// The header names a column twice, so which one counts is ambiguous.
-    #[error("line 1: the header names the column {0:?} twice")]
-    DuplicateColumn(String),
-    /// A header (or blank lines) but no rows.
-    #[error("no predictions in the file")]
-    NoRows,
-    /// A CSV row that cannot be read.
-    #[error("line {line}: {message}")]
-    MalformedCsv {
-        /// 1-based line.
-        line: usize,
-        /// What is wrong.
-        message: String,
-    },
-    /// A JSON Lines line that is not a JSON object.
-    #[error("line {line}: not a JSON object ({message})")]
-    MalformedJson {
-        /// 1-based line.
-        line: usize,
-        /// What the JSON parser said.
-        message: String,
-    },
-    /// A JSON object without `question_id`, or without both `answer` and
-    /// `response`.
-    #[error("line {line}: missing {field}")]
-    MissingField {
-        /// 1-based line.
-        line: usize,
-        /// The missing field(s).
-        field: &'static str,
-    },
-    /// A `question_id` that is not a positive whole number.
-    #[error("line {line}: question_id {value:?} is not a positive whole number")]
-    BadQuestionId {
-        /// 1-based line.
-        line: usize,
-        /// The value, shortened.
-        value: String,
-    },
-    /// The same id twice.
-    #[error("line {line}: duplicate question_id {id} (first seen on line {first_line})")]
-    DuplicateQuestionId {
-        /// 1-based line of the repeat.
-        line: usize,
-        /// The id.
-        id: QuestionId,
-        /// 1-based line of the first occurrence.
-        first_line: usize,
-    },
-    /// A non-blank `answer` that is not one letter.
-    #[error("line {line}: answer {value:?} is not a letter A-F (or أ ب ج د ه و); put free text in a response column")]
-    NotALetter {
-        /// 1-based line.
-        line: usize,
-        /// The value, shortened.
-        value: String,
-    },
-    /// An id the answer key does not have (found when scoring).
-    #[error("line {line}: unknown question_id {id} (not in the answer key)")]
-    UnknownQuestionId {
-        /// 1-based line.
-        line: usize,
-        /// The id.
-        id: QuestionId,
-    },
-}
+pub use error::{MAX_PROBLEMS, PredictionError};
+pub use rows::{QuestionRef, Row};
 
-impl crate::message::Coded for PredictionError {
-    fn message(&self) -> crate::message::Message {
-        use crate::message::Message;
-        match self {
-            Self::Input(e) => e.message(),
-            Self::BadHeader { found } => Message::new("prediction-bad-header").arg("found", found),
-            Self::DuplicateColumn(column) => Message::new("prediction-duplicate-column").arg("column", column),
-            Self::NoRows => Message::new("prediction-no-rows"),
-            Self::MalformedCsv { line, message } => {
-                Message::new("prediction-malformed-csv").arg("line", line).arg("detail", message)
-            }
-            Self::MalformedJson { line, message } => {
-                Message::new("prediction-malformed-json").arg("line", line).arg("detail", message)
-            }
-            Self::MissingField { line, field } => {
-                Message::new("prediction-missing-field").arg("line", line).arg("field", field)
-            }
-            Self::BadQuestionId { line, value } => {
-                Message::new("prediction-bad-question-id").arg("line", line).arg("value", value)
-            }
-            Self::DuplicateQuestionId { line, id, first_line } => Message::new("prediction-duplicate-question-id")
-                .arg("line", line)
-                .arg("id", id)
-                .arg("first_line", first_line),
-            Self::NotALetter { line, value } => {
-                Message::new("prediction-not-a-letter").arg("line", line).arg("value", value)
-            }
-            Self::UnknownQuestionId { line, id } => {
-                Message::new("prediction-unknown-question-id").arg("line", line).arg("id", id)
-            }
-        }
-    }
-}
+/// The largest prediction file accepted, after decompression: a
+/// `--log_samples` file of the whole test split with long generations
+/// fits. The largest upload (compressed or not) is the server's limit.
+pub const MAX_PREDICTION_BYTES: usize = 64 * 1024 * 1024;
 
-impl PredictionError {
-    /// The line the problem is on, when there is one.
-    pub fn line(&self) -> Option<usize> {
-        match self {
-            Self::Input(e) => e.line(),
-            Self::BadHeader { .. } | Self::DuplicateColumn(_) => Some(1),
-            Self::NoRows => None,
-            Self::MalformedCsv { line, .. }
-            | Self::MalformedJson { line, .. }
-            | Self::MissingField { line, .. }
-            | Self::BadQuestionId { line, .. }
-            | Self::DuplicateQuestionId { line, .. }
-            | Self::NotALetter { line, .. }
-            | Self::UnknownQuestionId { line, .. } => Some(*line),
-        }
-    }
-}
-
-/// How the file was written.
+/// How the file was written, as detected from its content.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "kebab-case")]
 pub enum PredictionFormat {
     /// Comma-separated with a header row.
     Csv,
-    /// One JSON object a line.
+    /// One JSON object a line (`question_id`, `answer`/`response`).
     Jsonl,
+    /// lm-evaluation-harness `--log_samples` output.
+    LmEvalSamples,
+    /// lighteval details (parquet).
+    LightevalDetails,
+    /// OpenAI Batch API (or vLLM `run_batch`) output.
+    OpenaiBatch,
+    /// Anthropic Message Batches results.
+    AnthropicBatch,
 }
 
-/// One row of a prediction file.
+impl PredictionFormat {
+    /// The stable name stored with a submission and shown in the API.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Csv => "csv",
+            Self::Jsonl => "jsonl",
+            Self::LmEvalSamples => "lm-eval-samples",
+            Self::LightevalDetails => "lighteval-details",
+            Self::OpenaiBatch => "openai-batch",
+            Self::AnthropicBatch => "anthropic-batch",
+        }
+    }
+
+    /// Every format, in the order the documentation lists them.
+    pub const ALL: [Self; 6] = [
+        Self::Csv,
+        Self::Jsonl,
+        Self::LmEvalSamples,
+        Self::LightevalDetails,
+        Self::OpenaiBatch,
+        Self::AnthropicBatch,
+    ];
+}
+
+/// One row of a prediction file, naming its question by id.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Prediction {
     /// 1-based line where the row starts.
@@ -182,139 +95,154 @@ pub struct Prediction {
     pub choice: Option<Letter>,
 }
 
+/// A row naming its question by text (no usable id in the file); scoring
+/// matches the text to the key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextPrediction {
+    /// 1-based line (or row).
+    pub line: usize,
+    /// The question text as written.
+    pub text: String,
+    /// The letter given or extracted; `None` is unparsed.
+    pub choice: Option<Letter>,
+}
+
 /// A readable prediction file with unique ids, not yet checked against a key.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PredictionFile {
-    /// CSV or JSON Lines.
+    /// The detected format.
     pub format: PredictionFormat,
-    /// Rows in file order.
+    /// Whether the upload was gzip-compressed.
+    pub gzip: bool,
+    /// Rows naming their question by id, in file order.
     pub rows: Vec<Prediction>,
+    /// Rows naming their question by text, in file order.
+    pub by_text: Vec<TextPrediction>,
 }
 
 impl PredictionFile {
     /// Reads and checks a prediction file (everything but the key's ids).
     pub fn parse(bytes: &[u8]) -> Result<Self, PredictionError> {
-        let text = input::decode(bytes, MAX_PREDICTION_BYTES)?;
-        let (format, rows) = if text.trim_start().starts_with('{') {
-            (PredictionFormat::Jsonl, parse_jsonl(text)?)
-        } else {
-            (PredictionFormat::Csv, parse_csv(text)?)
-        };
-        if rows.is_empty() {
+        let inflated = input::gunzip(bytes, MAX_PREDICTION_BYTES)?;
+        let gzip = inflated.is_some();
+        let bytes = inflated.as_deref().unwrap_or(bytes);
+        let mut problems = Vec::new();
+        let (format, rows) = read_rows(bytes, &mut problems)?;
+        let mut file = Self { format, gzip, rows: Vec::with_capacity(rows.len()), by_text: Vec::new() };
+        for Row { line, question, choice } in rows {
+            match question {
+                QuestionRef::Id(id) => file.rows.push(Prediction { line, id, choice }),
+                QuestionRef::Text(text) => file.by_text.push(TextPrediction { line, text, choice }),
+            }
+        }
+        problems.extend(repeats(&file.rows));
+        if let Some(refusal) = PredictionError::from_problems(problems) {
+            return Err(refusal);
+        }
+        if file.rows.is_empty() && file.by_text.is_empty() {
             return Err(PredictionError::NoRows);
         }
-        if let Some((first, repeat)) = first_repeat(&rows) {
-            let (line, id, first_line) = (rows[repeat].line, rows[repeat].id, rows[first].line);
-            return Err(PredictionError::DuplicateQuestionId { line, id, first_line });
-        }
-        Ok(Self { format, rows })
+        Ok(file)
+    }
+
+    /// The number of rows read.
+    pub fn len(&self) -> usize {
+        self.rows.len() + self.by_text.len()
+    }
+
+    /// True when no row was read.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 }
 
-/// The earliest row whose id an earlier row has, and that earlier row (the
-/// id's first), as row indexes. Sorting (id, row) pairs keeps the cost
-/// O(n log n) whatever ids an upload holds, and linear for rows in id order.
-fn first_repeat(rows: &[Prediction]) -> Option<(usize, usize)> {
+/// Detects the format and reads the rows; problems with single rows go to
+/// `problems`, a file that cannot be read at all is the error.
+fn read_rows(bytes: &[u8], problems: &mut Vec<PredictionError>) -> Result<(PredictionFormat, Vec<Row>), PredictionError> {
+    if is_parquet(bytes) {
+        #[cfg(feature = "parquet")]
+        {
+            return match lighteval::read(bytes) {
+                Ok(rows) => Ok((PredictionFormat::LightevalDetails, rows)),
+                Err(found) => Err(PredictionError::from_problems(found).unwrap_or(PredictionError::NoRows)),
+            };
+        }
+        #[cfg(not(feature = "parquet"))]
+        return Err(PredictionError::NeedsServer { format: "lighteval details (parquet)" });
+    }
+    let text = input::decode(bytes, MAX_PREDICTION_BYTES).map_err(|e| match e {
+        InputError::NulByte { .. } if bytes.starts_with(b"PK") => {
+            PredictionError::WrongFile { what: "a zip archive", instead: "the prediction file itself (gzip is accepted)" }
+        }
+        e => e.into(),
+    })?;
+    if !text.trim_start().starts_with('{') {
+        return Ok((PredictionFormat::Csv, table::read_csv(text, problems)?));
+    }
+    let first_line = text.trim_start().split('\n').next().unwrap_or_default().trim();
+    let first: Option<serde_json::Map<String, serde_json::Value>> = serde_json::from_str(first_line).ok();
+    let Some(first) = first else {
+        wrong_json_file(text)?;
+        return Ok((PredictionFormat::Jsonl, table::read_jsonl(text, problems)));
+    };
+    if lm_eval::looks_like(&first) {
+        return Ok((PredictionFormat::LmEvalSamples, lm_eval::read(text, problems)));
+    }
+    match batch::Api::of(&first) {
+        Some(api @ batch::Api::OpenAi) => Ok((PredictionFormat::OpenaiBatch, batch::read(api, text, problems))),
+        Some(api @ batch::Api::Anthropic) => Ok((PredictionFormat::AnthropicBatch, batch::read(api, text, problems))),
+        None => Ok((PredictionFormat::Jsonl, table::read_jsonl(text, problems))),
+    }
+}
+
+/// True when `bytes` are a parquet file (`PAR1` at both ends).
+pub fn is_parquet(bytes: &[u8]) -> bool {
+    bytes.len() >= 8 && bytes.starts_with(b"PAR1") && bytes.ends_with(b"PAR1")
+}
+
+/// A whole-file JSON document of a known tool that is not predictions
+/// (its first line alone is not an object): refused with what to upload.
+fn wrong_json_file(text: &str) -> Result<(), PredictionError> {
+    let Ok(doc) = serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(text) else { return Ok(()) };
+    if doc.contains_key("results") && (doc.contains_key("configs") || doc.contains_key("versions")) {
+        return Err(PredictionError::WrongFile {
+            what: "an lm-evaluation-harness results file",
+            instead: "the samples_<task>_<date>.jsonl file that --log_samples writes beside it",
+        });
+    }
+    if doc.contains_key("config_general") {
+        return Err(PredictionError::WrongFile {
+            what: "a lighteval results file",
+            instead: "the details parquet file that --save-details writes",
+        });
+    }
+    Ok(())
+}
+
+/// Every row whose id an earlier row has, as a refusal naming both lines.
+/// Sorting (id, row) pairs keeps the cost O(n log n) whatever ids an upload
+/// holds, and linear for rows in id order.
+fn repeats(rows: &[Prediction]) -> Vec<PredictionError> {
     let row = |i: usize| u32::try_from(i).expect("fewer than 2^32 rows");
     let mut order: Vec<(QuestionId, u32)> = rows.iter().enumerate().map(|(i, p)| (p.id, row(i))).collect();
     order.sort_unstable();
-    // Within an id, rows are in file order: the earliest repeat of an id is
-    // its second row, found next to its first.
-    let (first, repeat) =
-        order.windows(2).filter(|w| w[0].0 == w[1].0).map(|w| (w[0].1, w[1].1)).min_by_key(|&(_, repeat)| repeat)?;
-    Some((first as usize, repeat as usize))
-}
-
-/// The choice of one row from its `answer` and `response` values.
-fn choose(line: usize, answer: Option<&str>, response: Option<&str>) -> Result<Option<Letter>, PredictionError> {
-    match answer.filter(|a| !trim(a).is_empty()) {
-        Some(a) => {
-            Letter::parse_answer(a).map(Some).map_err(|_| PredictionError::NotALetter { line, value: excerpt(a) })
-        }
-        None => Ok(response.and_then(extract_letter)),
-    }
-}
-
-fn parse_id(line: usize, raw: &str) -> Result<QuestionId, PredictionError> {
-    raw.parse().map_err(|_| PredictionError::BadQuestionId { line, value: excerpt(raw) })
-}
-
-fn parse_csv(text: &str) -> Result<Vec<Prediction>, PredictionError> {
-    let mut reader = Reader::new(text);
-    let mut headers = Record::default();
-    reader.read(&mut headers);
-    for (i, h) in headers.iter().enumerate() {
-        let h = h.trim();
-        if !h.is_empty() && headers.iter().skip(i + 1).any(|other| other.trim().eq_ignore_ascii_case(h)) {
-            return Err(PredictionError::DuplicateColumn(excerpt(h)));
-        }
-    }
-    let column = |name: &str| headers.iter().position(|h| h.trim().eq_ignore_ascii_case(name));
-    let (id_col, answer_col, response_col) = (column("question_id"), column("answer"), column("response"));
-    let Some(id_col) = id_col.filter(|_| answer_col.is_some() || response_col.is_some()) else {
-        let found = excerpt(&headers.iter().collect::<Vec<_>>().join(","));
-        return Err(PredictionError::BadHeader { found });
-    };
-    let mut rows = Vec::with_capacity(records_bound(text));
-    let mut record = Record::default();
-    while reader.read(&mut record) {
-        let line = record.line();
-        if record.len() != headers.len() {
-            let message = format!("{} fields, but the header has {}", record.len(), headers.len());
-            return Err(PredictionError::MalformedCsv { line, message });
-        }
-        let cell = |c: usize| record.get(c).unwrap_or_default();
-        let id = parse_id(line, cell(id_col))?;
-        let choice = choose(line, answer_col.map(cell), response_col.map(cell))?;
-        rows.push(Prediction { line, id, choice });
-    }
-    Ok(rows)
-}
-
-fn parse_jsonl(text: &str) -> Result<Vec<Prediction>, PredictionError> {
-    let mut rows = Vec::new();
-    for (i, raw) in text.split('\n').enumerate() {
-        let line = i + 1;
-        let raw = raw.trim();
-        if raw.is_empty() {
+    // Within an id, rows are in file order: each repeat is named with the
+    // id's first row.
+    let mut found = Vec::new();
+    let mut first = None;
+    for w in order.windows(2) {
+        if w[0].0 != w[1].0 {
+            first = None;
             continue;
         }
-        // Each value kept as written, so an id is judged by its text
-        // (`1e3`, `1000.0` and `99999999999999999999` are not written in
-        // digits) and a refusal quotes it as written.
-        let obj: HashMap<String, &RawValue> = serde_json::from_str(raw).map_err(|e| {
-            let message = if raw.starts_with('{') { e.to_string() } else { "not an object".to_owned() };
-            PredictionError::MalformedJson { line, message }
-        })?;
-        let present = |name: &str| obj.get(name).copied().filter(|v| v.get() != "null");
-        let id = match present("question_id") {
-            None => return Err(PredictionError::MissingField { line, field: "question_id" }),
-            Some(v) => match json_string(v) {
-                Some(s) => parse_id(line, &s)?,
-                None => parse_id(line, v.get())?,
-            },
-        };
-        let text_field = |name: &str| match present(name) {
-            None => Ok(None),
-            Some(v) => {
-                json_string(v).map(Some).ok_or_else(|| PredictionError::NotALetter { line, value: excerpt(v.get()) })
-            }
-        };
-        let (answer, response) = (text_field("answer")?, text_field("response")?);
-        if !obj.contains_key("answer") && !obj.contains_key("response") {
-            return Err(PredictionError::MissingField { line, field: "answer or response" });
-        }
-        let (answer, response) = (answer.as_deref(), response.as_deref());
-        rows.push(Prediction { line, id, choice: choose(line, answer, response)? });
+        let first_row = *first.get_or_insert(w[0].1) as usize;
+        let p = &rows[w[1].1 as usize];
+        found.push(PredictionError::DuplicateQuestionId { line: p.line, id: p.id, first_line: rows[first_row].line });
     }
-    Ok(rows)
-}
-
-/// A JSON string's text; `None` for any other JSON value.
-fn json_string(v: &RawValue) -> Option<String> {
-    if v.get().starts_with('"') { serde_json::from_str(v.get()).ok() } else { None }
+    found
 }
 
 #[cfg(test)]
-#[path = "predictions_tests.rs"]
+mod formats_tests;
+#[cfg(test)]
 mod tests;

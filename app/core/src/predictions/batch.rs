@@ -1,0 +1,146 @@
+//! Batch API output: the OpenAI Batch API's output file (also written by
+//! vLLM's `run_batch`) and Anthropic's Message Batches results. Each line
+//! answers one request, named by its `custom_id`, which carries the
+//! question id: the question number alone or after letters, `-` and `_`
+//! (`123`, `q123`, `q-123`, `question_123`; Anthropic allows
+//! `^[a-zA-Z0-9_-]{1,64}$`). Lines may come in any order. A request that
+//! failed (an `error`, a status other than 200; Anthropic's `errored`,
+//! `canceled` and `expired` results) gives no row: its question counts as
+//! missing. The model's text is read by the extraction protocol.
+
+use serde_json::{Map, Value};
+
+use super::{MAX_PROBLEMS, PredictionError, QuestionRef, Row};
+use crate::extract::extract_letter;
+use crate::key::excerpt;
+use crate::types::QuestionId;
+
+/// Which batch API wrote the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Api {
+    /// `{"custom_id", "response": {"status_code", "body"}, "error"}`.
+    OpenAi,
+    /// `{"custom_id", "result": {"type", "message"}}`.
+    Anthropic,
+}
+
+impl Api {
+    /// The API whose output starts with `first`, if any.
+    pub(super) fn of(first: &Map<String, Value>) -> Option<Self> {
+        if !first.contains_key("custom_id") {
+            return None;
+        }
+        if first.contains_key("result") {
+            Some(Self::Anthropic)
+        } else if first.contains_key("response") || first.contains_key("error") {
+            Some(Self::OpenAi)
+        } else {
+            None
+        }
+    }
+}
+
+/// Reads every line of a batch output file.
+pub(super) fn read(api: Api, text: &str, problems: &mut Vec<PredictionError>) -> Vec<Row> {
+    let mut rows = Vec::new();
+    for (i, raw) in text.split('\n').enumerate() {
+        if problems.len() >= MAX_PROBLEMS {
+            break;
+        }
+        let (line, raw) = (i + 1, raw.trim());
+        if raw.is_empty() {
+            continue;
+        }
+        match line_row(api, line, raw) {
+            Ok(Some(row)) => rows.push(row),
+            Ok(None) => {}
+            Err(e) => problems.push(e),
+        }
+    }
+    rows
+}
+
+fn line_row(api: Api, line: usize, raw: &str) -> Result<Option<Row>, PredictionError> {
+    let obj: Map<String, Value> = serde_json::from_str(raw).map_err(|e| {
+        let message = if raw.starts_with('{') { e.to_string() } else { "not an object".to_owned() };
+        PredictionError::MalformedJson { line, message }
+    })?;
+    let id = match obj.get("custom_id") {
+        Some(Value::String(s)) => custom_id(line, s)?,
+        Some(Value::Number(n)) => custom_id(line, &n.to_string())?,
+        _ => return Err(PredictionError::MissingField { line, field: "custom_id" }),
+    };
+    let text = match api {
+        Api::OpenAi => openai_text(line, &obj)?,
+        Api::Anthropic => anthropic_text(line, &obj)?,
+    };
+    Ok(text.map(|text| Row { line, question: QuestionRef::Id(id), choice: text.as_deref().and_then(extract_letter) }))
+}
+
+/// The question id a `custom_id` carries.
+fn custom_id(line: usize, raw: &str) -> Result<QuestionId, PredictionError> {
+    let digits = raw.trim_start_matches(|c: char| c.is_ascii_alphabetic() || c == '-' || c == '_');
+    match digits.parse::<QuestionId>() {
+        Ok(id) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => Ok(id),
+        _ => Err(PredictionError::Malformed {
+            line,
+            message: format!(
+                "custom_id {:?} does not carry a question id (write the question number, alone or after letters, - and _: 123, q123, question_123)",
+                excerpt(raw)
+            ),
+        }),
+    }
+}
+
+/// `None`: the request failed (the question is missing); `Some(None)`: it
+/// answered without text (unparsed).
+type Answer = Option<Option<String>>;
+
+fn openai_text(line: usize, obj: &Map<String, Value>) -> Result<Answer, PredictionError> {
+    if obj.get("error").is_some_and(|e| !e.is_null()) {
+        return Ok(None);
+    }
+    let Some(response) = obj.get("response").filter(|r| !r.is_null()) else { return Ok(None) };
+    if response.get("status_code").and_then(Value::as_u64).is_some_and(|s| s != 200) {
+        return Ok(None);
+    }
+    let Some(choice) = response.get("body").and_then(|b| b.get("choices")).and_then(|c| c.get(0)) else {
+        return Err(PredictionError::MissingField { line, field: "response.body.choices[0]" });
+    };
+    // Chat completions: message.content (a string, or a list of text
+    // parts); completions: text.
+    let content = choice.get("message").and_then(|m| m.get("content")).or_else(|| choice.get("text"));
+    Ok(Some(content.and_then(text_of)))
+}
+
+fn anthropic_text(line: usize, obj: &Map<String, Value>) -> Result<Answer, PredictionError> {
+    let result = obj.get("result").ok_or(PredictionError::MissingField { line, field: "result" })?;
+    match result.get("type").and_then(Value::as_str) {
+        Some("succeeded") => {
+            let content = result.get("message").and_then(|m| m.get("content"));
+            Ok(Some(content.and_then(text_of)))
+        }
+        Some("errored" | "canceled" | "expired") => Ok(None),
+        other => Err(PredictionError::Malformed {
+            line,
+            message: format!("result.type {:?} is not succeeded, errored, canceled or expired", other.unwrap_or("")),
+        }),
+    }
+}
+
+/// The text of a content value: a string, or the `text` of its text
+/// blocks joined by blank lines (other blocks, such as thinking, skipped).
+fn text_of(content: &Value) -> Option<String> {
+    match content {
+        Value::String(s) => Some(s.clone()),
+        Value::Array(blocks) => {
+            let texts: Vec<&str> = blocks
+                .iter()
+                .filter(|b| matches!(b.get("type").and_then(Value::as_str), Some("text" | "output_text")))
+                .filter_map(|b| b.get("text")?.as_str())
+                .collect();
+            (!texts.is_empty()).then(|| texts.join("\n\n"))
+        }
+        _ => None,
+    }
+}

@@ -97,4 +97,10 @@ pub struct UploadPageData {
     pub key_questions: i64,
     /// Why the last upload from this session was refused, shown once.
     pub refusal: Option<String>,
+    /// What that refused upload's form held, to fill the form again.
+    #[serde(default)]
+    pub typed: crate::submission::RawMeta,
+    /// The benchmark that form named.
+    #[serde(default)]
+    pub typed_benchmark: Option<String>,
 }

@@ -61,6 +61,8 @@ pub enum Flash {
     Token,
     /// A refused web upload's reasons, for the upload page.
     UploadError,
+    /// A refused web upload's form fields (JSON), to fill the form again.
+    UploadFields,
 }
 
 impl Flash {
@@ -68,6 +70,7 @@ impl Flash {
         match self {
             Self::Token => "flash_token",
             Self::UploadError => "flash_error",
+            Self::UploadFields => "flash_fields",
         }
     }
 }

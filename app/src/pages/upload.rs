@@ -34,18 +34,29 @@ pub fn UploadPageView() -> impl IntoView {
     }
 }
 
-/// The `<option>`s of a select: stored values, labelled in `lang`.
-fn options(lang: Lang, values: &'static [&'static str], default: &'static str) -> impl IntoView {
+/// The `<option>`s of a select: stored values, labelled in `lang`; the
+/// one typed before (a refused upload's) or else `default` is selected.
+fn options(lang: Lang, values: &'static [&'static str], typed: Option<&str>, default: &'static str) -> impl IntoView {
+    let chosen = typed.map(str::trim).filter(|t| values.contains(t)).unwrap_or(default).to_owned();
     values
         .iter()
-        .map(|v| view! { <option value=*v selected=*v == default>{value_label(lang, v).to_owned()}</option> })
+        .map(|v| view! { <option value=*v selected=*v == chosen>{value_label(lang, v).to_owned()}</option> })
         .collect_view()
 }
 
 #[component]
 fn UploadForm(page: UploadPageData, lang: Lang) -> impl IntoView {
     let t = text(lang);
+    let typed = page.typed.clone();
+    let field = move |v: &Option<String>| v.clone().unwrap_or_default();
+    // A textarea's text is not escaped when rendered as its child, so the
+    // notes typed before are escaped here and set as its (RCDATA) content:
+    // "</textarea>" in them stays text.
+    let notes_html = html_escape::encode_text(&field(&typed.notes)).into_owned();
     let check = RwSignal::new(String::new());
+    // Every problem of a refused file, each with its line.
+    let problems = RwSignal::new(Vec::<String>::new());
+    let check_ref = NodeRef::<leptos::html::Div>::new();
     let check_ok = RwSignal::new(true);
     let progress = RwSignal::new(None::<f64>);
     // Set while the form is being sent: the button is disabled, so a
@@ -56,7 +67,7 @@ fn UploadForm(page: UploadPageData, lang: Lang) -> impl IntoView {
 
     let on_file = move |_| {
         #[cfg(feature = "hydrate")]
-        client::check_file(lang, file_ref, check, check_ok);
+        client::check_file(lang, file_ref, client::Check { text: check, problems, ok: check_ok, node: check_ref });
     };
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         #[cfg(feature = "hydrate")]
@@ -79,37 +90,46 @@ fn UploadForm(page: UploadPageData, lang: Lang) -> impl IntoView {
             <fieldset>
                 <legend>{t.legend_predictions()}</legend>
                 <label>{t.file()}
-                    <input type="file" name="file" required accept=".csv,.jsonl,.ndjson,.json,text/csv" node_ref=file_ref on:change=on_file />
+                    <input type="file" name="file" required accept=".csv,.jsonl,.ndjson,.json,.gz,.parquet,text/csv" node_ref=file_ref on:change=on_file />
                 </label>
-                <p id="file-check" class:error=move || !check_ok.get() aria-live="polite">{move || check.get()}</p>
+                <div id="file-check" tabindex="-1" class:error=move || !check_ok.get() aria-live="polite" node_ref=check_ref>
+                    <p>{move || check.get()}</p>
+                    <Show when=move || !problems.get().is_empty()>
+                        <ol class="problems">{move || problems.get().into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}</ol>
+                    </Show>
+                </div>
                 <label>{t.benchmark()}
-                    <select name="benchmark">{options(Lang::En, &["medarabench", "medarabiq"], "medarabench")}</select>
+                    <select name="benchmark">{options(Lang::En, &["medarabench", "medarabiq"], page.typed_benchmark.as_deref(), "medarabench")}</select>
                 </label>
             </fieldset>
             <fieldset>
                 <legend>{t.legend_model()}</legend>
-                <label>{t.model_name()} <input name="model_name" required maxlength="120" dir="auto" /></label>
-                <label>{t.model_url()} <input name="model_url" type="url" maxlength="500" placeholder="https://…" dir="ltr" /></label>
-                <label>{t.model_params()} <input name="model_params" maxlength="40" placeholder=t.params_placeholder() /></label>
-                <label>{t.notes()} <textarea name="notes" maxlength="2000" rows="3" dir="auto"></textarea></label>
+                <label>{t.model_name()} <input name="model_name" required maxlength="120" dir="auto" value=field(&typed.model_name) /></label>
+                <label>{t.model_url()} <input name="model_url" type="url" maxlength="500" placeholder="https://…" dir="ltr" value=field(&typed.model_url) /></label>
+                <label>{t.model_params()} <input name="model_params" maxlength="40" placeholder=t.params_placeholder() value=field(&typed.model_params) /></label>
+                <label>{t.notes()} <textarea name="notes" maxlength="2000" rows="3" dir="auto" inner_html=notes_html></textarea></label>
             </fieldset>
             <fieldset>
                 <legend>{t.legend_protocol()}</legend>
-                <label>{t.prompt_language()} <select name="prompt_language">{options(lang, PROMPT_LANGUAGES, "unknown")}</select></label>
-                <label>{t.shots()} <input name="shots" type="number" min="0" max="100" /></label>
-                <label>{t.temperature()} <input name="temperature" type="number" min="0" max="2" step="0.1" /></label>
-                <label>{t.chain_of_thought()} <select name="chain_of_thought">{options(lang, CHAIN_OF_THOUGHT, "unknown")}</select></label>
-                <label>{t.extraction()} <input name="extraction" maxlength="200" placeholder=t.extraction_placeholder() dir="auto" /></label>
+                <label>{t.prompt_language()} <select name="prompt_language">{options(lang, PROMPT_LANGUAGES, typed.prompt_language.as_deref(), "unknown")}</select></label>
+                <label>{t.shots()} <input name="shots" type="number" min="0" max="100" value=field(&typed.shots) /></label>
+                <label>{t.temperature()} <input name="temperature" type="number" min="0" max="2" step="0.1" value=field(&typed.temperature) /></label>
+                <label>{t.chain_of_thought()} <select name="chain_of_thought">{options(lang, CHAIN_OF_THOUGHT, typed.chain_of_thought.as_deref(), "unknown")}</select></label>
+                <label>{t.extraction()} <input name="extraction" maxlength="200" placeholder=t.extraction_placeholder() dir="auto" value=field(&typed.extraction) /></label>
             </fieldset>
             <fieldset>
                 <legend>{t.legend_contamination()}</legend>
                 <label>{t.contamination()}
-                    <select name="contamination">{options(lang, CONTAMINATION, "unknown")}</select></label>
-                <label>{t.visibility()} <select name="visibility">{options(lang, VISIBILITY, "public")}</select></label>
+                    <select name="contamination">{options(lang, CONTAMINATION, typed.contamination.as_deref(), "unknown")}</select></label>
+                <label>{t.visibility()} <select name="visibility">{options(lang, VISIBILITY, typed.visibility.as_deref(), "public")}</select></label>
             </fieldset>
             <button type="submit" disabled=move || sending.get() aria-busy=move || sending.get().to_string()>{t.submit()}</button>
-            <progress id="upload-progress" max="100" aria-label=t.progress() hidden=move || progress.get().is_none()
-                value=move || progress.get().unwrap_or(0.0).to_string()></progress>
+            <p class="progress" hidden=move || progress.get().is_none()>
+                <label for="upload-progress">{t.progress()}</label>{" "}
+                <progress id="upload-progress" max="100"
+                    value=move || progress.get().unwrap_or(0.0).to_string()></progress>{" "}
+                <span class="num" aria-hidden="true">{move || format!("{:.0}%", progress.get().unwrap_or(0.0))}</span>
+            </p>
         </form>
     }
 }
@@ -123,10 +143,36 @@ mod client {
     use crate::domain::PredictionFile;
     use crate::i18n::{Lang, upload::text};
 
+    /// Where the outcome of the in-browser check is shown.
+    #[derive(Clone, Copy)]
+    pub struct Check {
+        /// The headline: the format and row count, or why it is refused.
+        pub text: RwSignal<String>,
+        /// Every problem of a refused file, each with its line.
+        pub problems: RwSignal<Vec<String>>,
+        pub ok: RwSignal<bool>,
+        /// The element that shows it: focused and scrolled into view.
+        pub node: NodeRef<leptos::html::Div>,
+    }
+
+    impl Check {
+        /// Shows `text` and `problems` and brings them to the reader.
+        fn show(self, ok: bool, text: String, problems: Vec<String>) {
+            self.ok.set(ok);
+            self.text.set(text);
+            self.problems.set(problems);
+            if let Some(el) = self.node.get_untracked() {
+                let _ = el.focus();
+                el.scroll_into_view();
+            }
+        }
+    }
+
     /// Reads the chosen file and runs the server's own parser on it; the
-    /// outcome, the parser's reason included, is told in `lang`.
-    pub fn check_file(lang: Lang, file_ref: NodeRef<leptos::html::Input>, check: RwSignal<String>, ok: RwSignal<bool>) {
+    /// outcome, every problem with its line, is told in `lang`.
+    pub fn check_file(lang: Lang, file_ref: NodeRef<leptos::html::Input>, out: Check) {
         let t = text(lang);
+        let (check, ok) = (out.text, out.ok);
         let Some(file) = file_ref.get().and_then(|i| i.files()).and_then(|f| f.get(0)) else { return };
         check.set(t.checking(&file.name()));
         leptos::task::spawn_local(async move {
@@ -138,14 +184,22 @@ mod client {
             let bytes = js_sys::Uint8Array::new(&buf).to_vec();
             match PredictionFile::parse(&bytes) {
                 Ok(parsed) => {
-                    ok.set(true);
-                    check.set(t.looks_valid(parsed.rows.len(), &format!("{:?}", parsed.format)));
+                    let format = if parsed.gzip { format!("{}, gzip", parsed.format.as_str()) } else { parsed.format.as_str().to_owned() };
+                    out.show(true, t.looks_valid(parsed.len(), &format), Vec::new());
                 }
                 Err(e) => {
-                    ok.set(false);
                     use crate::domain::Coded;
-                    let reason = crate::i18n::form_errors::refusal(lang, &e.message(), &e.to_string());
-                    check.set(t.refused(reason));
+                    let say = |e: &crate::domain::PredictionError| {
+                        crate::i18n::form_errors::refusal(lang, &e.message(), &e.to_string())
+                    };
+                    // A parquet file is read by the server alone: sent as it is.
+                    if let crate::domain::PredictionError::NeedsServer { .. } = e {
+                        out.show(true, say(&e), Vec::new());
+                        return;
+                    }
+                    let several = e.problems().len() > 1;
+                    let each = if several { e.problems().iter().map(say).collect() } else { Vec::new() };
+                    out.show(false, t.refused(say(&e)), each);
                 }
             }
         });

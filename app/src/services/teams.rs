@@ -40,13 +40,19 @@ pub async fn team_page(db: &Db, viewer: &Viewer, defaults: QuotaDefaults) -> Res
 /// upload.
 pub async fn upload_page(db: &Db, viewer: &Viewer, defaults: QuotaDefaults) -> Result<UploadPageData> {
     let key = keys::default_key(db, Benchmark::MedAraBench).await?;
-    let (quota, refusal) = match viewer.signed_in() {
+    let (quota, refusal, typed) = match viewer.signed_in() {
         Some(session) => (
             Some(submissions::quota(db, session.principal.team_id, defaults).await?),
             sessions::take_flash(db, &session.hash, sessions::Flash::UploadError).await?,
+            sessions::take_flash(db, &session.hash, sessions::Flash::UploadFields).await?,
         ),
-        None => (None, None),
+        None => (None, None, None),
     };
+    // Kept as (fields, benchmark) by the form's handler; anything else is
+    // ignored (the form then starts empty).
+    let (typed, typed_benchmark) = typed
+        .and_then(|json| serde_json::from_str::<(crate::domain::submission::RawMeta, Option<String>)>(&json).ok())
+        .unwrap_or_default();
     Ok(UploadPageData {
         signed_in: viewer.signed_in().is_some(),
         daily_remaining: quota.map_or(0, |q| q.daily_remaining()),
@@ -54,5 +60,7 @@ pub async fn upload_page(db: &Db, viewer: &Viewer, defaults: QuotaDefaults) -> R
         synthetic_key: key.as_ref().is_some_and(|k| k.synthetic),
         key_questions: key.map_or(0, |k| k.scoreable),
         refusal,
+        typed,
+        typed_benchmark,
     })
 }

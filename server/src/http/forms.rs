@@ -250,6 +250,9 @@ async fn upload(
     let team_id = session.principal.team_id;
     // The form sends `lang` first, so it is known even when a later field fails.
     let mut lang = Lang::En;
+    // What was typed, kept on the session when the upload is refused.
+    let mut typed = RawMeta::default();
+    let mut typed_benchmark = None;
     let result = async {
         let mut meta = RawMeta::default();
         let mut benchmark = Benchmark::MedAraBench;
@@ -270,6 +273,7 @@ async fn upload(
                 "file" => file = bytes.to_vec(),
                 "lang" => lang = Lang::from_param(Some(&String::from_utf8_lossy(&bytes))),
                 "benchmark" => {
+                    typed_benchmark = Some(String::from_utf8_lossy(&bytes).into_owned());
                     benchmark = String::from_utf8_lossy(&bytes).trim().parse().map_err(
                         |e: app::domain::UnknownBenchmark| ServiceError::BadRequest {
                             code: "unknown_benchmark",
@@ -279,6 +283,7 @@ async fn upload(
                 }
                 other => {
                     meta.set(other, String::from_utf8_lossy(&bytes).into_owned());
+                    typed.set(other, String::from_utf8_lossy(&bytes).into_owned());
                 }
             }
         }
@@ -304,6 +309,11 @@ async fn upload(
                     let flash = sessions::Flash::UploadError;
                     if let Err(db) = sessions::set_flash(&state.db, &session.hash, flash, &reasons).await {
                         tracing::error!(error = %db, "cannot keep an upload's refusal on its session");
+                    }
+                    let fields = serde_json::to_string(&(&typed, &typed_benchmark)).unwrap_or_default();
+                    let flash = sessions::Flash::UploadFields;
+                    if let Err(db) = sessions::set_flash(&state.db, &session.hash, flash, &fields).await {
+                        tracing::error!(error = %db, "cannot keep an upload's fields on its session");
                     }
                     FormErrorCode::UploadRefused
                 }

@@ -28,4 +28,5 @@ mod security;
 mod site;
 mod submissions;
 mod team_pages;
+mod upload_form;
 mod visibility;

@@ -331,7 +331,7 @@ async fn submit_explains_formats_commands_and_quota(backend: Backend) {
     ] {
         assert!(html.contains(text), "{text}");
     }
-    assert_eq!(section(&html, r#"<ol id="extraction-rules""#, "</ol>").matches("<li>").count(), 6);
+    assert_eq!(section(&html, r#"<ol id="extraction-rules""#, "</ol>").matches("<li>").count(), 7);
     let quota = section(&html, r#"id="quota-text""#, "</p>");
     assert!(quota.contains("5 files per UTC day and 100 in total"), "{quota}");
 

@@ -13,8 +13,8 @@
 use std::collections::HashMap;
 
 use super::key::{AnswerKey, excerpt};
-use super::question_text::TextMatch;
 use super::predictions::{PredictionError, PredictionFile};
+use super::question_text::TextMatch;
 use super::score::{Scored, tally};
 use super::types::{Letter, QuestionId};
 
@@ -104,7 +104,8 @@ impl StoredPredictions {
             }
         }
         if !file.by_text.is_empty() {
-            let mut line_of: HashMap<usize, usize> = file.rows.iter().filter_map(|p| Some((slot(p.id)?, p.line))).collect();
+            let mut line_of: HashMap<usize, usize> =
+                file.rows.iter().filter_map(|p| Some((slot(p.id)?, p.line))).collect();
             for t in &file.by_text {
                 let text = excerpt(&t.text);
                 let id = match key.find_question(&t.text) {

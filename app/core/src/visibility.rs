@@ -1,7 +1,8 @@
 //! Who may see a submission, decided in one place for every surface.
 //!
 //! A submission is `public` (on the board for everyone) or `private` (for
-//! its team only). [`access`] is the one policy: every page, API object,
+//! its team only), and its team may withdraw it: a withdrawn submission is
+//! its team's only, whatever its visibility. [`access`] is the one policy: every page, API object,
 //! chart, comparison, board row and export asks it, so a new surface (or a
 //! new rule) is written once. The key's exposure is one of its inputs: on a
 //! held-out key the policy grants the overall score only
@@ -39,7 +40,7 @@ impl Visibility {
     /// Whether the policy shows it on the surfaces every visitor shares
     /// (the board, comparisons, exports).
     pub fn is_shared(self) -> bool {
-        let subject = Subject { owner: 0, visibility: self, exposure: Exposure::Public };
+        let subject = Subject { owner: 0, visibility: self, exposure: Exposure::Public, withdrawn: false };
         access(Viewer::Anonymous, subject, Surface::Board) == Access::Full
     }
 
@@ -128,26 +129,33 @@ pub struct Subject {
     pub visibility: Visibility,
     /// The exposure of the key it is scored on.
     pub exposure: Exposure,
+    /// Withdrawn by its team: kept (it still counts against quotas and
+    /// attempts) and shown to its team only, never on a shared surface.
+    pub withdrawn: bool,
 }
 
 impl Subject {
-    /// A stored row's subject; an unreadable visibility fails closed (private).
-    pub fn stored(owner: i64, visibility: &str, exposure: Exposure) -> Self {
-        Self { owner, visibility: Visibility::parse(visibility).unwrap_or(Visibility::Private), exposure }
+    /// A stored row's subject; an unreadable visibility fails closed
+    /// (private). `withdrawn_at` is the row's withdrawal time, if any.
+    pub fn stored(owner: i64, visibility: &str, exposure: Exposure, withdrawn_at: Option<i64>) -> Self {
+        Self {
+            owner,
+            visibility: Visibility::parse(visibility).unwrap_or(Visibility::Private),
+            exposure,
+            withdrawn: withdrawn_at.is_some(),
+        }
     }
 }
 
 /// The policy: what `viewer` may see, on `surface`, of `subject`.
 ///
-/// A private submission is its team's only, and never on the shared
-/// surfaces. On a held-out key nobody, its own team included, sees more
+/// A private or withdrawn submission is its team's only, and never on the
+/// shared surfaces. On a held-out key nobody, its own team included, sees more
 /// than the Ladder's overall score: the surfaces that exist only to show
 /// per-question numbers (the heatmap, paired comparisons) hide it.
 pub fn access(viewer: Viewer, subject: Subject, surface: Surface) -> Access {
-    let seen = match subject.visibility {
-        Visibility::Public => true,
-        Visibility::Private => !surface.is_shared() && viewer == Viewer::Team(subject.owner),
-    };
+    let own_only = subject.withdrawn || subject.visibility == Visibility::Private;
+    let seen = !own_only || (!surface.is_shared() && viewer == Viewer::Team(subject.owner));
     match (seen, subject.exposure) {
         (false, _) => Access::Hidden,
         (true, Exposure::Public) => Access::Full,
@@ -189,7 +197,7 @@ mod tests {
         for (exposure, table) in [(Exposure::Public, public_key), (Exposure::HeldOut, held_out_key)] {
             assert_eq!(table.len(), Surface::ALL.len() * 3, "every surface, every viewer");
             for (surface, viewer, public, private) in table {
-                let subject = |visibility| Subject { owner: 7, visibility, exposure };
+                let subject = |visibility| Subject { owner: 7, visibility, exposure, withdrawn: false };
                 assert_eq!(
                     access(viewer, subject(Visibility::Public), surface),
                     public,
@@ -202,6 +210,37 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A withdrawn submission, public or private, on either key: what a
+    /// private one gets, its team's own surfaces only.
+    #[test]
+    fn a_withdrawn_submission_is_its_teams_only() {
+        let (owner, other, anonymous) = (Viewer::Team(7), Viewer::Team(8), Viewer::Anonymous);
+        for exposure in [Exposure::Public, Exposure::HeldOut] {
+            let private = Subject { owner: 7, visibility: Visibility::Private, exposure, withdrawn: false };
+            for visibility in Visibility::ALL {
+                let withdrawn = Subject { owner: 7, visibility, exposure, withdrawn: true };
+                for surface in Surface::ALL {
+                    for viewer in [owner, other, anonymous] {
+                        assert_eq!(
+                            access(viewer, withdrawn, surface),
+                            access(viewer, private, surface),
+                            "{exposure:?} {visibility:?} {surface:?} {viewer:?}"
+                        );
+                    }
+                    if surface.is_shared() {
+                        assert_eq!(access(owner, withdrawn, surface), Access::Hidden, "{surface:?}: never shared");
+                    }
+                }
+                assert_ne!(access(owner, withdrawn, Surface::ApiObject), Access::Hidden, "its team still reads it");
+                assert_eq!(access(anonymous, withdrawn, Surface::Page), Access::Hidden);
+            }
+        }
+        let stored = Subject::stored(7, "public", Exposure::Public, Some(1_700_000_000));
+        assert!(stored.withdrawn);
+        assert_eq!(access(Viewer::Anonymous, stored, Surface::Board), Access::Hidden);
+        assert!(!Subject::stored(7, "public", Exposure::Public, None).withdrawn);
     }
 
     #[test]

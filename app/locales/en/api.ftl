@@ -42,3 +42,9 @@ api-signin-throttled = too many failed sign-ins for this account; try again in {
 api-write-rate = too many writes from your address: at most { $limit } a minute; try again in { $seconds } s
 api-no-key = no { $benchmark } answer key is stored on this server yet
 api-internal = internal error
+
+# Changing and withdrawing a submission (`PATCH` / `DELETE /api/v1/submissions/{id}`).
+api-unknown-fields = unknown fields: { $fields } (these can be changed: { $allowed })
+api-model-name-immutable = the model name cannot be changed, since attempts and the held-out Ladder are counted per model name: upload the predictions again under the new name
+api-field-types = these fields must be text, a number or null: { $fields }
+api-withdrawn = submission { $id } was withdrawn by its team and can no longer be changed

@@ -1,16 +1,32 @@
-//! The audit log of security-relevant events (sign-ins, tokens, uploads).
+//! The audit log of security-relevant events (sign-ins, tokens, uploads,
+//! an owner's changes and withdrawals of a submission).
 
 use super::{Db, Result, now_unix};
 
 /// Appends one event. `detail` is free text for operators (no secrets).
 pub async fn record(db: &Db, event: &str, team_id: Option<i64>, member_id: Option<i64>, detail: &str) -> Result<()> {
+    record_in(db.pool(), event, team_id, member_id, detail).await
+}
+
+/// [`record`] on `exec` (a transaction), so the event is kept exactly when
+/// the change it records is.
+pub(crate) async fn record_in<'c, E>(
+    exec: E,
+    event: &str,
+    team_id: Option<i64>,
+    member_id: Option<i64>,
+    detail: &str,
+) -> Result<()>
+where
+    E: sqlx::Executor<'c, Database = sqlx::Any>,
+{
     sqlx::query("INSERT INTO audit_log (at, event, team_id, member_id, detail) VALUES ($1, $2, $3, $4, $5)")
         .bind(now_unix())
         .bind(event)
         .bind(team_id)
         .bind(member_id)
         .bind(detail)
-        .execute(db.pool())
+        .execute(exec)
         .await?;
     Ok(())
 }

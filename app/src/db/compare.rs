@@ -24,7 +24,8 @@
 //! The cache never decides who may see a submission: the caller checks
 //! that both ids are public submissions in the database on every request
 //! ([`public_pair`]) before it looks here, so an unknown id, or a
-//! submission no longer public, is never answered from the cache.
+//! submission no longer public (made private, or withdrawn, by its team),
+//! is never answered from the cache.
 
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};

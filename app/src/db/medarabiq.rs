@@ -1,6 +1,7 @@
 //! The pairs behind the MedArabiQ comparison: the same model (same team,
 //! same name) scored here on both benchmarks, from the submissions the
-//! policy lets the board show (on a held-out key, the Ladder's accuracy).
+//! policy lets the board show (on a held-out key, the Ladder's accuracy;
+//! never a withdrawn one, which the query already leaves out).
 
 use super::shown::ScoreColumns;
 use super::{Db, Result};
@@ -21,12 +22,13 @@ struct ScoreRow {
     exposure: Exposure,
     #[sqlx(flatten)]
     scores: ScoreColumns,
+    withdrawn_at: Option<i64>,
 }
 
 impl ScoreRow {
     /// The score the board may show, or `None`.
     fn shown(&self) -> Option<BenchmarkScore> {
-        let subject = Subject::stored(self.team_id, &self.visibility, self.exposure);
+        let subject = Subject::stored(self.team_id, &self.visibility, self.exposure, self.withdrawn_at);
         let granted = access(Viewer::Anonymous, subject, Surface::Board);
         if granted == Access::Hidden {
             return None;
@@ -47,9 +49,9 @@ impl ScoreRow {
 pub async fn pairs(db: &Db) -> Result<Vec<BenchmarkPair>> {
     let rows: Vec<ScoreRow> = sqlx::query_as(
         "SELECT s.team_id, t.name AS team_name, s.model_name, s.benchmark, s.public_id, s.visibility, k.exposure,
-                s.accuracy, s.correct, s.total, s.ci_low, s.ci_high, s.shown_accuracy
+                s.accuracy, s.correct, s.total, s.ci_low, s.ci_high, s.shown_accuracy, s.withdrawn_at
            FROM submissions s JOIN teams t ON t.id = s.team_id JOIN answer_keys k ON k.id = s.key_id
-          WHERE s.benchmark IN ('medarabench', 'medarabiq')
+          WHERE s.benchmark IN ('medarabench', 'medarabiq') AND s.withdrawn_at IS NULL
           ORDER BY s.id DESC",
     )
     .fetch_all(db.pool())

@@ -184,7 +184,11 @@ mod client {
             let bytes = js_sys::Uint8Array::new(&buf).to_vec();
             match PredictionFile::parse(&bytes) {
                 Ok(parsed) => {
-                    let format = if parsed.gzip { format!("{}, gzip", parsed.format.as_str()) } else { parsed.format.as_str().to_owned() };
+                    let format = if parsed.gzip {
+                        format!("{}, gzip", parsed.format.as_str())
+                    } else {
+                        parsed.format.as_str().to_owned()
+                    };
                     out.show(true, t.looks_valid(parsed.len(), &format), Vec::new());
                 }
                 Err(e) => {

@@ -12,6 +12,7 @@ pub mod accounts;
 pub mod clients;
 pub mod compare;
 pub mod dataset;
+pub mod edits;
 pub mod error;
 pub mod key_audit;
 pub mod key_versions;

@@ -34,6 +34,8 @@ pub fn router() -> Router<AppState> {
         submissions::upload,
         submissions::list_own,
         submissions::get_one,
+        submissions::change,
+        submissions::withdraw,
         leaderboard::leaderboard_json,
         leaderboard::leaderboard_csv,
     ),

@@ -1,10 +1,12 @@
 //! `POST /api/v1/submissions` (upload), `GET /api/v1/submissions` (the
-//! team's own) and `GET /api/v1/submissions/{id}`.
+//! team's own), `GET /api/v1/submissions/{id}`, and its owner's
+//! `PATCH` (change) and `DELETE` (withdraw) of it.
 
 use app::domain::submission::RawMeta;
 use app::domain::visibility::Surface;
 use app::domain::{Benchmark, Coded, Message};
 use app::services::Viewer;
+use app::services::edits::{self, CHANGEABLE, Changes};
 use app::services::submit::{Upload, accept, idempotency_key};
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Multipart, Path, Query, Request, State};
@@ -15,7 +17,8 @@ use axum::{Json, Router};
 
 use super::HttpError;
 use super::extract::{BearerTeam, Client};
-use super::views::{ErrorView, SubmissionListView, SubmissionView, UploadForm, UploadView};
+use super::json_body::JsonBody;
+use super::views::{ErrorView, SubmissionListView, SubmissionPatch, SubmissionView, UploadForm, UploadView};
 use crate::state::AppState;
 
 pub fn router(upload_limit: usize) -> Router<AppState> {
@@ -24,7 +27,7 @@ pub fn router(upload_limit: usize) -> Router<AppState> {
             "/api/v1/submissions",
             get(list_own).post(upload).layer(axum::extract::DefaultBodyLimit::max(upload_limit)),
         )
-        .route("/api/v1/submissions/{id}", get(get_one))
+        .route("/api/v1/submissions/{id}", get(get_one).patch(change).delete(withdraw))
 }
 
 /// Reads the upload from a multipart form (`file` + metadata fields) or a
@@ -189,4 +192,83 @@ pub(super) async fn get_one(
 ) -> Result<Json<SubmissionView>, HttpError> {
     let seen = app::services::submissions::visible(&state.db, &viewer, &id, Surface::ApiObject).await?;
     Ok(Json(SubmissionView::new(&seen.record, seen.scores)))
+}
+
+/// The changes a JSON object asks for: text and numbers as an upload would
+/// send them, `null` as an empty value. A changeable field holding
+/// anything else (`true`, a list, an object) is refused, naming it.
+fn changes_of(body: serde_json::Map<String, serde_json::Value>) -> Result<Changes, HttpError> {
+    use serde_json::Value;
+    let mut changes = Changes::default();
+    let mut wrong = Vec::new();
+    for (name, value) in body {
+        match value {
+            Value::String(text) => changes.set(name, text),
+            Value::Number(n) => changes.set(name, n.to_string()),
+            Value::Null => changes.set(name, ""),
+            // Unknown names (and `model_name`) are the service's to refuse.
+            _ if !CHANGEABLE.contains(&name.as_str()) => changes.set(name, ""),
+            _ => wrong.push(name),
+        }
+    }
+    if wrong.is_empty() {
+        Ok(changes)
+    } else {
+        Err(HttpError::bad_request("invalid_json", Message::new("api-field-types").arg("fields", wrong.join(", "))))
+    }
+}
+
+/// Changes a submission of the caller's team: its visibility, model
+/// address, notes or protocol fields, each validated as at upload. The
+/// model name cannot change. The board and its exports follow at once.
+#[utoipa::path(
+    patch, path = "/api/v1/submissions/{id}", tag = "submissions",
+    params(("id" = String, Path, description = "the submission's public id")),
+    security(("bearer" = [])),
+    request_body = SubmissionPatch,
+    responses(
+        (status = 200, description = "changed (or already so): the submission as its team sees it", body = SubmissionView),
+        (status = 400, description = "a value is invalid (each field named in `details`), a field is unknown \
+            (`unknown_fields`), `model_name` was sent (`model_name_immutable`), or the body is not a JSON \
+            object (`invalid_json`); nothing was changed", body = ErrorView),
+        (status = 401, description = "no or bad API token", body = ErrorView),
+        (status = 404, description = "unknown, or another team's", body = ErrorView),
+        (status = 409, description = "the submission was withdrawn (`withdrawn`)", body = ErrorView),
+        (status = 413, description = "the body is too large", body = ErrorView),
+        (status = 429, description = "too many writes; see Retry-After", body = ErrorView),
+    ),
+)]
+pub(super) async fn change(
+    State(state): State<AppState>,
+    BearerTeam(who): BearerTeam,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody<serde_json::Map<String, serde_json::Value>>,
+) -> Result<Json<SubmissionView>, HttpError> {
+    let record = edits::change(&state.db, &who, &id, changes_of(body)?).await?;
+    Ok(Json(SubmissionView::for_owner(&record)))
+}
+
+/// Withdraws a submission of the caller's team: off the board, its
+/// exports, comparisons and every other team's view at once, but kept
+/// (it still counts against the quotas and the model's attempts) and
+/// still readable by its team, marked `withdrawn`. Withdrawing it again
+/// answers the same and changes nothing.
+#[utoipa::path(
+    delete, path = "/api/v1/submissions/{id}", tag = "submissions",
+    params(("id" = String, Path, description = "the submission's public id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "withdrawn (now or before): the submission as its team sees it", body = SubmissionView),
+        (status = 401, description = "no or bad API token", body = ErrorView),
+        (status = 404, description = "unknown, or another team's", body = ErrorView),
+        (status = 429, description = "too many writes; see Retry-After", body = ErrorView),
+    ),
+)]
+pub(super) async fn withdraw(
+    State(state): State<AppState>,
+    BearerTeam(who): BearerTeam,
+    Path(id): Path<String>,
+) -> Result<Json<SubmissionView>, HttpError> {
+    let record = edits::withdraw(&state.db, &who, &id).await?;
+    Ok(Json(SubmissionView::for_owner(&record)))
 }

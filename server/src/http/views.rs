@@ -12,7 +12,7 @@ use app::domain::visibility::{Surface, Viewer, Visibility, access};
 use app::i18n::Lang;
 use app::i18n::form_errors::say;
 use app::services::submissions;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 /// A submission's scores as the policy lets them be shown: the whole score
@@ -78,6 +78,12 @@ pub struct SubmissionView {
     /// What key-copy forensics found when it was stored; empty for none
     /// (and for submissions stored before flags were computed).
     pub flags: Vec<FlagView>,
+    /// Withdrawn by its team (`DELETE /api/v1/submissions/{id}`): kept,
+    /// and shown to its team only. Only its team ever sees `true`.
+    pub withdrawn: bool,
+    /// Unix time it was withdrawn; `null` while it is not (always present).
+    #[schema(required = true)]
+    pub withdrawn_at: Option<i64>,
 }
 
 /// A flag on a submission (key-copy forensics): it never hides one.
@@ -165,6 +171,8 @@ impl SubmissionView {
             flags: FlagView::of(&r.flags, scores.exposure()),
             scores: scores.into(),
             rescorable: r.rescorable,
+            withdrawn: r.withdrawn_at.is_some(),
+            withdrawn_at: r.withdrawn_at,
         }
     }
 
@@ -397,4 +405,34 @@ pub struct UploadForm {
     pub visibility: Option<String>,
     /// `medarabench` (default) or `medarabiq`.
     pub benchmark: Option<String>,
+}
+
+/// A change to a submission (`PATCH /api/v1/submissions/{id}`): any subset
+/// of these fields, each validated as at upload; a field left out keeps
+/// its value, `null` or `""` sets what an upload without it gets.
+/// `model_name` cannot be changed, and any other name is refused.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)] // Describes the body for the OpenAPI document only.
+pub struct SubmissionPatch {
+    /// `public` or `private`.
+    pub visibility: Option<String>,
+    /// An `https://` or `http://` address, at most 500 characters.
+    pub model_url: Option<String>,
+    /// The parameter count as stated, e.g. `8B`; at most 40 characters.
+    pub model_params: Option<String>,
+    /// Free text, at most 2,000 characters; never written to the audit log.
+    pub notes: Option<String>,
+    /// `ar`, `en`, `mixed` or `unknown`.
+    pub prompt_language: Option<String>,
+    /// 0 to 100.
+    pub shots: Option<i64>,
+    /// 0 to 2.
+    pub temperature: Option<f64>,
+    /// `yes`, `no` or `unknown`.
+    pub chain_of_thought: Option<String>,
+    /// How letters were extracted; at most 200 characters.
+    pub extraction: Option<String>,
+    /// `none`, `train`, `test`, `train_and_test` or `unknown`.
+    pub contamination: Option<String>,
 }

@@ -90,13 +90,14 @@ async fn tool_outputs_are_scored_as_written(backend: Backend) {
     // The harness's own accuracy: the results file beside the samples.
     let results: serde_json::Value = serde_json::from_slice(&fixture("lm-eval-mc.results.json")).unwrap();
     let harness = results["results"]["medarabench"]["acc,none"].as_f64().unwrap();
-    let resp = upload_multipart(&app, &token, "harness-check", "s.jsonl", &fixture("lm-eval-mc-predict-only.samples.jsonl")).await;
+    let resp =
+        upload_multipart(&app, &token, "harness-check", "s.jsonl", &fixture("lm-eval-mc-predict-only.samples.jsonl"))
+            .await;
     assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
     assert!((resp.json()["accuracy"].as_f64().unwrap() - harness).abs() < 1e-9);
     // The board's verified rows say the format too.
     let board = app.get("/api/v1/leaderboard").await.json();
-    let formats: Vec<&str> =
-        board["rows"].as_array().unwrap().iter().filter_map(|r| r["format"].as_str()).collect();
+    let formats: Vec<&str> = board["rows"].as_array().unwrap().iter().filter_map(|r| r["format"].as_str()).collect();
     assert!(formats.contains(&"anthropic-batch") && formats.contains(&"lm-eval-samples"), "{formats:?}");
     app.finish().await;
 }
@@ -120,7 +121,9 @@ async fn gzip_and_bombs(backend: Backend) {
     assert_eq!(resp.json()["format"], "openai-batch");
     assert_eq!(resp.json()["correct"], app::domain::score_bytes(&key, &plain).unwrap().card.correct);
     // A .gz file in a multipart form.
-    let resp = upload_multipart(&app, &token, "gz-form", "samples.jsonl.gz", &gzip(&fixture("lm-eval-mc.samples.jsonl"))).await;
+    let resp =
+        upload_multipart(&app, &token, "gz-form", "samples.jsonl.gz", &gzip(&fixture("lm-eval-mc.samples.jsonl")))
+            .await;
     assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
     assert_eq!(resp.json()["format"], "lm-eval-samples");
     let stored = app.submission_count().await;

@@ -12,6 +12,7 @@ mod client_limits;
 mod compare;
 mod connections;
 mod demo;
+mod edits;
 mod errata;
 mod flags;
 mod formats;

@@ -25,7 +25,10 @@ fn value(doc: &Html, css: &str) -> Option<String> {
 async fn a_refused_upload_keeps_the_form_and_lists_every_problem(backend: Backend) {
     let Some(app) = TestApp::start(backend).await else { return };
     let resp = app
-        .post_json("/api/v1/teams", serde_json::json!({"name": "Typists", "email": "t@typists.example", "password": PASSWORD}))
+        .post_json(
+            "/api/v1/teams",
+            serde_json::json!({"name": "Typists", "email": "t@typists.example", "password": PASSWORD}),
+        )
         .await;
     assert_eq!(resp.status, axum::http::StatusCode::CREATED, "{}", resp.body);
     let cookie = app.signin("t@typists.example").await;
@@ -49,10 +52,7 @@ async fn a_refused_upload_keeps_the_form_and_lists_every_problem(backend: Backen
     assert_eq!(refused.headers["location"], "/upload?error=upload_refused");
     let page = app.get_with_cookie("/upload?error=upload_refused", &cookie).await;
     let doc = Html::parse_document(&page.body);
-    let alert: String = doc
-        .select(&Selector::parse("[role=alert]").unwrap())
-        .flat_map(|a| a.text())
-        .collect();
+    let alert: String = doc.select(&Selector::parse("[role=alert]").unwrap()).flat_map(|a| a.text()).collect();
     for line in ["line 3", "line 4", "line 5"] {
         assert!(alert.contains(line), "{line} in {alert}");
     }
@@ -62,7 +62,11 @@ async fn a_refused_upload_keeps_the_form_and_lists_every_problem(backend: Backen
         assert_eq!(value(&doc, &css).as_deref(), Some(*typed), "{name}");
     }
     let at = page.body.find("<b>by hand</b>");
-    assert!(at.is_none(), "notes are escaped: {}", &page.body[at.unwrap_or(0).saturating_sub(300)..at.unwrap_or(0) + 40]);
+    assert!(
+        at.is_none(),
+        "notes are escaped: {}",
+        &page.body[at.unwrap_or(0).saturating_sub(300)..at.unwrap_or(0) + 40]
+    );
     // Once: a later visit starts empty.
     let again = app.get_with_cookie("/upload", &cookie).await;
     let doc = Html::parse_document(&again.body);

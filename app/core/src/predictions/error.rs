@@ -167,10 +167,9 @@ impl crate::message::Coded for PredictionError {
             Self::UnknownQuestionText { line, text } => {
                 Message::new("prediction-unknown-question-text").arg("line", line).arg("text", text)
             }
-            Self::AmbiguousQuestionText { line, text, ids } => Message::new("prediction-ambiguous-question-text")
-                .arg("line", line)
-                .arg("text", text)
-                .arg("ids", ids),
+            Self::AmbiguousQuestionText { line, text, ids } => {
+                Message::new("prediction-ambiguous-question-text").arg("line", line).arg("text", text).arg("ids", ids)
+            }
             Self::NeedsServer { format } => Message::new("prediction-needs-server").arg("format", format),
             Self::WrongFile { what, instead } => {
                 Message::new("prediction-wrong-file").arg("what", what).arg("instead", instead)

@@ -113,10 +113,14 @@ fn lm_eval_reads_one_filter_of_several() {
     }
     let two = PredictionFile::parse(lines.join("\n").as_bytes()).unwrap();
     let one = PredictionFile::parse(text.as_bytes()).unwrap();
-    assert_eq!(two.rows.iter().map(|p| (p.id, p.choice)).collect::<Vec<_>>(), one.rows.iter().map(|p| (p.id, p.choice)).collect::<Vec<_>>());
+    assert_eq!(
+        two.rows.iter().map(|p| (p.id, p.choice)).collect::<Vec<_>>(),
+        one.rows.iter().map(|p| (p.id, p.choice)).collect::<Vec<_>>()
+    );
     // Without a "none" filter, the first filter in the file.
     let strict: Vec<&String> = lines.iter().step_by(2).collect();
-    let file = PredictionFile::parse(strict.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n").as_bytes()).unwrap();
+    let file =
+        PredictionFile::parse(strict.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n").as_bytes()).unwrap();
     assert!(file.rows.iter().all(|p| p.choice == Some(Letter::A)));
 }
 
@@ -173,8 +177,8 @@ fn openai_batch_output() {
     assert_eq!(file.format, PredictionFormat::OpenaiBatch);
     for n in 1..=30 {
         let expected = match n {
-            13 | 22 => Given::Missing,  // the request failed
-            7 => Given::Unparsed,       // a refusal
+            13 | 22 => Given::Missing, // the request failed
+            7 => Given::Unparsed,      // a refusal
             n => Given::of(Letter::from_index((n as usize - 1) % 4)),
         };
         assert_eq!(given(&key, &file, n), expected, "q{n}");
@@ -201,7 +205,9 @@ fn anthropic_batch_results_in_any_order() {
 #[test]
 fn custom_ids_carry_the_question_number() {
     let line = |cid: &str| {
-        format!(r#"{{"custom_id": "{cid}", "result": {{"type": "succeeded", "message": {{"content": [{{"type": "text", "text": "B"}}]}}}}}}"#)
+        format!(
+            r#"{{"custom_id": "{cid}", "result": {{"type": "succeeded", "message": {{"content": [{{"type": "text", "text": "B"}}]}}}}}}"#
+        )
     };
     for (cid, n) in [("123", 123), ("q123", 123), ("q-7", 7), ("question_42", 42), ("MedAraBench-q9", 9)] {
         let file = PredictionFile::parse(line(cid).as_bytes()).unwrap();
@@ -232,9 +238,8 @@ fn every_problem_is_listed_in_line_order() {
     assert_eq!(lines, [Some(3), Some(4), Some(5), Some(6)], "{e}");
     assert!(matches!(e.problems()[2], PredictionError::DuplicateQuestionId { line: 5, first_line: 2, .. }));
     // At most MAX_PROBLEMS, the first ones.
-    let many: String = std::iter::once("question_id,answer\n".to_owned())
-        .chain((1..=250).map(|i| format!("{i},Z\n")))
-        .collect();
+    let many: String =
+        std::iter::once("question_id,answer\n".to_owned()).chain((1..=250).map(|i| format!("{i},Z\n"))).collect();
     let e = PredictionFile::parse(many.as_bytes()).unwrap_err();
     assert_eq!(e.problems().len(), MAX_PROBLEMS);
     assert_eq!(e.problems().last().and_then(PredictionError::line), Some(MAX_PROBLEMS + 1));

@@ -74,14 +74,8 @@ impl PredictionFormat {
     }
 
     /// Every format, in the order the documentation lists them.
-    pub const ALL: [Self; 6] = [
-        Self::Csv,
-        Self::Jsonl,
-        Self::LmEvalSamples,
-        Self::LightevalDetails,
-        Self::OpenaiBatch,
-        Self::AnthropicBatch,
-    ];
+    pub const ALL: [Self; 6] =
+        [Self::Csv, Self::Jsonl, Self::LmEvalSamples, Self::LightevalDetails, Self::OpenaiBatch, Self::AnthropicBatch];
 }
 
 /// One row of a prediction file, naming its question by id.
@@ -158,7 +152,10 @@ impl PredictionFile {
 
 /// Detects the format and reads the rows; problems with single rows go to
 /// `problems`, a file that cannot be read at all is the error.
-fn read_rows(bytes: &[u8], problems: &mut Vec<PredictionError>) -> Result<(PredictionFormat, Vec<Row>), PredictionError> {
+fn read_rows(
+    bytes: &[u8],
+    problems: &mut Vec<PredictionError>,
+) -> Result<(PredictionFormat, Vec<Row>), PredictionError> {
     if is_parquet(bytes) {
         #[cfg(feature = "parquet")]
         {
@@ -171,9 +168,10 @@ fn read_rows(bytes: &[u8], problems: &mut Vec<PredictionError>) -> Result<(Predi
         return Err(PredictionError::NeedsServer { format: "lighteval details (parquet)" });
     }
     let text = input::decode(bytes, MAX_PREDICTION_BYTES).map_err(|e| match e {
-        InputError::NulByte { .. } if bytes.starts_with(b"PK") => {
-            PredictionError::WrongFile { what: "a zip archive", instead: "the prediction file itself (gzip is accepted)" }
-        }
+        InputError::NulByte { .. } if bytes.starts_with(b"PK") => PredictionError::WrongFile {
+            what: "a zip archive",
+            instead: "the prediction file itself (gzip is accepted)",
+        },
         e => e.into(),
     })?;
     if !text.trim_start().starts_with('{') {

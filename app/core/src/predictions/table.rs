@@ -98,7 +98,9 @@ fn jsonl_row(line: usize, raw: &str) -> Result<Row, Vec<PredictionError>> {
     };
     let text_field = |name: &str| match present(name) {
         None => Ok(None),
-        Some(v) => json_string(v).map(Some).ok_or_else(|| PredictionError::NotALetter { line, value: excerpt(v.get()) }),
+        Some(v) => {
+            json_string(v).map(Some).ok_or_else(|| PredictionError::NotALetter { line, value: excerpt(v.get()) })
+        }
     };
     let (answer, response) = (text_field("answer"), text_field("response"));
     let choice = if !obj.contains_key("answer") && !obj.contains_key("response") {

@@ -10,7 +10,8 @@
 //! of the set); other rows get no rank.
 //!
 //! Computed once per `board_version` (a counter in `settings`, bumped in
-//! the transaction of every new submission or key) and cached in memory
+//! the transaction of every new submission or key, and of an owner's
+//! change or withdrawal of a submission) and cached in memory
 //! per [`Db`]: a request costs one query for the version, and several
 //! processes on one database always show the same board. Requests that
 //! find a new version at the same time wait for one computation; once a

@@ -1,7 +1,9 @@
 //! The board's verified rows: for each team and model, the latest
 //! submission the policy lets the board show, with the team's number of
-//! attempts (every submission of the model, private ones too) and the date
-//! of the first. Showing the latest rather than the best means repeated
+//! attempts (every submission of the model, private and withdrawn ones
+//! too: withdrawing a try does not take it back) and the date of the
+//! first. Withdrawn rows are read for that count only; the policy never
+//! lets one be a group's shown row. Showing the latest rather than the best means repeated
 //! tries of one model earn nothing; the attempt count says how many there
 //! were. On a held-out key a row shows the Ladder's accuracy only.
 
@@ -48,11 +50,12 @@ struct SubmissionRow {
     key_superseded: i64,
     flags_json: Option<String>,
     file_format: String,
+    withdrawn_at: Option<i64>,
 }
 
 impl SubmissionRow {
     fn subject(&self) -> Subject {
-        Subject::stored(self.team_id, &self.visibility, self.exposure)
+        Subject::stored(self.team_id, &self.visibility, self.exposure, self.withdrawn_at)
     }
 
     /// The row as the board shows it under `access` (`Full` or `Overall`).
@@ -95,6 +98,7 @@ pub(super) async fn verified(db: &Db) -> Result<Vec<Verified>> {
         "SELECT s.id, s.public_id, s.key_id, s.team_id, t.name AS team_name, k.name AS key_name,
                 k.synthetic AS key_synthetic, s.model_name, s.model_params, s.contamination, s.visibility,
                 k.exposure, s.created_at, s.accuracy, s.correct, s.total, s.ci_low, s.ci_high, s.shown_accuracy, s.flags_json, s.file_format,
+                s.withdrawn_at,
                 CAST(CASE WHEN EXISTS (SELECT 1 FROM answer_keys n
                                         WHERE COALESCE(n.lineage_id, n.id) = COALESCE(k.lineage_id, k.id)
                                           AND n.version > k.version)

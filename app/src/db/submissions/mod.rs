@@ -1,6 +1,7 @@
 //! Scored submissions: the all-or-nothing insert under the team's and the
-//! client's quotas (here), the quota counts ([`quota`]) and the reads
-//! behind the team page, the result page and the API ([`records`]).
+//! client's quotas (here), the quota counts ([`quota`]), the reads
+//! behind the team page, the result page and the API ([`records`]), and
+//! an owner's changes and withdrawals ([`edits`]).
 
 use serde::{Deserialize, Serialize};
 
@@ -14,6 +15,7 @@ use crate::domain::forensics::Flag;
 pub use crate::domain::submission::SubmissionMeta;
 use crate::domain::visibility::Subject;
 
+pub mod edits;
 mod quota;
 mod records;
 
@@ -85,12 +87,20 @@ pub struct SubmissionRecord {
     /// Raised when it was stored (`domain::forensics`); none for rows
     /// stored before flags were computed.
     pub flags: Vec<Flag>,
+    /// Unix time its team withdrew it ([`edits::withdraw`]); `None` while
+    /// it is not withdrawn.
+    pub withdrawn_at: Option<i64>,
 }
 
 impl SubmissionRecord {
     /// What the visibility policy knows of it.
     pub fn subject(&self) -> Subject {
-        Subject { owner: self.team_id, visibility: self.meta.visibility, exposure: self.exposure }
+        Subject {
+            owner: self.team_id,
+            visibility: self.meta.visibility,
+            exposure: self.exposure,
+            withdrawn: self.withdrawn_at.is_some(),
+        }
     }
 }
 

@@ -17,7 +17,7 @@ const RECORD_SELECT: &str =
         s.prompt_language, s.shots, s.temperature, s.chain_of_thought, s.extraction, s.contamination,
         s.visibility, s.file_sha256, s.file_format, s.created_at, s.scorecard_json, k.exposure,
         s.shown_accuracy, s.ladder_step, k.version AS key_version, s.flags_json,
-        CAST(CASE WHEN s.predictions IS NULL THEN 0 ELSE 1 END AS BIGINT) AS rescorable
+        CAST(CASE WHEN s.predictions IS NULL THEN 0 ELSE 1 END AS BIGINT) AS rescorable, s.withdrawn_at
    FROM submissions s JOIN teams t ON t.id = s.team_id JOIN answer_keys k ON k.id = s.key_id";
 
 /// A row of [`RECORD_SELECT`].
@@ -46,6 +46,7 @@ struct RecordRow {
     flags_json: Option<String>,
     /// 0 or 1.
     rescorable: i64,
+    withdrawn_at: Option<i64>,
 }
 
 /// The metadata columns of a submission; an enumerated column holding a
@@ -112,6 +113,7 @@ impl TryFrom<RecordRow> for SubmissionRecord {
             rescorable: r.rescorable != 0,
             versions: Vec::new(),
             flags: read_flags(r.flags_json.as_deref())?,
+            withdrawn_at: r.withdrawn_at,
         })
     }
 }

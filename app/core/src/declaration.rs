@@ -132,6 +132,47 @@ named!(Contamination, "contamination declaration", [
     Unknown => "unknown",
 ]);
 
+/// The model's category, as Table 4 of the paper groups models: open
+/// weights or proprietary, and general, Arabic or medical. The names are
+/// the board's category filter values (`?category=open-arabic`), so the
+/// filter covers verified rows as it covers the published ones.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ModelCategory {
+    ProprietaryGeneral,
+    ProprietaryArabic,
+    ProprietaryMedical,
+    OpenGeneral,
+    OpenArabic,
+    OpenMedical,
+    /// Not stated.
+    #[default]
+    Unknown,
+}
+
+named!(ModelCategory, "model category", [
+    ProprietaryGeneral => "proprietary-general",
+    ProprietaryArabic => "proprietary-arabic",
+    ProprietaryMedical => "proprietary-medical",
+    OpenGeneral => "open-general",
+    OpenArabic => "open-arabic",
+    OpenMedical => "open-medical",
+    Unknown => "unknown",
+]);
+
+impl ModelCategory {
+    /// Access and focus as the published rows spell them ("open",
+    /// "Arabic"); `None` when not stated.
+    pub fn access_focus(self) -> Option<(&'static str, &'static str)> {
+        let (access, focus) = self.as_str().split_once('-')?;
+        let focus = match focus {
+            "arabic" => "Arabic",
+            other => other,
+        };
+        Some((access, focus))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -156,6 +197,10 @@ mod tests {
         round_trips(PromptLanguage::ALL, PromptLanguage::as_str);
         round_trips(ChainOfThought::ALL, ChainOfThought::as_str);
         round_trips(Contamination::ALL, Contamination::as_str);
+        round_trips(ModelCategory::ALL, ModelCategory::as_str);
+        assert_eq!(ModelCategory::OpenArabic.access_focus(), Some(("open", "Arabic")));
+        assert_eq!(ModelCategory::ProprietaryMedical.access_focus(), Some(("proprietary", "medical")));
+        assert_eq!(ModelCategory::Unknown.access_focus(), None);
         assert_eq!(PromptLanguage::NAMES, ["ar", "en", "mixed", "unknown"]);
         assert_eq!(ChainOfThought::NAMES, ["yes", "no", "unknown"]);
         assert_eq!(Contamination::NAMES, ["none", "train", "test", "train_and_test", "unknown"]);

@@ -8,7 +8,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::declaration::{ChainOfThought, Contamination, PromptLanguage, UnknownName};
+pub use crate::declaration::{ChainOfThought, Contamination, ModelCategory, PromptLanguage, UnknownName};
 use crate::visibility::Visibility;
 
 /// Validated submission metadata, as stored.
@@ -18,6 +18,9 @@ pub struct SubmissionMeta {
     pub model_url: String,
     /// Parameter count as the team states it, e.g. "8B".
     pub model_params: String,
+    /// Open or proprietary, and general, Arabic or medical, as declared.
+    #[serde(default)]
+    pub model_category: ModelCategory,
     pub notes: String,
     pub prompt_language: PromptLanguage,
     pub shots: Option<i64>,
@@ -37,6 +40,8 @@ pub struct RawMeta {
     pub model_name: Option<String>,
     pub model_url: Option<String>,
     pub model_params: Option<String>,
+    #[serde(default)]
+    pub model_category: Option<String>,
     pub notes: Option<String>,
     pub prompt_language: Option<String>,
     pub shots: Option<String>,
@@ -54,6 +59,7 @@ pub const PROMPT_LANGUAGES: &[&str] = PromptLanguage::NAMES;
 pub const CHAIN_OF_THOUGHT: &[&str] = ChainOfThought::NAMES;
 pub const CONTAMINATION: &[&str] = Contamination::NAMES;
 pub const VISIBILITY: &[&str] = Visibility::NAMES;
+pub const MODEL_CATEGORIES: &[&str] = ModelCategory::NAMES;
 
 /// Whether `c` is a bidirectional embedding, override or isolate control
 /// (U+202A-U+202E, U+2066-U+2069): in a name or an address they make text
@@ -141,6 +147,7 @@ impl RawMeta {
             }),
         );
         let model_params = keep(e, text("model_params", self.model_params.as_deref(), 40, false));
+        let model_category = keep(e, choice("model_category", self.model_category.as_deref()));
         let notes = keep(e, checked_text("notes", self.notes.as_deref(), 2000, false, Kind::FreeText));
         let prompt_language = keep(e, choice("prompt_language", self.prompt_language.as_deref()));
         let chain_of_thought = keep(e, choice("chain_of_thought", self.chain_of_thought.as_deref()));
@@ -156,6 +163,7 @@ impl RawMeta {
             model_name,
             model_url,
             model_params,
+            model_category,
             notes,
             prompt_language,
             shots,
@@ -173,6 +181,7 @@ impl RawMeta {
             "model_name" => &mut self.model_name,
             "model_url" => &mut self.model_url,
             "model_params" => &mut self.model_params,
+            "model_category" => &mut self.model_category,
             "notes" => &mut self.notes,
             "prompt_language" => &mut self.prompt_language,
             "shots" => &mut self.shots,

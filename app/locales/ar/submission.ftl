@@ -23,6 +23,7 @@ submission-chain-of-thought = التفكير المتسلسل (chain of thought)
 submission-extraction = طريقة استخراج الحرف
 submission-contamination = التدريب على بيانات MedAraBench
 submission-model-params = عدد المعاملات
+submission-model-category = فئة النموذج
 submission-model-url = رابط النموذج
 submission-notes = ملاحظات
 submission-file = الملف
@@ -57,6 +58,12 @@ submission-value-test = نعم، على مجموعة الاختبار
 submission-value-train-and-test = نعم، على مجموعتي التدريب والاختبار
 submission-value-public = علنية
 submission-value-private = خاصة
+submission-value-proprietary-general = مغلق المصدر، عام
+submission-value-proprietary-arabic = مغلق المصدر، عربي
+submission-value-proprietary-medical = مغلق المصدر، طبي
+submission-value-open-general = مفتوح المصدر، عام
+submission-value-open-arabic = مفتوح المصدر، عربي
+submission-value-open-medical = مفتوح المصدر، طبي
 
 # النتائج على كل إصدار من مفتاح الإجابات.
 submission-versions-heading = النتيجة على كل إصدار من المفتاح

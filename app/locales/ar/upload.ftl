@@ -14,6 +14,7 @@ upload-legend-model = النموذج
 upload-model-name = اسم النموذج
 upload-model-url = رابط النموذج
 upload-model-params = عدد المعاملات
+upload-model-category = فئة النموذج (كما تصنّف الورقة النماذج)
 upload-params-placeholder = مثلًا: 8B
 upload-notes = ملاحظات
 upload-legend-protocol = بطاقة البروتوكول

@@ -23,6 +23,7 @@ submission-chain-of-thought = Chain of thought
 submission-extraction = Letter extraction
 submission-contamination = Trained on MedAraBench data
 submission-model-params = Parameters
+submission-model-category = Category
 submission-model-url = Model URL
 submission-notes = Notes
 submission-file = File
@@ -57,6 +58,12 @@ submission-value-test = test
 submission-value-train-and-test = train_and_test
 submission-value-public = public
 submission-value-private = private
+submission-value-proprietary-general = proprietary-general
+submission-value-proprietary-arabic = proprietary-arabic
+submission-value-proprietary-medical = proprietary-medical
+submission-value-open-general = open-general
+submission-value-open-arabic = open-arabic
+submission-value-open-medical = open-medical
 
 # Scores on each version of the answer key.
 submission-versions-heading = Scores on each version of the key

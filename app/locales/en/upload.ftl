@@ -14,6 +14,7 @@ upload-legend-model = Model
 upload-model-name = Model name
 upload-model-url = Model URL
 upload-model-params = Parameters
+upload-model-category = Category (as the paper groups models)
 upload-params-placeholder = e.g. 8B
 upload-notes = Notes
 upload-legend-protocol = Protocol card

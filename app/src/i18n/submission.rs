@@ -36,6 +36,7 @@ crate::messages! {
         extraction = "submission-extraction",
         contamination = "submission-contamination",
         model_params = "submission-model-params",
+        model_category = "submission-model-category",
         model_url = "submission-model-url",
         notes = "submission-notes",
         file = "submission-file",
@@ -99,11 +100,11 @@ pub fn value_label(lang: Lang, value: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::submission::{CHAIN_OF_THOUGHT, CONTAMINATION, PROMPT_LANGUAGES, VISIBILITY};
+    use crate::domain::submission::{CHAIN_OF_THOUGHT, CONTAMINATION, MODEL_CATEGORIES, PROMPT_LANGUAGES, VISIBILITY};
 
     #[test]
     fn every_protocol_value_has_an_arabic_label() {
-        for value in [PROMPT_LANGUAGES, CHAIN_OF_THOUGHT, CONTAMINATION, VISIBILITY].concat() {
+        for value in [PROMPT_LANGUAGES, CHAIN_OF_THOUGHT, CONTAMINATION, VISIBILITY, MODEL_CATEGORIES].concat() {
             assert_eq!(value_label(Lang::En, value), value);
             assert_ne!(value_label(Lang::Ar, value), value, "{value}");
         }

@@ -25,6 +25,7 @@ crate::messages! {
         model_name = "upload-model-name",
         model_url = "upload-model-url",
         model_params = "upload-model-params",
+        model_category = "upload-model-category",
         params_placeholder = "upload-params-placeholder",
         notes = "upload-notes",
         legend_protocol = "upload-legend-protocol",

@@ -101,6 +101,7 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
             <dt>{t.extraction()}</dt><dd dir="auto">{na(&meta.extraction)}</dd>
             <dt>{t.contamination()}</dt><dd>{choice(meta.contamination.as_str())}</dd>
             <dt>{t.model_params()}</dt><dd dir="auto">{na(&meta.model_params)}</dd>
+            <dt>{t.model_category()}</dt><dd id="model-category">{choice(meta.model_category.as_str())}</dd>
             <dt>{t.model_url()}</dt><dd>{if meta.model_url.is_empty() { t.not_stated().into_any() } else {
                 view! { <a href=meta.model_url.clone() rel="nofollow noopener" dir="ltr">{meta.model_url.clone()}</a> }.into_any() }}</dd>
             <dt>{t.notes()}</dt><dd dir="auto">{na(&meta.notes)}</dd>

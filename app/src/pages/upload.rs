@@ -11,7 +11,7 @@ use crate::api::teams::{UploadPageData, upload_page};
 use crate::components::forms::{FormError, LangField};
 use crate::components::head::PageTitle;
 use crate::components::loaded::loaded;
-use crate::domain::submission::{CHAIN_OF_THOUGHT, CONTAMINATION, PROMPT_LANGUAGES, VISIBILITY};
+use crate::domain::submission::{CHAIN_OF_THOUGHT, CONTAMINATION, MODEL_CATEGORIES, PROMPT_LANGUAGES, VISIBILITY};
 use crate::i18n::submission::value_label;
 use crate::i18n::{Lang, upload::text, use_lang};
 
@@ -107,6 +107,7 @@ fn UploadForm(page: UploadPageData, lang: Lang) -> impl IntoView {
                 <label>{t.model_name()} <input name="model_name" required maxlength="120" dir="auto" value=field(&typed.model_name) /></label>
                 <label>{t.model_url()} <input name="model_url" type="url" maxlength="500" placeholder="https://…" dir="ltr" value=field(&typed.model_url) /></label>
                 <label>{t.model_params()} <input name="model_params" maxlength="40" placeholder=t.params_placeholder() value=field(&typed.model_params) /></label>
+                <label>{t.model_category()} <select name="model_category">{options(lang, MODEL_CATEGORIES, typed.model_category.as_deref(), "unknown")}</select></label>
                 <label>{t.notes()} <textarea name="notes" maxlength="2000" rows="3" dir="auto" inner_html=notes_html></textarea></label>
             </fieldset>
             <fieldset>

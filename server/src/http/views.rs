@@ -50,6 +50,9 @@ pub struct SubmissionView {
     pub model_name: String,
     pub model_url: String,
     pub model_params: String,
+    /// Declared: `open-arabic`, `proprietary-general`, ... or `unknown`
+    /// (the board's category filter values).
+    pub model_category: String,
     pub notes: String,
     pub protocol: ProtocolView,
     /// Declared training on MedAraBench data.
@@ -146,6 +149,7 @@ impl SubmissionView {
             model_name: m.model_name.clone(),
             model_url: m.model_url.clone(),
             model_params: m.model_params.clone(),
+            model_category: m.model_category.to_string(),
             notes: m.notes.clone(),
             protocol: ProtocolView {
                 prompt_language: m.prompt_language.to_string(),
@@ -385,12 +389,16 @@ pub enum ProblemView {
 #[derive(Debug, ToSchema)]
 #[allow(dead_code)] // Describes the form for the OpenAPI document only.
 pub struct UploadForm {
-    /// The prediction file (CSV `question_id,answer` or JSON Lines).
+    /// The prediction file in any accepted format (CSV, JSON Lines, a tool's
+    /// output; gzip-compressed or not).
     #[schema(content_media_type = "application/octet-stream")]
     pub file: Vec<u8>,
     pub model_name: String,
     pub model_url: Option<String>,
     pub model_params: Option<String>,
+    /// `proprietary-general`, `proprietary-arabic`, `proprietary-medical`,
+    /// `open-general`, `open-arabic`, `open-medical` or `unknown` (default).
+    pub model_category: Option<String>,
     pub notes: Option<String>,
     /// `ar`, `en`, `mixed` or `unknown`.
     pub prompt_language: Option<String>,
@@ -421,6 +429,9 @@ pub struct SubmissionPatch {
     pub model_url: Option<String>,
     /// The parameter count as stated, e.g. `8B`; at most 40 characters.
     pub model_params: Option<String>,
+    /// `proprietary-general`, `proprietary-arabic`, `proprietary-medical`,
+    /// `open-general`, `open-arabic`, `open-medical` or `unknown`.
+    pub model_category: Option<String>,
     /// Free text, at most 2,000 characters; never written to the audit log.
     pub notes: Option<String>,
     /// `ar`, `en`, `mixed` or `unknown`.

@@ -8,6 +8,7 @@ mod attempts;
 mod board;
 mod board_page;
 mod cli;
+mod categories;
 mod client_limits;
 mod compare;
 mod connections;

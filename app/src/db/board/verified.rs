@@ -15,7 +15,7 @@ use super::super::{Db, Result};
 use super::BENCHMARK;
 use crate::domain::board::{BoardRow, RowSource};
 use crate::domain::exposure::Exposure;
-use crate::domain::submission::Contamination;
+use crate::domain::submission::{Contamination, ModelCategory};
 use crate::domain::visibility::{Access, Subject, Surface, Viewer, access};
 
 /// A verified row with what ranking needs.
@@ -38,6 +38,8 @@ struct SubmissionRow {
     key_synthetic: i64,
     model_name: String,
     model_params: String,
+    #[sqlx(try_from = "String")]
+    model_category: ModelCategory,
     #[sqlx(try_from = "String")]
     contamination: Contamination,
     visibility: String,
@@ -72,6 +74,9 @@ impl SubmissionRow {
                 team: Some(self.team_name),
                 submission_id: Some(self.public_id),
                 params: Some(self.model_params).filter(|s| !s.trim().is_empty()),
+                // The declared category, as the published rows carry theirs.
+                access: self.model_category.access_focus().map(|(a, _)| a.to_owned()),
+                focus: self.model_category.access_focus().map(|(_, f)| f.to_owned()),
                 contamination: Some(self.contamination),
                 accuracy,
                 correct,
@@ -96,7 +101,7 @@ impl SubmissionRow {
 pub(super) async fn verified(db: &Db) -> Result<Vec<Verified>> {
     let rows: Vec<SubmissionRow> = sqlx::query_as(
         "SELECT s.id, s.public_id, s.key_id, s.team_id, t.name AS team_name, k.name AS key_name,
-                k.synthetic AS key_synthetic, s.model_name, s.model_params, s.contamination, s.visibility,
+                k.synthetic AS key_synthetic, s.model_name, s.model_params, s.model_category, s.contamination, s.visibility,
                 k.exposure, s.created_at, s.accuracy, s.correct, s.total, s.ci_low, s.ci_high, s.shown_accuracy, s.flags_json, s.file_format,
                 s.withdrawn_at,
                 CAST(CASE WHEN EXISTS (SELECT 1 FROM answer_keys n

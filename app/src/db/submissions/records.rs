@@ -8,12 +8,12 @@ use crate::domain::Breakdown;
 use crate::domain::errata::VersionScore;
 use crate::domain::exposure::Exposure;
 use crate::domain::forensics::Flag;
-use crate::domain::submission::{ChainOfThought, Contamination, PromptLanguage, SubmissionMeta};
+use crate::domain::submission::{ChainOfThought, Contamination, ModelCategory, PromptLanguage, SubmissionMeta};
 use crate::domain::visibility::Visibility;
 
 const RECORD_SELECT: &str =
     "SELECT s.public_id, s.team_id, s.key_id, t.name AS team_name, s.benchmark, k.name AS key_name,
-        k.sha256 AS key_sha256, k.synthetic AS key_synthetic, s.model_name, s.model_url, s.model_params, s.notes,
+        k.sha256 AS key_sha256, k.synthetic AS key_synthetic, s.model_name, s.model_url, s.model_params, s.model_category, s.notes,
         s.prompt_language, s.shots, s.temperature, s.chain_of_thought, s.extraction, s.contamination,
         s.visibility, s.file_sha256, s.file_format, s.created_at, s.scorecard_json, k.exposure,
         s.shown_accuracy, s.ladder_step, k.version AS key_version, s.flags_json,
@@ -56,6 +56,8 @@ struct MetaRow {
     model_name: String,
     model_url: String,
     model_params: String,
+    #[sqlx(try_from = "String")]
+    model_category: ModelCategory,
     notes: String,
     #[sqlx(try_from = "String")]
     prompt_language: PromptLanguage,
@@ -75,6 +77,7 @@ impl From<MetaRow> for SubmissionMeta {
             model_name: r.model_name,
             model_url: r.model_url,
             model_params: r.model_params,
+            model_category: r.model_category,
             notes: r.notes,
             prompt_language: r.prompt_language,
             shots: r.shots,

@@ -17,11 +17,11 @@ pub(super) fn parse_id(line: usize, raw: &str) -> Result<QuestionId, PredictionE
     raw.parse().map_err(|_| PredictionError::BadQuestionId { line, value: excerpt(raw) })
 }
 
-/// A question id from a JSON value: a number written in digits or a string
-/// of digits.
-pub(super) fn json_id(line: usize, v: &RawValue) -> Result<QuestionId, PredictionError> {
-    match json_string(v) {
-        Some(s) => parse_id(line, s.trim()),
-        None => parse_id(line, v.get()),
+/// A question id from a parsed JSON value: a number written in digits or
+/// a string of digits.
+pub(super) fn value_id(line: usize, v: &serde_json::Value) -> Result<QuestionId, PredictionError> {
+    match v {
+        serde_json::Value::String(s) => parse_id(line, s.trim()),
+        v => parse_id(line, &v.to_string()),
     }
 }

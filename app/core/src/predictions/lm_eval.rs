@@ -20,18 +20,17 @@
 
 use serde::Deserialize;
 use serde_json::Value;
-use serde_json::value::RawValue;
 
-use super::json::json_id;
+use super::json::value_id;
 use super::{MAX_PROBLEMS, PredictionError, QuestionRef, Row};
 use crate::extract::extract_letter;
 use crate::types::Letter;
 
 /// The fields of a sample line that are read; the rest is skipped.
 #[derive(Deserialize)]
-pub(super) struct Sample<'a> {
-    #[serde(borrow)]
-    doc: Option<&'a RawValue>,
+pub(super) struct Sample {
+    #[serde(default)]
+    doc: Value,
     #[serde(default)]
     arguments: Value,
     #[serde(default)]
@@ -57,7 +56,7 @@ pub(super) fn read(text: &str, problems: &mut Vec<PredictionError>) -> Vec<Row> 
         if raw.is_empty() {
             continue;
         }
-        match serde_json::from_str::<Sample<'_>>(raw) {
+        match serde_json::from_str::<Sample>(raw) {
             Ok(sample) => {
                 has_none |= sample.filter.as_deref() == Some("none");
                 if chosen.is_none() {
@@ -88,28 +87,29 @@ pub(super) fn read(text: &str, problems: &mut Vec<PredictionError>) -> Vec<Row> 
     rows
 }
 
-fn row(line: usize, sample: &Sample<'_>) -> Result<Row, PredictionError> {
+fn row(line: usize, sample: &Sample) -> Result<Row, PredictionError> {
     let missing = |field| PredictionError::MissingField { line, field };
-    let doc = sample.doc.ok_or_else(|| missing("doc"))?;
-    let doc: serde_json::Map<String, Value> = serde_json::from_str(doc.get())
-        .map_err(|_| PredictionError::Malformed { line, message: "doc is not a JSON object".to_owned() })?;
-    let question = question(line, &doc)?;
+    let doc = match &sample.doc {
+        Value::Null => return Err(missing("doc")),
+        Value::Object(doc) => doc,
+        _ => return Err(PredictionError::Malformed { line, message: "doc is not a JSON object".to_owned() }),
+    };
+    let question = question(line, doc)?;
     let choice = choice(line, sample)?;
     Ok(Row { line, question, choice })
 }
 
 /// The question a doc is: its id, else its text.
 fn question(line: usize, doc: &serde_json::Map<String, Value>) -> Result<QuestionRef, PredictionError> {
-    let raw = |name: &str| doc.get(name).filter(|v| !v.is_null()).map(|v| v.to_string());
-    let as_raw = |s: String| RawValue::from_string(s).ok();
+    let present = |name: &str| doc.get(name).filter(|v| !v.is_null());
     for name in ["Question Number", "question_id"] {
-        if let Some(v) = raw(name).and_then(as_raw) {
-            return json_id(line, &v).map(QuestionRef::Id);
+        if let Some(v) = present(name) {
+            return value_id(line, v).map(QuestionRef::Id);
         }
     }
     let text = ["Question", "question", "query"].iter().find_map(|n| doc.get(*n)?.as_str().map(str::to_owned));
-    if let Some(v) = raw("id").and_then(as_raw) {
-        match (json_id(line, &v), text.clone()) {
+    if let Some(v) = present("id") {
+        match (value_id(line, v), text.clone()) {
             (Ok(id), _) => return Ok(QuestionRef::Id(id)),
             (Err(_), Some(text)) => return Ok(QuestionRef::Text(text)),
             (Err(e), None) => return Err(e),
@@ -123,7 +123,7 @@ fn question(line: usize, doc: &serde_json::Map<String, Value>) -> Result<Questio
 
 /// The letter of a line: generated text read by the protocol, or the
 /// log-likelihood argmax.
-fn choice(line: usize, sample: &Sample<'_>) -> Result<Option<Letter>, PredictionError> {
+fn choice(line: usize, sample: &Sample) -> Result<Option<Letter>, PredictionError> {
     let first = sample.resps.get(0).and_then(|r| r.get(0)).or_else(|| sample.filtered_resps.get(0));
     match first {
         Some(Value::String(text)) => {
@@ -137,7 +137,7 @@ fn choice(line: usize, sample: &Sample<'_>) -> Result<Option<Letter>, Prediction
     }
 }
 
-fn multiple_choice(line: usize, sample: &Sample<'_>) -> Result<Option<Letter>, PredictionError> {
+fn multiple_choice(line: usize, sample: &Sample) -> Result<Option<Letter>, PredictionError> {
     let bad = |what: &str| PredictionError::Malformed { line, message: format!("filtered_resps: {what}") };
     let Some(choices) = sample.filtered_resps.as_array().filter(|a| !a.is_empty()) else {
         return Err(bad("not a list of log-likelihoods"));

@@ -88,7 +88,6 @@ fn jsonl_row(line: usize, raw: &str) -> Result<Row, Vec<PredictionError>> {
         vec![PredictionError::MalformedJson { line, message }]
     })?;
     let present = |name: &str| obj.get(name).copied().filter(|v| v.get() != "null");
-    let mut problems = Vec::new();
     let id = match present("question_id") {
         None => Err(PredictionError::MissingField { line, field: "question_id" }),
         Some(v) => match json_string(v) {
@@ -113,9 +112,6 @@ fn jsonl_row(line: usize, raw: &str) -> Result<Row, Vec<PredictionError>> {
     };
     match (id, choice) {
         (Ok(id), Ok(choice)) => Ok(Row { line, question: QuestionRef::Id(id), choice }),
-        (id, choice) => {
-            problems.extend(id.err().into_iter().chain(choice.err()));
-            Err(problems)
-        }
+        (id, choice) => Err(id.err().into_iter().chain(choice.err()).collect()),
     }
 }

@@ -1,7 +1,7 @@
 //! The HTML shell and the router: which URL shows which page.
 
 use leptos::prelude::*;
-use leptos_meta::{Link, MetaTags, Stylesheet, provide_meta_context};
+use leptos_meta::{Link, MetaTags, provide_meta_context};
 use leptos_router::{
     ParamSegment, SsrMode, StaticSegment,
     components::{Route, Router, Routes},
@@ -52,7 +52,6 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
 pub fn App() -> impl IntoView {
     provide_meta_context();
     view! {
-        <Stylesheet id="leptos" href="/pkg/medarabench.css" />
         <Link rel="icon" href="/favicon.ico" />
         <SiteTitle />
         <ContentSecurityPolicy />

@@ -5,7 +5,7 @@
 // `expectNoSeriousViolations` directly sets it itself.
 import { test, expect, type Page } from '@playwright/test';
 import * as path from 'node:path';
-import { expectHydrated } from './support';
+import { expectReady } from './support';
 
 const axePath = path.join(__dirname, '..', 'node_modules', 'axe-core', 'axe.min.js');
 
@@ -21,14 +21,14 @@ export async function expectNoSeriousViolations(page: Page): Promise<void> {
   expect(serious, `${page.url()}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
 }
 
-/** One test per address: load it, wait for hydration, audit it. */
+/** One test per address: load it, wait until it is ready, audit it. */
 export function auditPages(urls: readonly string[]): void {
   test.describe('accessibility', () => {
     test.use({ bypassCSP: true });
     for (const url of urls) {
       test(`${url} has no serious accessibility violations`, async ({ page }) => {
         await page.goto(url);
-        await expectHydrated(page);
+        await expectReady(page);
         await expectNoSeriousViolations(page);
       });
     }

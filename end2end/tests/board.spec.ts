@@ -1,9 +1,10 @@
-// The board's filters and sorting in a real browser: hydrated, the GET form
-// and the header links change the table in place (no reload) and the URL
-// keeps every choice; without JavaScript the same form reloads the page
-// filtered by the server. Also the chart. (Their accessibility audit, with
+// The board's filters and sorting in a real browser: the page loads no
+// WASM; a select applies at once (a small inline script submits the GET
+// form), the header links sort on the server, and the URL keeps every
+// choice; without JavaScript the same form (its Apply button) does it. Also the chart. (Their accessibility audit, with
 // the comparison page's, is in a11y.spec.ts.)
 import { test, expect, type Page } from '@playwright/test';
+import { expectReady } from './support';
 
 async function models(page: Page): Promise<string[]> {
   return page.locator('#leaderboard tbody tr[data-model]').evaluateAll((rows) =>
@@ -13,19 +14,18 @@ async function models(page: Page): Promise<string[]> {
 
 const arabicModels = ['Allam-7B-instruct', 'Fanar-C-1-8.7B', 'c4ai-command-r7b-arabic'];
 
-test('filters and sorts in place once hydrated', async ({ page }, info) => {
+test('filters (a select applies at once) and sorts', async ({ page }, info) => {
   const errors: string[] = [];
   page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
   page.on('pageerror', (err) => errors.push(err.message));
 
   const published = page.locator('#leaderboard tbody tr[data-source="reported"]');
   await page.goto('/');
-  await expect(page.locator('body')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  await expectReady(page);
   await expect(published).toHaveCount(16);
   // Baselines sit in the table's foot, marked as such.
   expect(await page.locator('#leaderboard tfoot tr[data-reference]').count()).toBeGreaterThanOrEqual(2);
   await expect(page.locator('#leaderboard tfoot .badge-reference').first()).toBeVisible();
-  await page.evaluate(() => { (window as any).__noReload = 'still here'; });
 
   // Picking a category applies at once.
   await page.locator('#filters select[name="category"]').selectOption('open-arabic');
@@ -67,7 +67,6 @@ test('filters and sorts in place once hydrated', async ({ page }, info) => {
   expect(page.url()).not.toContain('source=');
   await expect(page.locator('#filters input[name="q"]')).toHaveValue('');
   await expect(page.locator('#filters select[name="source"]')).toHaveValue('');
-  expect(await page.evaluate(() => (window as any).__noReload)).toBe('still here');
 
   // The chart follows the filters and loads as an image.
   const chart = page.locator('#chart img.chart-img');

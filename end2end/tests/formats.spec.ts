@@ -7,19 +7,10 @@ import { test, expect, type Page } from '@playwright/test';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
-import { password, unique, collectErrors, expectHydrated } from './support';
+import { collectErrors, expectReady, registerInBrowser } from './support';
 
 const fixtures = path.resolve(__dirname, '../../app/core/tests/fixtures/formats');
 
-async function register(page: Page, lang: 'en' | 'ar'): Promise<void> {
-  const suffix = lang === 'ar' ? '?lang=ar' : '';
-  await page.goto(`/register${suffix}`);
-  await page.fill('input[name=name]', unique(lang === 'ar' ? 'فريق الصيغ' : 'Formats Team'));
-  await page.fill('input[name=email]', `${unique('formats')}@example.org`);
-  await page.fill('input[name=password]', password);
-  await page.click('#register-form button[type=submit]');
-  await expect(page).toHaveURL(new RegExp(`/team${suffix.replace('?', '\\?')}$`));
-}
 
 /** Three problems, on lines 3, 4 and 5. */
 const threeProblems = Buffer.from('question_id,answer\n1,A\n2,Z\nx,B\n1,C\n');
@@ -30,9 +21,9 @@ for (const lang of ['en', 'ar'] as const) {
 
   test(`a tool's file is checked and sent as written (${lang})`, async ({ page }, info) => {
     const errors = collectErrors(page);
-    await register(page, lang);
+    await registerInBrowser(page, lang, lang === 'ar' ? 'فريق الصيغ' : 'Formats Team');
     await page.goto(`/upload${suffix}`);
-    await expectHydrated(page);
+    await expectReady(page);
 
     // Every problem listed with its line, and the list brought to the reader.
     await page.setInputFiles('input[name=file]', { name: 'bad.csv', mimeType: 'text/csv', buffer: threeProblems });
@@ -59,7 +50,7 @@ for (const lang of ['en', 'ar'] as const) {
     // A file only the server can refuse (an id the key lacks): the form
     // comes back with the reason and with everything typed.
     await page.goto(`/upload${suffix}`);
-    await expectHydrated(page);
+    await expectReady(page);
     await page.setInputFiles('input[name=file]', {
       name: 'unknown.csv', mimeType: 'text/csv', buffer: Buffer.from('question_id,answer\n987654,A\n'),
     });
@@ -78,7 +69,7 @@ for (const lang of ['en', 'ar'] as const) {
     test.use({ javaScriptEnabled: false });
 
     test('a refused file lists every problem and keeps the form', async ({ page }, info) => {
-      await register(page, lang);
+      await registerInBrowser(page, lang, lang === 'ar' ? 'فريق الصيغ' : 'Formats Team');
       await page.goto(`/upload${suffix}`);
       await page.setInputFiles('input[name=file]', { name: 'bad.csv', mimeType: 'text/csv', buffer: threeProblems });
       await page.fill('input[name=model_name]', `NoJS-${lang}`);

@@ -8,7 +8,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
 import { demoKeyPredictions } from './demo-predictions';
-import { collectErrors, expectHydrated, password, unique } from './support';
+import { collectErrors, expectReady, password, unique } from './support';
 
 // The page's CSP forbids injected scripts; the audit bypasses it in the test
 // browser only.
@@ -68,7 +68,7 @@ test('a submission page shows its specialty × level heatmap in English and Arab
   const errors = collectErrors(page);
 
   await page.goto('/register');
-  await expectHydrated(page);
+  await expectReady(page);
   await page.fill('input[name=name]', unique('Heatmap Team'));
   await page.fill('input[name=email]', `${unique('heat')}@example.org`);
   await page.fill('input[name=password]', password);
@@ -76,7 +76,7 @@ test('a submission page shows its specialty × level heatmap in English and Arab
   await expect(page).toHaveURL(/\/team$/);
 
   await page.goto('/upload');
-  await expectHydrated(page);
+  await expectReady(page);
   await page.setInputFiles('input[name=file]', {
     name: 'preds.csv', mimeType: 'text/csv', buffer: Buffer.from(demoKeyPredictions()),
   });
@@ -86,7 +86,7 @@ test('a submission page shows its specialty × level heatmap in English and Arab
   await page.click('#upload-form button[type=submit]');
   await expect(page).toHaveURL(/\/submissions\/[0-9a-f]+$/, { timeout: 30_000 });
   const path = new URL(page.url()).pathname;
-  await expectHydrated(page);
+  await expectReady(page);
 
   // English.
   const heatmap = page.locator('#heatmap');
@@ -114,7 +114,7 @@ test('a submission page shows its specialty × level heatmap in English and Arab
   // Arabic: right-to-left, Arabic labels, numbers left-to-right.
   await page.click('.lang-switch');
   await expect(page).toHaveURL(/\/submissions\/[0-9a-f]+\?lang=ar$/);
-  await expectHydrated(page);
+  await expectReady(page);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('#by-cell-h')).toHaveText('حسب التخصص والمستوى');
   await expect(page.locator('#heatmap-confounded')).toContainText('طب العيون');

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { expectNoSeriousViolations } from './axe';
 import {
-  acc, ci, collectErrors, count, expectHydrated, fetchSubmission, keyRows, predictions, range, signed,
+  acc, ci, collectErrors, count, expectReady, fetchSubmission, keyRows, predictions, range, signed,
   teamToken, unique, uploadPublic, wilson, type Submission,
 } from './support';
 
@@ -38,7 +38,7 @@ const url = (lang: Lang) => (lang === 'ar' ? '/medarabiq?lang=ar' : '/medarabiq'
 
 async function open(page: Page, lang: Lang) {
   await page.goto(url(lang));
-  await expectHydrated(page);
+  await expectReady(page);
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
   await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
   await expect(page.locator('h1')).toHaveText(text[lang].h1);
@@ -180,7 +180,7 @@ test.describe('accessibility', () => {
   for (const lang of ['en', 'ar'] as const) {
     test(`with the table and chart (${lang}) it has no serious accessibility violations`, async ({ page }) => {
       await page.goto(url(lang));
-      await expectHydrated(page);
+      await expectReady(page);
       await expect(page.locator('#medarabiq-pairs')).toBeVisible();
       await expectNoSeriousViolations(page);
     });

@@ -2,6 +2,7 @@
 // hydrates, shows its published figures, is right-to-left in Arabic with
 // the site's own Arabic font, and reads the same with JavaScript disabled.
 import { test, expect, type Page } from '@playwright/test';
+import { expectReady } from './support';
 
 type PageCase = {
   path: string;
@@ -56,7 +57,7 @@ for (const p of pages) {
     const errors = collectErrors(page);
 
     await page.goto(p.path);
-    await expect(page.locator('body')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+    await expectReady(page);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
     await expect(page.locator('h1')).toHaveText(p.heading.en);
@@ -108,7 +109,7 @@ test('the adapting chart is an accessible SVG that also downloads', async ({ pag
 
 test('the leaderboard in Arabic keeps the language when sorting', async ({ page }, info) => {
   await page.goto('/?lang=ar');
-  await expect(page.locator('body')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  await expectReady(page);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await page.locator('th[data-sort-key="model"] a').click();
   await expect(page.locator('th[data-sort-key="model"]')).toHaveAttribute('aria-sort', 'ascending');

@@ -18,8 +18,39 @@ export function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/** The pages that load the WASM bundle and hydrate, for a signed-in visitor
+ * (`HYDRATED` in app/src/components/bundle.rs); every other page is
+ * complete as the server sends it. */
+export const hydratedPaths = ['/upload'];
+
 export async function expectHydrated(page: Page): Promise<void> {
   await expect(page.locator('body')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+}
+
+/** Waits until `page` is ready: a page that loads the bundle has hydrated;
+ * any other has loaded, without the bundle (no WASM on a page that has
+ * nothing to do in the browser). */
+export async function expectReady(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  const path = new URL(page.url()).pathname;
+  if (hydratedPaths.includes(path) && (await page.locator('link[rel=modulepreload]').count()) > 0) {
+    await expectHydrated(page);
+  } else {
+    await expect(page.locator('link[rel=modulepreload], link[rel=preload][as=fetch]')).toHaveCount(0);
+    await expect(page.locator('body')).not.toHaveAttribute('data-hydrated', 'true');
+  }
+}
+
+/** Registers a team with the web form, in `lang`, named `name` plus a
+ * unique suffix; the browser is then signed in on the team page. */
+export async function registerInBrowser(page: Page, lang: 'en' | 'ar', name: string): Promise<void> {
+  const suffix = lang === 'ar' ? '?lang=ar' : '';
+  await page.goto(`/register${suffix}`);
+  await page.fill('input[name=name]', unique(name));
+  await page.fill('input[name=email]', `${unique('browser')}@example.org`);
+  await page.fill('input[name=password]', password);
+  await page.click('#register-form button[type=submit]');
+  await expect(page).toHaveURL(new RegExp(`/team${suffix.replace('?', '\\?')}$`));
 }
 
 /** Registers a team through the API and returns a fresh API token. */

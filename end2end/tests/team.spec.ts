@@ -2,6 +2,7 @@
 // predictions through the form (checked in the browser first), see the
 // scored result; the same in Arabic; then the same with JavaScript off.
 import { test, expect } from '@playwright/test';
+import { expectReady } from './support';
 
 const password = 'a long browser-test password';
 
@@ -16,7 +17,7 @@ test('register, upload through the form and see the result', async ({ page }, in
 
   const team = unique('Browser Team');
   await page.goto('/register');
-  await expect(page.locator('body')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  await expectReady(page);
   await page.fill('input[name=name]', team);
   await page.fill('input[name=email]', `${unique('lead')}@example.org`);
   await page.fill('input[name=password]', password);
@@ -30,7 +31,7 @@ test('register, upload through the form and see the result', async ({ page }, in
   await expect(page.locator('#new-token')).toContainText('mbt_');
 
   await page.goto('/upload');
-  await expect(page.locator('body')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  await expectReady(page);
   // A bad file is caught in the browser before anything is sent.
   await page.setInputFiles('input[name=file]', {
     name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('question_id,answer\n1,A\n1,B\n'),
@@ -60,7 +61,7 @@ test('the same flow in Arabic keeps the language', async ({ page }, info) => {
 
   const team = unique('فريق المتصفح');
   await page.goto('/register?lang=ar');
-  await expect(page.locator('body')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  await expectReady(page);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('h1')).toHaveText('تسجيل فريق');
   await page.fill('input[name=name]', team);
@@ -81,7 +82,7 @@ test('the same flow in Arabic keeps the language', async ({ page }, info) => {
   await page.click('#quota a');
   await expect(page).toHaveURL(/\/upload\?lang=ar$/);
   await expect(page.locator('h1')).toHaveText('رفع التنبؤات');
-  await expect(page.locator('body')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  await expectReady(page);
   await page.setInputFiles('input[name=file]', {
     name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('question_id,answer\n1,A\n1,B\n'),
   });

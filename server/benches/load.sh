@@ -32,32 +32,14 @@ CONNECTIONS=${CONNECTIONS:-64}
 PORT=${PORT:-3177}
 BIN=${BIN:-target/release/medarabench}
 WORK=$(mktemp -d)
-SERVER=""
+source server/benches/server.sh
+trap 'stop_server; rm -rf "$WORK"' EXIT
 
-stop() {
-  if [ -n "$SERVER" ]; then
-    kill "$SERVER" 2>/dev/null || true
-    wait "$SERVER" 2>/dev/null || true
-    SERVER=""
-  fi
-}
-trap 'stop; rm -rf "$WORK"' EXIT
-
-# start DB_FILE [serve options...]: runs the release server in the background.
+# start DB_FILE [serve options...]: the release server on that SQLite file.
 start() {
   local db=$1
   shift
-  DATABASE_URL="sqlite:$db" LEPTOS_SITE_ROOT=target/site RUST_LOG=warn \
-    "$BIN" serve --addr "127.0.0.1:$PORT" "$@" >>"$WORK/server.log" 2>&1 &
-  SERVER=$!
-  for _ in $(seq 1 300); do
-    curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && return 0
-    kill -0 "$SERVER" 2>/dev/null || break
-    sleep 0.2
-  done
-  echo "the server did not start; its log:" >&2
-  cat "$WORK/server.log" >&2
-  exit 1
+  start_server "sqlite:$db" "$@"
 }
 
 # load_during LABEL COMMAND...: runs the command while sampling the load
@@ -124,7 +106,7 @@ PY
   curl -fs -H "authorization: Bearer $token" -H 'content-type: text/csv' --data-binary "@$WORK/preds.csv" \
     "$base/api/v1/submissions?model_name=load-0&model_params=8B&contamination=none" |
     python3 -c 'import json,sys; s=json.load(sys.stdin); print("uploaded:", s["id"], "accuracy", s["accuracy"], "n", s["total"], s["visibility"])'
-  stop
+  stop_server
   # Double the submissions until there are n.
   python3 - "$db" "$n" <<'PY'
 import math, sqlite3, sys
@@ -179,7 +161,7 @@ PY
   load_during "page-$n" bench "$base/"
   echo "== static file (/favicon.ico, $(curl -fs -o /dev/null -w '%{size_download}' "$base/favicon.ico") bytes) with $n submissions"
   load_during "static-$n" bench "$base/favicon.ico"
-  stop
+  stop_server
 }
 
 for n in $CASES; do

@@ -29,13 +29,24 @@ pub struct AppState {
     pub exports: ExportCache,
     /// Write rate limits per client address.
     pub writes: Arc<crate::http::rate_limit::WriteLimiter>,
+    /// The browser bundle under its content-hashed names.
+    pub assets: crate::http::assets::Assets,
+    /// Signed-out page views, rendered once per board version.
+    pub pages: crate::http::page_cache::PageCache,
 }
 
 impl AppState {
     /// State over an opened database.
     pub fn new(leptos_options: LeptosOptions, db: Db, config: ServerConfig) -> Self {
         let writes = Arc::new(crate::http::rate_limit::WriteLimiter::new(config.writes_per_minute));
+        let assets = crate::http::assets::Assets::load(
+            &leptos_options.site_root,
+            &leptos_options.site_pkg_dir,
+            &leptos_options.output_name,
+        );
         Self {
+            assets,
+            pages: crate::http::page_cache::PageCache::default(),
             leptos_options,
             db,
             writes,

@@ -30,6 +30,13 @@ pub struct SubmissionMeta {
     pub extraction: String,
     /// Trained on MedAraBench data, as declared.
     pub contamination: Contamination,
+    /// The model's arguments as the run gave them (e.g.
+    /// `hf: pretrained=org/model,dtype=bfloat16`).
+    #[serde(default)]
+    pub model_args: String,
+    /// The generation settings: harness, task, output type, sampling.
+    #[serde(default)]
+    pub generation: String,
     /// On the leaderboard, or for the team only (see [`crate::visibility`]).
     pub visibility: Visibility,
 }
@@ -50,6 +57,10 @@ pub struct RawMeta {
     pub extraction: Option<String>,
     pub contamination: Option<String>,
     pub visibility: Option<String>,
+    #[serde(default)]
+    pub model_args: Option<String>,
+    #[serde(default)]
+    pub generation: Option<String>,
 }
 
 pub use crate::field_error::{FieldError, FieldProblem};
@@ -130,6 +141,30 @@ fn number<T: std::str::FromStr + PartialOrd + Copy + std::fmt::Display>(
     }
 }
 
+/// The field of `meta` named `name`, borrowed as `$($ref)+` (`&` or
+/// `&mut`); `None` for an unknown name.
+macro_rules! by_name {
+    ($meta:expr, $name:expr, $($ref:tt)+) => {
+        match $name {
+            "model_name" => Some($($ref)+ $meta.model_name),
+            "model_url" => Some($($ref)+ $meta.model_url),
+            "model_params" => Some($($ref)+ $meta.model_params),
+            "model_category" => Some($($ref)+ $meta.model_category),
+            "notes" => Some($($ref)+ $meta.notes),
+            "prompt_language" => Some($($ref)+ $meta.prompt_language),
+            "shots" => Some($($ref)+ $meta.shots),
+            "temperature" => Some($($ref)+ $meta.temperature),
+            "chain_of_thought" => Some($($ref)+ $meta.chain_of_thought),
+            "extraction" => Some($($ref)+ $meta.extraction),
+            "contamination" => Some($($ref)+ $meta.contamination),
+            "visibility" => Some($($ref)+ $meta.visibility),
+            "model_args" => Some($($ref)+ $meta.model_args),
+            "generation" => Some($($ref)+ $meta.generation),
+            _ => None,
+        }
+    };
+}
+
 impl RawMeta {
     /// Validates every field; all problems are reported at once.
     pub fn validate(&self) -> Result<SubmissionMeta, Vec<FieldError>> {
@@ -153,6 +188,8 @@ impl RawMeta {
         let chain_of_thought = keep(e, choice("chain_of_thought", self.chain_of_thought.as_deref()));
         let extraction = keep(e, text("extraction", self.extraction.as_deref(), 200, false));
         let contamination = keep(e, choice("contamination", self.contamination.as_deref()));
+        let model_args = keep(e, checked_text("model_args", self.model_args.as_deref(), 500, false, Kind::FreeText));
+        let generation = keep(e, checked_text("generation", self.generation.as_deref(), 500, false, Kind::FreeText));
         let visibility = keep(e, choice("visibility", self.visibility.as_deref()));
         let shots = keep(e, number::<i64>("shots", self.shots.as_deref(), 0, 100));
         let temperature = keep(e, number::<f64>("temperature", self.temperature.as_deref(), 0.0, 2.0));
@@ -171,29 +208,26 @@ impl RawMeta {
             chain_of_thought,
             extraction,
             contamination,
+            model_args,
+            generation,
             visibility,
         })
     }
 
     /// Sets a field by its name; false for unknown names.
     pub fn set(&mut self, name: &str, value: String) -> bool {
-        let slot = match name {
-            "model_name" => &mut self.model_name,
-            "model_url" => &mut self.model_url,
-            "model_params" => &mut self.model_params,
-            "model_category" => &mut self.model_category,
-            "notes" => &mut self.notes,
-            "prompt_language" => &mut self.prompt_language,
-            "shots" => &mut self.shots,
-            "temperature" => &mut self.temperature,
-            "chain_of_thought" => &mut self.chain_of_thought,
-            "extraction" => &mut self.extraction,
-            "contamination" => &mut self.contamination,
-            "visibility" => &mut self.visibility,
-            _ => return false,
-        };
-        *slot = Some(value);
-        true
+        match by_name!(self, name, &mut) {
+            Some(slot) => {
+                *slot = Some(value);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A field's value as sent, by its name (`None`: not sent, or unknown).
+    pub fn get(&self, name: &str) -> Option<&str> {
+        by_name!(self, name, &).and_then(|v| v.as_deref())
     }
 }
 
@@ -228,6 +262,9 @@ mod tests {
         let mut raw = RawMeta::default();
         assert!(raw.set("shots", "3".into()));
         assert!(!raw.set("password", "x".into()));
+        assert_eq!(raw.get("shots"), Some("3"));
+        assert_eq!(raw.get("notes"), None);
+        assert_eq!(raw.get("password"), None);
         assert_eq!(raw.validate().unwrap_err()[0].field, "model_name");
     }
 }

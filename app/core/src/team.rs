@@ -45,6 +45,9 @@ pub struct SubmissionSummary {
     pub exposure: Exposure,
     pub created_at: i64,
     pub key_synthetic: bool,
+    /// When its team withdrew it (it is then off the board, kept for the audit log).
+    #[serde(default)]
+    pub withdrawn_at: Option<i64>,
 }
 
 /// Everything the team page shows.
@@ -84,6 +87,20 @@ pub struct SubmissionPageData {
     pub versions: Vec<VersionScore>,
     /// What key-copy forensics found, as shown to this viewer.
     pub flags: Vec<ShownFlag>,
+    /// When its team withdrew it (only its team sees it then).
+    #[serde(default)]
+    pub withdrawn_at: Option<i64>,
+    /// A refused change from the owner's form, shown once with what was typed.
+    #[serde(default)]
+    pub refused_change: Option<RefusedChange>,
+}
+
+/// The owner's change form sent back: why (the coded reasons, as a refused
+/// upload's) and what was typed.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct RefusedChange {
+    pub reasons: String,
+    pub typed: crate::submission::RawMeta,
 }
 
 /// What the upload page needs.

@@ -6,6 +6,7 @@ common-nav-adapting = تكييف نموذج صغير
 common-nav-medarabiq = MedArabiQ
 common-nav-dataset = مجموعة البيانات
 common-nav-submit = طريقة المشاركة
+common-sign-in = تسجيل الدخول
 common-switch-label = English
 common-switch-title = اقرأ هذه الصفحة بالإنجليزية
 common-not-reported = غير منشور

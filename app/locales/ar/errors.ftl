@@ -10,6 +10,9 @@ form-error-upload-refused = رُفض الرفع ولم يُخزَّن شيء.
 form-error-server-error = حدث خطأ في الخادم ولم يُخزَّن شيء. حاول مجددًا.
 form-error-registration-limit = سُجِّلت فرق كثيرة من عنوانك اليوم، ولم يُنشأ أي فريق. حاول مجددًا بعد الساعة {"\u2066"}00:00 UTC{"\u2069"}.
 form-error-client-quota-exceeded = استنفد عنوانك حصة الرفع لهذا اليوم، محسوبةً على جميع الفرق، ولم يُخزَّن شيء. حاول مجددًا بعد الساعة {"\u2066"}00:00 UTC{"\u2069"}.
+form-error-change-refused = رُفض التعديل ولم يتغيّر شيء.
+form-error-withdraw-unconfirmed = ضع علامة في المربّع لتأكيد السحب؛ لم يُسحب شيء.
+form-error-withdrawn = سُحبت هذه المشاركة، فلم يعد تعديلها ممكنًا.
 
 # أسباب تعذّر قراءة الملف نصًّا.
 input-too-large = حجم الملف { $size } بايت، وهو أكبر من الحد المسموح ({ $limit } بايت)
@@ -37,8 +40,14 @@ prediction-ambiguous-question-text = السطر { $line }: النص «{"\u2068"}
 prediction-needs-server = يفحص الخادم ملفات {"\u2068"}{ $format }{"\u2069"} عند إرسالها
 prediction-wrong-file = هذا الملف {"\u2068"}{ $what }{"\u2069"}؛ ارفع بدلًا منه {"\u2068"}{ $instead }{"\u2069"}
 prediction-several = في الملف مشكلات عددها { $count }، وكلٌّ منها مذكور مع سطره
+prediction-results-not-json = الملف ليس بصيغة JSON ({"\u2068"}{ $detail }{"\u2069"})؛ المتوقع ملف النتائج results_<date>.json الذي يكتبه lm-eval بجانب ملف العينات
+prediction-results-not-lm-eval = هذا ليس ملف نتائج من lm-evaluation-harness؛ المتوقع ملف النتائج results_<date>.json الذي يكتبه lm-eval بجانب ملف العينات
+prediction-results-samples-file = هذا ملف عينات من lm-evaluation-harness، ومكانه حقل التنبؤات؛ أما هنا فضع ملف النتائج results_<date>.json الذي يكتبه lm-eval بجانبه
+prediction-results-tasks-differ = يضم ملف النتائج مهامَّ شُغّلت بإعدادات مختلفة ({"\u2068"}{ $tasks }{"\u2069"}: يختلف عدد الأمثلة أو نوع المخرجات أو إعدادات التوليد)؛ ضع ملف نتائج تشغيل واحد لمهمة واحدة
 error-unknown = { $text }
 prediction-refused = رُفض ملف التنبؤات: {"\u2068"}{ $reason }{"\u2069"}
+# A refused lm-evaluation-harness results file (the upload's `results`), before its reason.
+prediction-results-refused = رُفض ملف نتائج lm-evaluation-harness (ولم يُخزَّن شيء): {"\u2068"}{ $reason }{"\u2069"}
 
 # حدود كل عنوان عميل، كما تصوغها واجهة البرمجة.
 registration-limit = بلغ عنوانك حدّ التسجيل: يمكن تسجيل { PLURAL($limit) ->

@@ -95,3 +95,20 @@ submission-flags-heading = تنبيهات
 submission-flags-intro = يشير التنبيه إلى أمر لا تُظهره النتيجة وحدها. ولا يخفي التنبيه أي تقديم ولا يحذفه: اقرأه قبل مقارنة هذه النتيجة بغيرها.
 submission-flag-explain-defects = في مفتاح الإجابات عيوب قليلة معروفة: أسئلة يشير حرف إجابتها إلى خيار فارغ، وسؤال واحد بالخيارات نفسها مُعطى إجابتين مختلفتين. النموذج لا يكرّر هذه العيوب، أما نسخة من مفتاح الإجابات فتكرّرها.
 submission-flag-explain-near = يعطي هذا الملف الحرف نفسه الذي يعطيه تقديم فريق آخر في 98٪ من الأسئلة على الأقل، مع أن نتيجة كليهما دون 95٪. ونادرًا ما يتفق نموذجان بعيدان عن الكمال إلى هذا الحد إلا إذا نُسخ أحد الملفين من الآخر.
+
+# Run facts of the protocol card.
+submission-model-args = وسائط النموذج
+submission-generation = إعدادات التوليد
+
+# A withdrawn submission (only its team sees it), and the owner's forms.
+submission-withdrawn-before = سُحبت في{" "}
+submission-withdrawn-after = : فهي خارج لوحة الترتيب ومخفية عن الجميع عدا فريقك، وتبقى محفوظة في سجل التدقيق.
+submission-owner-heading = تعديل هذه المشاركة أو سحبها
+submission-owner-intro = لا يرى هذا القسم إلا فريقك. لا يمكن تغيير اسم النموذج ولا الملف ولا نتائجه. يُسجَّل كل تعديل في سجل التدقيق، وتعرضه لوحة الترتيب فورًا.
+submission-save = احفظ التعديلات
+submission-withdraw-heading = السحب
+submission-withdraw-intro = تخرج المشاركة المسحوبة من لوحة الترتيب ومن كل صفحة عامة فورًا. وتبقى محفوظة في سجل التدقيق، وتُحتسب ضمن حصتك ومحاولاتك، ولا يمكن تعديلها ولا إعادتها.
+submission-withdraw-confirm = فهمت: اسحب هذه المشاركة
+submission-withdraw-button = اسحب هذه المشاركة
+submission-done-changed = حُفظت تعديلاتك.
+submission-done-withdrawn = سُحبت المشاركة.

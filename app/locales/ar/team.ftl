@@ -35,3 +35,4 @@ team-col-ci = فترة الثقة 95%
 team-col-visibility = الظهور
 team-col-submitted = تاريخ الرفع
 team-synthetic = {" "}(مفتاح عرض اصطناعي)
+team-withdrawn = {" "}· مسحوبة

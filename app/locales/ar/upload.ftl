@@ -35,3 +35,9 @@ upload-looks-valid = يبدو الملف سليمًا: عدد صفوفه { $rows
 upload-refused = سيُرفض هذا الملف: {"\u2068"}{ $reason }{"\u2069"}
 upload-choose-valid = {" "}اختر ملفًّا سليمًا.
 upload-network-error = تعذّر الرفع (خطأ في الشبكة). لم يُخزَّن شيء؛ يُرجى المحاولة مرة أخرى.
+upload-model-args = وسائط النموذج (model arguments)
+upload-model-args-placeholder = مثلًا: hf: pretrained=org/model,dtype=bfloat16
+upload-generation = إعدادات التوليد
+upload-generation-placeholder = مثلًا: توليد جشع، بحد أقصى 256 رمزًا جديدًا
+upload-results = ملف نتائج lm-evaluation-harness (اختياري: {"⁦"}results_<date>.json{"⁩"})
+upload-results-note = يملأ عدد الأمثلة ودرجة الحرارة ووسائط النموذج وإعدادات التوليد التي تتركها فارغة.

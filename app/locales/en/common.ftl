@@ -6,6 +6,7 @@ common-nav-adapting = Adapting a small model
 common-nav-medarabiq = MedArabiQ
 common-nav-dataset = Dataset
 common-nav-submit = How to submit
+common-sign-in = Sign in
 common-switch-label = العربية
 common-switch-title = Read this page in Arabic
 common-not-reported = not reported

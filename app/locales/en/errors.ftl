@@ -10,6 +10,9 @@ form-error-upload-refused = The upload was refused; nothing was stored.
 form-error-server-error = Something went wrong on the server; nothing was stored. Try again.
 form-error-registration-limit = Too many teams have been registered from your address today; no team was created. Try again after 00:00 UTC.
 form-error-client-quota-exceeded = Your address has used today's upload quota, counted across all teams; nothing was stored. Try again after 00:00 UTC.
+form-error-change-refused = The change was refused; nothing was changed.
+form-error-withdraw-unconfirmed = Tick the box to confirm the withdrawal; nothing was withdrawn.
+form-error-withdrawn = This submission was withdrawn; it can no longer be changed.
 
 # Why a file cannot be read as text (core's InputError).
 input-too-large = the file is { $size } bytes, over the limit of { $limit } bytes
@@ -37,10 +40,16 @@ prediction-ambiguous-question-text = line { $line }: the text "{ $text }" is the
 prediction-needs-server = a { $format } file is checked by the server when it is sent
 prediction-wrong-file = this is { $what }; upload { $instead }
 prediction-several = the file has { $count } problems, each listed with its line
+prediction-results-not-json = the file is not JSON ({ $detail }); expected lm-eval's results_<date>.json, written next to the samples file
+prediction-results-not-lm-eval = this is not an lm-evaluation-harness results file; expected lm-eval's results_<date>.json, written next to the samples file
+prediction-results-samples-file = this is an lm-evaluation-harness samples file: it goes in the predictions field; here, give lm-eval's results_<date>.json, written next to it
+prediction-results-tasks-differ = the results file holds tasks run with different settings ({ $tasks }: few-shot examples, output type or generation settings differ); give the results file of one run of one task
 # A refusal whose code this version does not know: the server's own words.
 error-unknown = { $text }
 # A refused upload, before its reason.
 prediction-refused = the prediction file was refused: { $reason }
+# A refused lm-evaluation-harness results file (the upload's `results`), before its reason.
+prediction-results-refused = the lm-evaluation-harness results file was refused (nothing was stored): { $reason }
 
 # The limits per client address (`serve --registrations-per-day`,
 # `--client-daily-quota`), as the API words them (codes `registration_limit`,

@@ -91,3 +91,20 @@ submission-flags-heading = Flags
 submission-flags-intro = A flag points out something the score alone does not show. It never hides or removes a submission: read it before comparing this score with others.
 submission-flag-explain-defects = The answer key has a few known defects: questions whose keyed letter names an empty option, and the same question with the same options keyed with two different answers. A model does not reproduce them; a copy of the answer key does.
 submission-flag-explain-near = This file gives the same letter as another team's submission on at least 98% of the questions, while both score below 95%. Models that far from perfect rarely agree that much unless one file was copied from the other.
+
+# Run facts of the protocol card.
+submission-model-args = Model arguments
+submission-generation = Generation settings
+
+# A withdrawn submission (only its team sees it), and the owner's forms.
+submission-withdrawn-before = Withdrawn on{" "}
+submission-withdrawn-after = : it is off the board and hidden from everyone but your team, and kept for the audit log.
+submission-owner-heading = Change or withdraw this submission
+submission-owner-intro = Only your team sees this. The model name, the file and its scores cannot change. Every change is recorded in the audit log, and the board shows it at once.
+submission-save = Save changes
+submission-withdraw-heading = Withdraw
+submission-withdraw-intro = A withdrawn submission leaves the board and every public page at once. It is kept for the audit log, still counts in your quota and attempts, and cannot be changed or brought back.
+submission-withdraw-confirm = I understand: withdraw this submission
+submission-withdraw-button = Withdraw this submission
+submission-done-changed = Your changes are saved.
+submission-done-withdrawn = The submission is withdrawn.

@@ -77,6 +77,7 @@ submit-lm-eval-heading = Evaluate with lm-evaluation-harness
 submit-lm-eval-intro = Our task for lm-evaluation-harness reads the official test-split CSV from your disk. Run it with --log_samples and upload the samples file it writes, unchanged.
 submit-lm-eval-note-1 = medarabench scores the log-likelihood of each option letter; medarabench_gen lets the model write its answer (add --apply_chat_template for an instruction-tuned model) and is read with our extraction protocol, not the task's filter. Each is its own submission: upload samples_medarabench_gen_*.jsonl for the generative one.
 submit-lm-eval-note-2 = --model dummy (without [hf], no GPU) checks that the task runs and that its output is accepted, at chance level.
+submit-lm-eval-note-4 = The results_<date>.json file written beside the samples fills the protocol card (shots, temperature, model arguments, generation settings) where you leave it empty: give it with --results, or as the upload form's second file.
 submit-lm-eval-note-3 = While this site scores against its synthetic demo key, run the task on that key: medarabench keys synthetic demo-key.csv, then --metadata medarabench_csv=demo-key.csv.
 submit-lighteval-heading = Evaluate with lighteval
 submit-lighteval-intro = Our custom task for lighteval reads the same CSV, named by MEDARABENCH_CSV. Run it with --save-details and upload the details parquet file, unchanged.
@@ -108,4 +109,5 @@ submit-rules-5 = Batch files: custom_id carries the question number, alone or af
 submit-rules-6 = A row without a usable question id is matched to the answer key by its question text, compared after normalising whitespace, tatweel, diacritics and the forms of alef, yaa and taa marbuta. A text that matches no question, or several, is refused with its line.
 submit-rules-7 = Questions missing from the file count as wrong (reported as missing). Questions the answer key itself rejects are accepted and not scored (ignored).
 submit-rules-8 = Unknown or duplicate question ids, a wrong header, an unreadable or oversized file: the whole file is refused and nothing is stored.
+submit-rules-10 = After the upload, your team can change the visibility, model URL, parameters, category, notes and protocol card from the submission's page (or PATCH over the API), and withdraw it: it leaves the board at once, is kept for the audit log and still counts in your quota and attempts. The model name, the file and its scores never change.
 submit-rules-9 = A refused file is not refused for its first problem only: the message lists every problem with its line (the first { $problems }, in line order).

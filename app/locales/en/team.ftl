@@ -35,3 +35,4 @@ team-col-ci = 95% CI
 team-col-visibility = Visibility
 team-col-submitted = Submitted
 team-synthetic = {" "}(synthetic demo key)
+team-withdrawn = {" "}· withdrawn

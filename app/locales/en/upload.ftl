@@ -35,3 +35,9 @@ upload-looks-valid = Looks valid: { $rows } rows ({ $format }). Ids are checked 
 upload-refused = This file would be refused: { $reason }
 upload-choose-valid = {" "}Choose a valid file.
 upload-network-error = The upload failed (network error). Nothing was stored; please try again.
+upload-model-args = Model arguments
+upload-model-args-placeholder = e.g. hf: pretrained=org/model,dtype=bfloat16
+upload-generation = Generation settings
+upload-generation-placeholder = e.g. greedy, max 256 new tokens
+upload-results = lm-evaluation-harness results file (optional: results_<date>.json)
+upload-results-note = Fills the shots, temperature, model arguments and generation settings that you leave empty.

@@ -1,5 +1,11 @@
-//! The links and the inline script that load the WASM bundle and hydrate
-//! the page.
+//! The stylesheet, and on the pages that need it the WASM bundle that
+//! hydrates them: the links and the inline script that loads it.
+//!
+//! Only pages with something to do in the browser load the bundle
+//! ([`HYDRATED`], for a signed-in visitor): today the upload form (the file check in WASM, the
+//! progress bar). Every other page is complete as the server renders it
+//! (their forms and links work without JavaScript), so a phone downloads
+//! and runs no WASM there.
 //!
 //! Leptos's own `HydrationScripts` writes the page's CSP nonce into the
 //! links' `crossorigin` attribute, which is not a valid value (the Nu Html
@@ -10,26 +16,84 @@
 use leptos::config::LeptosOptions;
 use leptos::prelude::*;
 
-/// The bundle's preload links and its start-up script, for the `<head>`.
-#[component]
-pub fn BundleScripts(options: LeptosOptions) -> impl IntoView {
-    let nonce = leptos::nonce::use_nonce();
-    let (js, wasm) = bundle_paths(&options);
-    let script =
-        format!("import({js:?}).then(m => m.default({{ module_or_path: {wasm:?} }}).then(() => m.hydrate()));");
-    view! {
-        <link rel="modulepreload" href=js crossorigin="" />
-        <link rel="preload" href=wasm r#as="fetch" r#type="application/wasm" crossorigin="" />
-        <script type="module" nonce=nonce>{script}</script>
+/// The paths whose pages load the bundle and hydrate.
+pub const HYDRATED: &[&str] = &["/upload"];
+
+/// Where the page script, the WASM and the stylesheet are served. The
+/// server provides the content-hashed addresses it serves them at
+/// (`server::http::assets`); without them, the plain names.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct AssetUrls {
+    pub js: String,
+    pub wasm: String,
+    pub css: String,
+}
+
+impl AssetUrls {
+    /// The plain names in `/{pkg_dir}`.
+    pub fn plain(pkg_dir: &str, output_name: &str) -> Self {
+        Self {
+            js: format!("/{pkg_dir}/{output_name}.js"),
+            wasm: format!("/{pkg_dir}/{}", Self::wasm_file(output_name)),
+            css: format!("/{pkg_dir}/{output_name}.css"),
+        }
+    }
+
+    /// The WASM file's name: cargo-leptos names it after the output name
+    /// when it sets `LEPTOS_OUTPUT_NAME` at build time (as
+    /// `.cargo/config.toml` does), else with `_bg`.
+    pub fn wasm_file(output_name: &str) -> String {
+        if option_env!("LEPTOS_OUTPUT_NAME").is_some() {
+            format!("{output_name}.wasm")
+        } else {
+            format!("{output_name}_bg.wasm")
+        }
+    }
+
+    /// The server's addresses, else the plain ones of `options`.
+    fn of(options: &LeptosOptions) -> Self {
+        use_context::<Self>().unwrap_or_else(|| Self::plain(&options.site_pkg_dir, &options.output_name))
     }
 }
 
-/// Where the bundle's JavaScript and WASM are served. cargo-leptos names
-/// the WASM file after the output name when it sets `LEPTOS_OUTPUT_NAME`
-/// at build time (as `.cargo/config.toml` does), else with `_bg`.
-fn bundle_paths(options: &LeptosOptions) -> (String, String) {
-    let pkg = format!("/{}", options.site_pkg_dir);
-    let name = options.output_name.to_string();
-    let wasm = if option_env!("LEPTOS_OUTPUT_NAME").is_some() { name.clone() } else { format!("{name}_bg") };
-    (format!("{pkg}/{name}.js"), format!("{pkg}/{wasm}.wasm"))
+/// Whether the page at `path` loads the bundle (for a signed-in visitor:
+/// signed out, these pages show no form).
+pub fn hydrates(path: &str) -> bool {
+    HYDRATED.contains(&path)
+}
+
+/// The stylesheet link, and on a page that hydrates the bundle's preload
+/// links and start-up script, for the `<head>`.
+#[component]
+pub fn BundleScripts(options: LeptosOptions) -> impl IntoView {
+    let urls = AssetUrls::of(&options);
+    // The shell is rendered on the server only.
+    #[cfg(feature = "ssr")]
+    let hydrate = use_context::<http::request::Parts>().is_some_and(|p| {
+        let signed_in = p
+            .headers
+            .get_all(http::header::COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .any(|v| v.split(';').any(|c| c.trim().starts_with("mb_session=")));
+        hydrates(p.uri.path()) && signed_in
+    });
+    #[cfg(not(feature = "ssr"))]
+    let hydrate = false;
+    let scripts = hydrate.then(|| {
+        let nonce = leptos::nonce::use_nonce();
+        let script = format!(
+            "import({:?}).then(m => m.default({{ module_or_path: {:?} }}).then(() => m.hydrate()));",
+            urls.js, urls.wasm
+        );
+        view! {
+            <link rel="modulepreload" href=urls.js.clone() crossorigin="" />
+            <link rel="preload" href=urls.wasm.clone() r#as="fetch" r#type="application/wasm" crossorigin="" />
+            <script type="module" nonce=nonce>{script}</script>
+        }
+    });
+    view! {
+        <link rel="stylesheet" id="leptos" href=urls.css />
+        {scripts}
+    }
 }

@@ -5,6 +5,7 @@ use leptos_router::hooks::use_query_map;
 
 use crate::i18n::Lang;
 use crate::i18n::form_errors::{self, FormErrorCode};
+use crate::i18n::submission::value_label;
 
 /// Why the form was sent back: the messages, in `lang`, of the known codes
 /// in `?error=` (any other text in the URL is ignored), and the server's
@@ -15,7 +16,7 @@ pub fn FormError(lang: Lang, #[prop(optional)] detail: String) -> impl IntoView 
     move || {
         let mut codes = query.read().get("error").map(|e| FormErrorCode::parse_list(&e)).unwrap_or_default();
         let detail = Some(detail.clone()).filter(|d| !d.is_empty());
-        if detail.is_some() && !codes.contains(&FormErrorCode::UploadRefused) {
+        if detail.is_some() && codes.is_empty() {
             codes.push(FormErrorCode::UploadRefused);
         }
         (!codes.is_empty()).then(move || {
@@ -40,4 +41,14 @@ pub fn FormError(lang: Lang, #[prop(optional)] detail: String) -> impl IntoView 
 #[component]
 pub fn LangField(lang: Lang) -> impl IntoView {
     view! { <input type="hidden" name=Lang::PARAM value=lang.code() /> }
+}
+
+/// The `<option>`s of a select: stored values, labelled in `lang`; the
+/// one typed before (a refused form's) or else `default` is selected.
+pub fn options(lang: Lang, values: &'static [&'static str], typed: Option<&str>, default: &str) -> impl IntoView {
+    let chosen = typed.map(str::trim).filter(|t| values.contains(t)).unwrap_or(default).to_owned();
+    values
+        .iter()
+        .map(|v| view! { <option value=*v selected=*v == chosen>{value_label(lang, v).to_owned()}</option> })
+        .collect_view()
 }

@@ -6,8 +6,10 @@ use leptos_router::hooks::use_location;
 use crate::components::lang::LangSwitch;
 use crate::i18n::{common, use_lang};
 
-/// Site title, navigation (every link keeps the page's language) and the
-/// language switch.
+/// Site title, navigation (every link keeps the page's language), the
+/// team's link (sign in, or the signed-in team's page) and the language
+/// switch. On a narrow screen it stays one line: the navigation scrolls
+/// sideways within it (`style/main.css`).
 #[component]
 pub fn SiteHeader() -> impl IntoView {
     let lang = use_lang();
@@ -15,7 +17,7 @@ pub fn SiteHeader() -> impl IntoView {
     view! {
         <header class="site-header">
             <a class="brand" href=move || lang.get().href("/")>"MedAraBench"</a>
-            <nav aria-label=move || text().nav_label()>
+            <nav class="site-nav" aria-label=move || text().nav_label()>
                 <NavLink path="/" label=move || text().nav_leaderboard() />
                 <NavLink path="/quality" label=move || text().nav_quality() />
                 <NavLink path="/adapting" label=move || text().nav_adapting() />
@@ -23,6 +25,7 @@ pub fn SiteHeader() -> impl IntoView {
                 <NavLink path="/dataset" label=move || text().nav_dataset() />
                 <NavLink path="/submit" label=move || text().nav_submit() />
             </nav>
+            <TeamLink />
             <LangSwitch />
         </header>
     }
@@ -36,4 +39,26 @@ fn NavLink(path: &'static str, label: impl Fn() -> String + Send + Sync + 'stati
     let location = use_location();
     let current = move || (location.pathname.read().as_str() == path).then_some("page");
     view! { <a href=move || lang.get().href(path) aria-current=current>{label}</a> }
+}
+
+/// "Sign in", or the signed-in team's name, linking to the team page
+/// (which offers sign-in and registration when signed out).
+#[component]
+fn TeamLink() -> impl IntoView {
+    let lang = use_lang();
+    let who = Resource::new(|| (), |_| crate::api::teams::viewer());
+    let link = move |label: String| {
+        view! { <a class="team-link" href=move || lang.get().href("/team") dir="auto">{label}</a> }
+    };
+    let signed_out = move || common::text(lang.get()).sign_in();
+    view! {
+        <Suspense fallback=move || link(signed_out())>
+            {move || Suspend::new(async move {
+                match who.await {
+                    Ok(Some(team)) => link(team.team_name),
+                    _ => link(signed_out()),
+                }
+            })}
+        </Suspense>
+    }
 }

@@ -63,6 +63,9 @@ pub enum Flash {
     UploadError,
     /// A refused web upload's form fields (JSON), to fill the form again.
     UploadFields,
+    /// A refused change from a submission page's owner form (JSON: the
+    /// submission's id, the reasons, what was typed).
+    ChangeRefused,
 }
 
 impl Flash {
@@ -71,6 +74,7 @@ impl Flash {
             Self::Token => "flash_token",
             Self::UploadError => "flash_error",
             Self::UploadFields => "flash_fields",
+            Self::ChangeRefused => "flash_change",
         }
     }
 }

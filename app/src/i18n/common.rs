@@ -16,6 +16,8 @@ crate::messages! {
         nav_medarabiq = "common-nav-medarabiq",
         nav_dataset = "common-nav-dataset",
         nav_submit = "common-nav-submit",
+        /// The header's link to the team page when signed out.
+        sign_in = "common-sign-in",
         /// The other language's name, in that language.
         switch_label = "common-switch-label",
         /// What the switch does, in this language.

@@ -24,11 +24,18 @@ pub enum FormErrorCode {
     RegistrationLimit,
     /// The client's address used today's upload quota (across all teams).
     ClientQuotaExceeded,
+    /// A submission's owner form: a change refused (its reasons travel on
+    /// the session).
+    ChangeRefused,
+    /// A submission's withdraw form sent without its confirmation box.
+    WithdrawUnconfirmed,
+    /// The submission was withdrawn already (nothing to change).
+    Withdrawn,
 }
 
 impl FormErrorCode {
     /// Every code, for the tests.
-    pub const ALL: [Self; 11] = [
+    pub const ALL: [Self; 14] = [
         Self::WrongCredentials,
         Self::TooManyAttempts,
         Self::NameTaken,
@@ -40,6 +47,9 @@ impl FormErrorCode {
         Self::ServerError,
         Self::RegistrationLimit,
         Self::ClientQuotaExceeded,
+        Self::ChangeRefused,
+        Self::WithdrawUnconfirmed,
+        Self::Withdrawn,
     ];
 
     /// The code as it appears in `?error=`.
@@ -56,6 +66,9 @@ impl FormErrorCode {
             Self::ServerError => "server_error",
             Self::RegistrationLimit => "registration_limit",
             Self::ClientQuotaExceeded => "client_quota_exceeded",
+            Self::ChangeRefused => "change_refused",
+            Self::WithdrawUnconfirmed => "withdraw_unconfirmed",
+            Self::Withdrawn => "withdrawn",
         }
     }
 
@@ -119,13 +132,17 @@ pub fn say(lang: Lang, message: &crate::domain::Message) -> String {
     refusal(lang, message, &message.code)
 }
 
-/// One refusal as a sentence in `lang`: a file's problem (codes `input-*`,
-/// `prediction-*`) after "the prediction file was refused", a field's
+/// One refusal as a sentence in `lang`: a results file's problem (codes
+/// `prediction-results-*`) after "the results file was refused", a
+/// prediction file's (codes `input-*`, `prediction-*`) after "the
+/// prediction file was refused", a field's
 /// (`field-*`) after the field's name, any other as it is.
 pub fn sentence(lang: Lang, message: &crate::domain::Message) -> String {
     let text = say(lang, message);
     let code = message.code.as_str();
-    if code.starts_with("input-") || code.starts_with("prediction-") {
+    if code.starts_with("prediction-results-") {
+        super::bundle::format(lang, "prediction-results-refused", &[("reason", text.into())])
+    } else if code.starts_with("input-") || code.starts_with("prediction-") {
         super::bundle::format(lang, "prediction-refused", &[("reason", text.into())])
     } else if let Some(field) = message.get("field").filter(|_| code.starts_with("field-")) {
         super::bundle::format(lang, "field-problem", &[("field", field.into()), ("problem", text.into())])

@@ -270,6 +270,10 @@ fn core_refusals_have_a_message_in_both_languages() {
         PredictionError::BadHeader { found: "id,x".into() },
         PredictionError::DuplicateColumn("answer".into()),
         PredictionError::NoRows,
+        PredictionError::ResultsNotJson { message: "eof".into() },
+        PredictionError::NotLmEvalResults,
+        PredictionError::SamplesNotResults,
+        PredictionError::ResultsTasksDiffer { tasks: "a, b".into() },
         PredictionError::MalformedCsv { line: 3, message: "quote".into() },
         PredictionError::MalformedJson { line: 3, message: "eof".into() },
         PredictionError::MissingField { line: 3, field: "question_id" },
@@ -292,7 +296,13 @@ fn core_refusals_have_a_message_in_both_languages() {
         }
         let flash = form_errors::refusal_to_flash(std::slice::from_ref(&message));
         let ar = form_errors::refusal_from_flash(Lang::Ar, &flash).expect("coded");
-        assert!(ar.starts_with("رُفض ملف التنبؤات"), "{ar}");
+        // A results file's refusal names that file, any other the predictions.
+        let file = if message.code.starts_with("prediction-results-") {
+            "رُفض ملف نتائج"
+        } else {
+            "رُفض ملف التنبؤات"
+        };
+        assert!(ar.starts_with(file), "{ar}");
     }
     assert_eq!(form_errors::refusal_from_flash(Lang::Ar, "line 3: plain text"), None);
 }

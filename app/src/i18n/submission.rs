@@ -82,6 +82,22 @@ crate::messages! {
         flags_intro = "submission-flags-intro",
         flag_explain_defects = "submission-flag-explain-defects",
         flag_explain_near = "submission-flag-explain-near",
+        model_args = "submission-model-args",
+        generation = "submission-generation",
+        /// "Withdrawn on {date}: ..." around the date.
+        withdrawn_before = "submission-withdrawn-before",
+        withdrawn_after = "submission-withdrawn-after",
+        /// The owner's section: change the declared facts, or withdraw.
+        owner_heading = "submission-owner-heading",
+        owner_intro = "submission-owner-intro",
+        save = "submission-save",
+        withdraw_heading = "submission-withdraw-heading",
+        withdraw_intro = "submission-withdraw-intro",
+        withdraw_confirm = "submission-withdraw-confirm",
+        withdraw_button = "submission-withdraw-button",
+        /// After a form was sent.
+        done_changed = "submission-done-changed",
+        done_withdrawn = "submission-done-withdrawn",
     }
 }
 

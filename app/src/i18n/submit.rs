@@ -31,7 +31,7 @@ crate::messages! {
         col_arabic = "submit-col-arabic",
         /// The file rules; `size` is the limit after decompression ("64 MiB"),
         /// `problems` how many problems a refusal lists at most.
-        rules(size, problems) = ["submit-rules-1", "submit-rules-2", "submit-rules-3", "submit-rules-4", "submit-rules-5", "submit-rules-6", "submit-rules-7", "submit-rules-8", "submit-rules-9"],
+        rules(size, problems) = ["submit-rules-1", "submit-rules-2", "submit-rules-3", "submit-rules-4", "submit-rules-5", "submit-rules-6", "submit-rules-7", "submit-rules-8", "submit-rules-9", "submit-rules-10"],
         extraction_heading = "submit-extraction-heading",
         extraction_intro = "submit-extraction-intro",
         /// What happens before rule 1.
@@ -67,7 +67,7 @@ crate::messages! {
         task_files_intro = "submit-task-files-intro",
         lm_eval_heading = "submit-lm-eval-heading",
         lm_eval_intro = "submit-lm-eval-intro",
-        lm_eval_notes = ["submit-lm-eval-note-1", "submit-lm-eval-note-2", "submit-lm-eval-note-3"],
+        lm_eval_notes = ["submit-lm-eval-note-1", "submit-lm-eval-note-2", "submit-lm-eval-note-3", "submit-lm-eval-note-4"],
         lighteval_heading = "submit-lighteval-heading",
         lighteval_intro = "submit-lighteval-intro",
         lighteval_notes = ["submit-lighteval-note-1", "submit-lighteval-note-2"],

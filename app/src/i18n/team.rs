@@ -47,6 +47,8 @@ crate::messages! {
         col_submitted = "team-col-submitted",
         /// After the date of a submission scored on the synthetic demo key.
         synthetic = "team-synthetic",
+        /// After the visibility of a withdrawn submission.
+        withdrawn = "team-withdrawn",
     }
 }
 

@@ -35,6 +35,13 @@ crate::messages! {
         chain_of_thought = "upload-chain-of-thought",
         extraction = "upload-extraction",
         extraction_placeholder = "upload-extraction-placeholder",
+        model_args = "upload-model-args",
+        model_args_placeholder = "upload-model-args-placeholder",
+        generation = "upload-generation",
+        generation_placeholder = "upload-generation-placeholder",
+        /// The optional lm-evaluation-harness results file, and what it fills.
+        results = "upload-results",
+        results_note = "upload-results-note",
         legend_contamination = "upload-legend-contamination",
         contamination = "upload-contamination",
         visibility = "upload-visibility",

@@ -9,6 +9,7 @@ use leptos_router::hooks::use_params_map;
 
 use crate::api::teams::{SubmissionPageData, submission_page};
 use crate::components::figures::Num;
+use crate::components::forms::{FormError, LangField, options};
 use crate::components::head::PageTitle;
 use crate::components::heatmap::Heatmap;
 use crate::components::loaded::loaded;
@@ -17,6 +18,10 @@ use crate::domain::ScoreCard;
 use crate::domain::errata::VersionScore;
 use crate::domain::exposure::{OverallScore, ShownScores};
 use crate::domain::forensics::ShownFlag;
+use crate::domain::submission::{
+    CHAIN_OF_THOUGHT, CONTAMINATION, MODEL_CATEGORIES, PROMPT_LANGUAGES, RawMeta, SubmissionMeta, VISIBILITY,
+};
+use crate::domain::team::RefusedChange;
 use crate::format::{acc, utc_date, utc_datetime};
 use crate::i18n::form_errors::say;
 use crate::i18n::score::BreakdownKind;
@@ -68,6 +73,8 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
         rescorable,
         versions,
         flags,
+        withdrawn_at,
+        refused_change,
     } = page;
     let t = text(lang);
     let title = t.title(&meta.model_name, &team_name);
@@ -80,6 +87,10 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
     view! {
         <PageTitle text=title.clone() />
         <h1 id="submission-title">{title}</h1>
+        <Done lang />
+        {withdrawn_at.map(|at| view! {
+            <p class="notice" role="note" id="withdrawn-notice">{t.withdrawn_before()}<Num value=utc_datetime(at) />{t.withdrawn_after()}</p>
+        })}
         {key_synthetic.then(|| view! {
             <p class="notice" role="note" id="synthetic-notice">{t.synthetic_before()} <bdi>{key_name.clone()}</bdi> {t.synthetic_after()}</p>
         })}
@@ -101,6 +112,8 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
             <dt>{t.extraction()}</dt><dd dir="auto">{na(&meta.extraction)}</dd>
             <dt>{t.contamination()}</dt><dd>{choice(meta.contamination.as_str())}</dd>
             <dt>{t.model_params()}</dt><dd dir="auto">{na(&meta.model_params)}</dd>
+            <dt>{t.model_args()}</dt><dd dir="ltr" id="model-args">{na(&meta.model_args)}</dd>
+            <dt>{t.generation()}</dt><dd dir="ltr" id="generation">{na(&meta.generation)}</dd>
             <dt>{t.model_category()}</dt><dd id="model-category">{choice(meta.model_category.as_str())}</dd>
             <dt>{t.model_url()}</dt><dd>{if meta.model_url.is_empty() { t.not_stated().into_any() } else {
                 view! { <a href=meta.model_url.clone() rel="nofollow noopener" dir="ltr">{meta.model_url.clone()}</a> }.into_any() }}</dd>
@@ -109,6 +122,84 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
             <dt>{t.submitted()}</dt><dd><Num value=utc_datetime(created_at) /> {own.then_some(t.own())} " · " {value_label(lang, meta.visibility.as_str()).to_owned()}</dd>
         </dl>
         {scores.card().cloned().map(|card| view! { <Breakdowns card id=id.clone() lang /> })}
+        {(own && withdrawn_at.is_none()).then(|| view! { <OwnerForms id=id.clone() meta=meta.clone() refused=refused_change.clone() lang /> })}
+    }
+}
+
+/// What the owner's last form did (`?done=changed` or `withdrawn`), said
+/// once; any other value says nothing.
+#[component]
+fn Done(lang: Lang) -> impl IntoView {
+    let query = leptos_router::hooks::use_query_map();
+    let t = text(lang);
+    move || {
+        let said = match query.read().get("done").as_deref() {
+            Some("changed") => t.done_changed(),
+            Some("withdrawn") => t.done_withdrawn(),
+            _ => return None,
+        };
+        Some(view! { <p class="notice done" role="status" id="done">{said}</p> })
+    }
+}
+
+/// The owner's forms (plain posts: they work without JavaScript): change
+/// the declared facts, filled with the stored values or with what was
+/// typed into a refused change; and withdraw, behind a confirmation box.
+#[component]
+fn OwnerForms(id: String, meta: SubmissionMeta, refused: Option<RefusedChange>, lang: Lang) -> impl IntoView {
+    let t = text(lang);
+    let u = crate::i18n::upload::text(lang);
+    let (reasons, typed) = match refused {
+        Some(r) => (r.reasons, r.typed),
+        None => (String::new(), RawMeta::default()),
+    };
+    // A refused change shows what was typed; otherwise the stored values.
+    let value = |typed: &Option<String>, stored: String| typed.clone().unwrap_or(stored);
+    let shots = value(&typed.shots, meta.shots.map(|s| s.to_string()).unwrap_or_default());
+    let temperature = value(&typed.temperature, meta.temperature.map(|s| s.to_string()).unwrap_or_default());
+    let chosen = |typed: &Option<String>, stored: &str| Some(typed.clone().unwrap_or_else(|| stored.to_owned()));
+    let visibility = chosen(&typed.visibility, meta.visibility.as_str());
+    let category = chosen(&typed.model_category, meta.model_category.as_str());
+    let prompt_language = chosen(&typed.prompt_language, meta.prompt_language.as_str());
+    let chain_of_thought = chosen(&typed.chain_of_thought, meta.chain_of_thought.as_str());
+    let contamination = chosen(&typed.contamination, meta.contamination.as_str());
+    // A textarea's text is not escaped as its child: set as escaped HTML.
+    let notes_html = html_escape::encode_text(&value(&typed.notes, meta.notes.clone())).into_owned();
+    view! {
+        <section id="owner" aria-labelledby="owner-h">
+            <h2 id="owner-h">{t.owner_heading()}</h2>
+            <p class="note">{t.owner_intro()}</p>
+            <FormError lang detail=reasons />
+            <form method="post" action=format!("/submissions/{id}/change") class="stack" id="change-form">
+                <LangField lang />
+                <label>{u.visibility()} <select name="visibility">{options(lang, VISIBILITY, visibility.as_deref(), "public")}</select></label>
+                <label>{u.model_url()} <input name="model_url" type="url" maxlength="500" placeholder="https://…" dir="ltr"
+                    value=value(&typed.model_url, meta.model_url.clone()) /></label>
+                <label>{u.model_params()} <input name="model_params" maxlength="40" placeholder=u.params_placeholder()
+                    value=value(&typed.model_params, meta.model_params.clone()) /></label>
+                <label>{u.model_category()} <select name="model_category">{options(lang, MODEL_CATEGORIES, category.as_deref(), "unknown")}</select></label>
+                <label>{u.notes()} <textarea name="notes" maxlength="2000" rows="3" dir="auto" inner_html=notes_html></textarea></label>
+                <label>{u.prompt_language()} <select name="prompt_language">{options(lang, PROMPT_LANGUAGES, prompt_language.as_deref(), "unknown")}</select></label>
+                <label>{u.shots()} <input name="shots" type="number" min="0" max="100" value=shots /></label>
+                <label>{u.temperature()} <input name="temperature" type="number" min="0" max="2" step="any" value=temperature /></label>
+                <label>{u.chain_of_thought()} <select name="chain_of_thought">{options(lang, CHAIN_OF_THOUGHT, chain_of_thought.as_deref(), "unknown")}</select></label>
+                <label>{u.extraction()} <input name="extraction" maxlength="200" dir="auto" placeholder=u.extraction_placeholder()
+                    value=value(&typed.extraction, meta.extraction.clone()) /></label>
+                <label>{u.model_args()} <input name="model_args" maxlength="500" dir="ltr" placeholder=u.model_args_placeholder()
+                    value=value(&typed.model_args, meta.model_args.clone()) /></label>
+                <label>{u.generation()} <input name="generation" maxlength="500" dir="ltr" placeholder=u.generation_placeholder()
+                    value=value(&typed.generation, meta.generation.clone()) /></label>
+                <label>{u.contamination()} <select name="contamination">{options(lang, CONTAMINATION, contamination.as_deref(), "unknown")}</select></label>
+                <button type="submit">{t.save()}</button>
+            </form>
+            <h3>{t.withdraw_heading()}</h3>
+            <p class="note">{t.withdraw_intro()}</p>
+            <form method="post" action=format!("/submissions/{id}/withdraw") class="stack" id="withdraw-form">
+                <LangField lang />
+                <label class="check"><input type="checkbox" name="confirm" value="yes" required /> {t.withdraw_confirm()}</label>
+                <button type="submit" class="danger">{t.withdraw_button()}</button>
+            </form>
+        </section>
     }
 }
 

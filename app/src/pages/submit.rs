@@ -323,9 +323,9 @@ fn lm_eval_commands(origin: &str) -> String {
          --tasks medarabench --include_path medarabench \\\n  \
          --metadata medarabench_csv=/path/to/medarabench-test_split.csv \\\n  \
          --log_samples --output_path out/\n\n\
-         # upload the samples file as it is\n\
+         # upload the samples file as it is (the results file fills the protocol card)\n\
          medarabench submit --server \"$SERVER\" --token \"$TOKEN\" --model Qwen2.5-0.5B-Instruct \\\n  \
-         out/*/samples_medarabench_2*.jsonl\n"
+         --results out/*/results_*.json out/*/samples_medarabench_2*.jsonl\n"
     )
 }
 

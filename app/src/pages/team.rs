@@ -131,14 +131,15 @@ pub fn SubmissionList(submissions: Vec<SubmissionSummary>, lang: Lang) -> impl I
     let rows = submissions
         .into_iter()
         .map(|s| {
+            let withdrawn = s.withdrawn_at.is_some();
             view! {
-                <tr>
+                <tr data-withdrawn=withdrawn.then_some("true")>
                     <td><a href=lang.href(&format!("/submissions/{}", s.id)) dir="auto">{s.model_name}</a></td>
                     <td>{s.benchmark}</td>
                     <td class="num">{acc(s.accuracy)}</td>
                     <td class="num">{s.total}</td>
                     <td class="num" dir="ltr">{ci(s.ci95)}</td>
-                    <td>{value_label(lang, s.visibility.as_str()).to_owned()}</td>
+                    <td>{value_label(lang, s.visibility.as_str()).to_owned()}{withdrawn.then(|| t.withdrawn())}</td>
                     <td><Num value=utc_datetime(s.created_at) />{s.key_synthetic.then_some(t.synthetic())}</td>
                 </tr>
             }

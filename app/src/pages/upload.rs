@@ -8,11 +8,10 @@
 use leptos::prelude::*;
 
 use crate::api::teams::{UploadPageData, upload_page};
-use crate::components::forms::{FormError, LangField};
+use crate::components::forms::{FormError, LangField, options};
 use crate::components::head::PageTitle;
 use crate::components::loaded::loaded;
 use crate::domain::submission::{CHAIN_OF_THOUGHT, CONTAMINATION, MODEL_CATEGORIES, PROMPT_LANGUAGES, VISIBILITY};
-use crate::i18n::submission::value_label;
 use crate::i18n::{Lang, upload::text, use_lang};
 
 #[component]
@@ -32,16 +31,6 @@ pub fn UploadPageView() -> impl IntoView {
             })}
         }
     }
-}
-
-/// The `<option>`s of a select: stored values, labelled in `lang`; the
-/// one typed before (a refused upload's) or else `default` is selected.
-fn options(lang: Lang, values: &'static [&'static str], typed: Option<&str>, default: &'static str) -> impl IntoView {
-    let chosen = typed.map(str::trim).filter(|t| values.contains(t)).unwrap_or(default).to_owned();
-    values
-        .iter()
-        .map(|v| view! { <option value=*v selected=*v == chosen>{value_label(lang, v).to_owned()}</option> })
-        .collect_view()
 }
 
 #[component]
@@ -117,6 +106,12 @@ fn UploadForm(page: UploadPageData, lang: Lang) -> impl IntoView {
                 <label>{t.temperature()} <input name="temperature" type="number" min="0" max="2" step="0.1" value=field(&typed.temperature) /></label>
                 <label>{t.chain_of_thought()} <select name="chain_of_thought">{options(lang, CHAIN_OF_THOUGHT, typed.chain_of_thought.as_deref(), "unknown")}</select></label>
                 <label>{t.extraction()} <input name="extraction" maxlength="200" placeholder=t.extraction_placeholder() dir="auto" value=field(&typed.extraction) /></label>
+                <label>{t.model_args()} <input name="model_args" maxlength="500" placeholder=t.model_args_placeholder() dir="ltr" value=field(&typed.model_args) /></label>
+                <label>{t.generation()} <input name="generation" maxlength="500" placeholder=t.generation_placeholder() dir="ltr" value=field(&typed.generation) /></label>
+                <label>{t.results()}
+                    <input type="file" name="results" accept=".json,.gz,application/json" aria-describedby="results-note" />
+                </label>
+                <p class="note" id="results-note">{t.results_note()}</p>
             </fieldset>
             <fieldset>
                 <legend>{t.legend_contamination()}</legend>

@@ -32,6 +32,8 @@ pub const CHANGEABLE: &[&str] = &[
     "chain_of_thought",
     "extraction",
     "contamination",
+    "model_args",
+    "generation",
 ];
 
 /// The one field that is never changed.
@@ -90,6 +92,8 @@ fn as_sent(meta: &SubmissionMeta) -> RawMeta {
         extraction: Some(meta.extraction.clone()),
         contamination: Some(meta.contamination.as_str().to_owned()),
         visibility: Some(meta.visibility.as_str().to_owned()),
+        model_args: Some(meta.model_args.clone()),
+        generation: Some(meta.generation.clone()),
     }
 }
 
@@ -108,6 +112,8 @@ fn differing(old: &SubmissionMeta, new: &SubmissionMeta) -> Vec<&'static str> {
         ("chain_of_thought", a.chain_of_thought == b.chain_of_thought),
         ("extraction", a.extraction == b.extraction),
         ("contamination", a.contamination == b.contamination),
+        ("model_args", a.model_args == b.model_args),
+        ("generation", a.generation == b.generation),
     ];
     pairs.into_iter().filter(|(_, same)| !same).map(|(name, _)| name).collect()
 }
@@ -119,6 +125,12 @@ async fn own(db: &Db, who: &Principal, id: &str) -> Result<SubmissionRecord> {
         Some(record) if record.team_id == who.team_id => Ok(record),
         _ => Err(ServiceError::NotFound),
     }
+}
+
+/// `Ok` when submission `id` is `who`'s team's, whatever its state;
+/// `NotFound` otherwise.
+pub async fn check_own(db: &Db, who: &Principal, id: &str) -> Result<()> {
+    own(db, who, id).await.map(|_| ())
 }
 
 /// The refusal of a change to a withdrawn submission.

@@ -7,7 +7,7 @@ use super::error::{Result, ServiceError};
 use crate::db::Db;
 use crate::db::submissions::{self, QuotaDefaults, QuotaUse, SubmissionRecord};
 use crate::domain::exposure::{OverallScore, ShownScores, default_step, round_to_step};
-use crate::domain::team::{SubmissionPageData, SubmissionSummary};
+use crate::domain::team::{RefusedChange, SubmissionPageData, SubmissionSummary};
 use crate::domain::visibility::{Access, Surface, access};
 
 /// A submission with what the viewer may see of its scores.
@@ -45,10 +45,36 @@ pub async fn visible(db: &Db, viewer: &Viewer, id: &str, surface: Surface) -> Re
     }
 }
 
-/// The result page of submission `id` for `viewer`.
+/// A refused change from the owner form, as its handler keeps it on the
+/// session (see [`keep_refused_change`]).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct KeptChange {
+    id: String,
+    #[serde(flatten)]
+    change: RefusedChange,
+}
+
+/// Keeps a refused change of submission `id` on the session `session_hash`,
+/// for the submission's page to show once with what was typed.
+pub async fn keep_refused_change(db: &Db, session_hash: &str, id: &str, change: RefusedChange) -> Result<()> {
+    let json = serde_json::to_string(&KeptChange { id: id.to_owned(), change }).map_err(ServiceError::internal)?;
+    crate::db::sessions::set_flash(db, session_hash, crate::db::sessions::Flash::ChangeRefused, &json).await?;
+    Ok(())
+}
+
+/// The result page of submission `id` for `viewer`; for its owner, takes
+/// the session's refused change of it, if any.
 pub async fn page(db: &Db, viewer: &Viewer, id: &str) -> Result<SubmissionPageData> {
     let Seen { record: r, scores } = visible(db, viewer, id, Surface::Page).await?;
     let own = viewer.team() == Some(r.team_id);
+    let refused_change = match viewer.signed_in().filter(|_| own) {
+        Some(session) => crate::db::sessions::take_flash(db, &session.hash, crate::db::sessions::Flash::ChangeRefused)
+            .await?
+            .and_then(|json| serde_json::from_str::<KeptChange>(&json).ok())
+            .filter(|kept| kept.id == r.public_id)
+            .map(|kept| kept.change),
+        None => None,
+    };
     // Each version's correct count is per question: not on a held-out key.
     let versions = if scores.card().is_some() { r.versions } else { Vec::new() };
     Ok(SubmissionPageData {
@@ -65,6 +91,8 @@ pub async fn page(db: &Db, viewer: &Viewer, id: &str) -> Result<SubmissionPageDa
         rescorable: r.rescorable,
         versions,
         flags: r.flags.iter().map(|f| f.shown(scores.exposure())).collect(),
+        withdrawn_at: r.withdrawn_at,
+        refused_change,
         scores,
     })
 }
@@ -92,5 +120,6 @@ pub fn summary(r: &SubmissionRecord) -> SubmissionSummary {
         exposure: r.exposure,
         created_at: r.created_at,
         key_synthetic: r.key_synthetic,
+        withdrawn_at: r.withdrawn_at,
     }
 }

@@ -41,6 +41,9 @@ pub struct Upload {
     pub benchmark: Benchmark,
     pub meta: RawMeta,
     pub file: Vec<u8>,
+    /// lm-evaluation-harness's `results_<date>.json` of the same run, if
+    /// sent: it fills the protocol card's run facts left empty.
+    pub results: Option<Vec<u8>>,
     /// The client's `Idempotency-Key` header, if any.
     pub idempotency_key: Option<String>,
     /// Who sent it (`None`: not known, then only the team's quota applies).
@@ -53,6 +56,28 @@ pub struct Accepted {
     pub record: SubmissionRecord,
     pub quota: QuotaUse,
     pub repeat: bool,
+}
+
+/// Fills the run facts that `meta` leaves empty (shots, temperature,
+/// model arguments, generation settings) from an lm-evaluation-harness
+/// results file; what the team typed wins. A file that is not such a
+/// results file is refused (nothing is stored).
+pub fn fill_from_results(meta: &mut RawMeta, results: &[u8]) -> Result<()> {
+    use crate::domain::Coded;
+    let card = crate::domain::predictions::read_run_card(results)
+        .map_err(|e| ServiceError::BadRequest { code: "invalid_results", message: e.message() })?;
+    let facts = [
+        ("shots", card.shots.map(|s| s.to_string())),
+        ("temperature", card.temperature.map(|t| t.to_string())),
+        ("model_args", Some(card.model_args).filter(|s| !s.is_empty())),
+        ("generation", Some(card.generation).filter(|s| !s.is_empty())),
+    ];
+    for (name, value) in facts {
+        if let Some(value) = value.filter(|_| meta.get(name).is_none_or(|typed| typed.trim().is_empty())) {
+            meta.set(name, value);
+        }
+    }
+    Ok(())
 }
 
 /// The longest `Idempotency-Key` accepted.
@@ -73,7 +98,10 @@ pub fn idempotency_key(value: Option<&http::HeaderValue>) -> Result<Option<Strin
 }
 
 /// Scores and stores an upload, or finds the earlier submission it repeats.
-pub async fn accept(ctx: Scoring<'_>, upload: Upload) -> Result<Accepted> {
+pub async fn accept(ctx: Scoring<'_>, mut upload: Upload) -> Result<Accepted> {
+    if let Some(results) = upload.results.take().filter(|r| !r.is_empty()) {
+        fill_from_results(&mut upload.meta, &results)?;
+    }
     let meta = upload.meta.validate().map_err(ServiceError::InvalidFields)?;
     if upload.file.is_empty() {
         return Err(ServiceError::BadRequest { code: "missing_file", message: Message::new("api-missing-file") });

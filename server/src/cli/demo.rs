@@ -69,6 +69,7 @@ pub async fn fill(state: &AppState) -> anyhow::Result<Option<Filled>> {
                 benchmark: upload.benchmark,
                 meta,
                 file: file.into_bytes(),
+                results: None,
                 idempotency_key: None,
                 client: None,
             };

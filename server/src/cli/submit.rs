@@ -30,6 +30,11 @@ pub struct SubmitArgs {
     /// Metadata fields sent with the file, e.g. `--field shots=3 --field visibility=private`.
     #[arg(long = "field", value_name = "NAME=VALUE")]
     pub fields: Vec<String>,
+    /// lm-evaluation-harness's `results_<date>.json` of the same run: fills
+    /// the shots, temperature, model arguments and generation settings that
+    /// no `--field` gives.
+    #[arg(long, value_name = "RESULTS_JSON")]
+    pub results: Option<PathBuf>,
     /// Print the submission object as JSON.
     #[arg(long)]
     pub json: bool,
@@ -42,7 +47,12 @@ pub struct SubmitArgs {
 const MAX_ATTEMPTS: u32 = 3;
 
 /// The multipart form of one attempt.
-fn upload_form(args: &SubmitArgs, bytes: &[u8], compressed: bool) -> anyhow::Result<reqwest::multipart::Form> {
+fn upload_form(
+    args: &SubmitArgs,
+    bytes: &[u8],
+    compressed: bool,
+    results: Option<&[u8]>,
+) -> anyhow::Result<reqwest::multipart::Form> {
     let mut filename =
         args.file.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_else(|| "predictions".into());
     if compressed {
@@ -54,6 +64,9 @@ fn upload_form(args: &SubmitArgs, bytes: &[u8], compressed: bool) -> anyhow::Res
     for field in &args.fields {
         let (name, value) = field.split_once('=').with_context(|| format!("--field {field:?} is not NAME=VALUE"))?;
         form = form.text(name.to_owned(), value.to_owned());
+    }
+    if let Some(results) = results {
+        form = form.part("results", reqwest::multipart::Part::bytes(results.to_vec()).file_name("results.json"));
     }
     Ok(form.part("file", reqwest::multipart::Part::bytes(bytes.to_vec()).file_name(filename)))
 }
@@ -84,6 +97,23 @@ pub async fn run(args: SubmitArgs) -> anyhow::Result<()> {
     let client = reqwest::Client::builder().timeout(Duration::from_secs(120)).build()?;
     let idempotency_key = format!("medarabench-cli-{}", app::services::secrets::new_secret(""));
     let (bytes, compressed) = gzip_if_large(bytes)?;
+    let results = match &args.results {
+        Some(path) => {
+            let results = read_input(path)?;
+            let card = app::domain::predictions::read_run_card(&results)
+                .with_context(|| format!("{} would be refused", path.display()))?;
+            eprintln!(
+                "{}: shots {}, temperature {}; model {}; {}",
+                path.display(),
+                card.shots.map_or_else(|| "not stated".to_owned(), |s| s.to_string()),
+                card.temperature.map_or_else(|| "not stated".to_owned(), |t| t.to_string()),
+                card.model_args,
+                card.generation,
+            );
+            Some(results)
+        }
+        None => None,
+    };
     eprintln!(
         "{}: {} rows, format {}{}; uploading to {url}…",
         args.file.display(),
@@ -93,7 +123,7 @@ pub async fn run(args: SubmitArgs) -> anyhow::Result<()> {
     );
     let mut attempt = 1;
     let resp = loop {
-        let form = upload_form(&args, &bytes, compressed)?;
+        let form = upload_form(&args, &bytes, compressed, results.as_deref())?;
         let sent = client
             .post(&url)
             .bearer_auth(&args.token)

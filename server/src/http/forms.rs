@@ -1,5 +1,6 @@
 //! The web forms' endpoints (they work without JavaScript): register, sign
-//! in, sign out, create and revoke API tokens, upload. Each answers with a
+//! in, sign out, create and revoke API tokens, upload, and a submission's
+//! owner forms (change, withdraw). Each answers with a
 //! `303 See Other` to the page that shows the outcome; a problem goes back
 //! to the form as `?error=code[,code...]` (never text, never what was
 //! typed: the page maps known codes to messages in its language), and a
@@ -21,8 +22,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use serde::Deserialize;
 
+use app::domain::team::RefusedChange;
 use app::services::submit::{Upload, accept};
-use app::services::{ServiceError, accounts};
+use app::services::{ServiceError, accounts, edits, submissions};
 
 use super::HttpError;
 use super::extract::{Client, SESSION_TTL_SECS, SessionTeam, session_clear_cookie, session_cookie, session_set_cookie};
@@ -38,6 +40,8 @@ pub fn router(upload_limit: usize) -> Router<AppState> {
         .route("/team/tokens", post(new_token))
         .route("/team/tokens/{id}/revoke", post(revoke_token))
         .route("/upload", post(upload).layer(axum::extract::DefaultBodyLimit::max(upload_limit)))
+        .route("/submissions/{id}/change", post(change_submission))
+        .route("/submissions/{id}/withdraw", post(withdraw_submission))
 }
 
 /// A 303 to `location`, optionally setting a cookie.
@@ -257,6 +261,7 @@ async fn upload(
         let mut meta = RawMeta::default();
         let mut benchmark = Benchmark::MedAraBench;
         let mut file = Vec::new();
+        let mut results = None;
         while let Some(field) = form.next_field().await.map_err(|e| invalid_form(e.body_text()))? {
             let name = field.name().unwrap_or_default().to_owned();
             let bytes = field.bytes().await.map_err(|e| {
@@ -271,6 +276,7 @@ async fn upload(
             })?;
             match name.as_str() {
                 "file" => file = bytes.to_vec(),
+                "results" => results = Some(bytes.to_vec()).filter(|r| !r.is_empty()),
                 "lang" => lang = Lang::from_param(Some(&String::from_utf8_lossy(&bytes))),
                 "benchmark" => {
                     typed_benchmark = Some(String::from_utf8_lossy(&bytes).into_owned());
@@ -287,7 +293,7 @@ async fn upload(
                 }
             }
         }
-        accept(state.scoring(), Upload { team_id, benchmark, meta, file, idempotency_key: None, client }).await
+        accept(state.scoring(), Upload { team_id, benchmark, meta, file, results, idempotency_key: None, client }).await
     }
     .await;
     match result {
@@ -321,4 +327,81 @@ async fn upload(
             go_to(back_with_codes("/upload", &[code], &e, lang), script)
         }
     }
+}
+
+/// The submission page of `id`, in `lang`, with `query` (e.g. `done=changed`)
+/// and the owner section's anchor.
+/// Only an id of the team's own submission gets here (each caller has
+/// looked it up), so it is a public id: letters, digits, `-` and `_`.
+fn submission_page(id: &str, lang: Lang, query: &str) -> String {
+    format!("{}#owner", lang.href(&format!("/submissions/{id}?{query}")))
+}
+
+/// The owner form's changes: every changeable field it sent (the form
+/// sends them all, so a field emptied is set to what an upload without
+/// it gets); `lang` and anything else are left out.
+fn form_changes(fields: &[(String, String)]) -> (edits::Changes, RawMeta) {
+    let mut changes = edits::Changes::default();
+    let mut typed = RawMeta::default();
+    for (name, value) in fields.iter().filter(|(n, _)| edits::CHANGEABLE.contains(&n.as_str())) {
+        changes.set(name.clone(), value.clone());
+        typed.set(name, value.clone());
+    }
+    (changes, typed)
+}
+
+/// The submission page's change form: back to the page, which says the
+/// change is saved, or shows why not with the form as typed.
+async fn change_submission(
+    State(state): State<AppState>,
+    SessionTeam(session): SessionTeam,
+    Path(id): Path<String>,
+    Form(fields): Form<Vec<(String, String)>>,
+) -> Response {
+    let lang = Lang::from_param(fields.iter().find(|(n, _)| n == Lang::PARAM).map(|(_, v)| v.as_str()));
+    let (changes, typed) = form_changes(&fields);
+    match edits::change(&state.db, &session.principal, &id, changes).await {
+        Ok(_) => see_other(&submission_page(&id, lang, "done=changed"), None),
+        Err(ServiceError::NotFound) => HttpError::from(ServiceError::NotFound).into_response(),
+        Err(ServiceError::StateConflict { .. }) => see_other(&submission_page(&id, lang, "error=withdrawn"), None),
+        Err(e @ (ServiceError::Db(_) | ServiceError::Internal(_))) => HttpError::from(e).into_response(),
+        Err(e) => {
+            let reasons = app::i18n::form_errors::refusal_to_flash(&e.messages());
+            let refused = RefusedChange { reasons, typed };
+            if let Err(db) = submissions::keep_refused_change(&state.db, &session.hash, &id, refused).await {
+                tracing::error!(error = %db, "cannot keep a refused change on its session");
+            }
+            see_other(&submission_page(&id, lang, "error=change_refused"), None)
+        }
+    }
+}
+
+/// The withdraw form: its box must be ticked (`confirm=yes`).
+#[derive(Debug, Deserialize)]
+struct WithdrawForm {
+    #[serde(default)]
+    confirm: Option<String>,
+    #[serde(default)]
+    lang: Option<String>,
+}
+
+/// The submission page's withdraw form: back to the page, which then says
+/// it was withdrawn.
+async fn withdraw_submission(
+    State(state): State<AppState>,
+    SessionTeam(session): SessionTeam,
+    Path(id): Path<String>,
+    form: Result<Form<WithdrawForm>, FormRejection>,
+) -> Result<Response, HttpError> {
+    let (confirmed, lang) = match form {
+        Ok(Form(f)) => (f.confirm.as_deref() == Some("yes"), Lang::from_param(f.lang.as_deref())),
+        Err(_) => (false, Lang::En),
+    };
+    if !confirmed {
+        // Checked before the id, which an unconfirmed form never reveals.
+        edits::check_own(&state.db, &session.principal, &id).await?;
+        return Ok(see_other(&submission_page(&id, lang, "error=withdraw_unconfirmed"), None));
+    }
+    edits::withdraw(&state.db, &session.principal, &id).await?;
+    Ok(see_other(&submission_page(&id, lang, "done=withdrawn"), None))
 }

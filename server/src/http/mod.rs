@@ -3,6 +3,7 @@
 //! cross-cutting layers (security headers, CSRF, body limits, timeouts,
 //! gzip for everything but HTML).
 
+pub mod assets;
 mod charts;
 pub mod connections;
 mod dataset;
@@ -15,6 +16,7 @@ mod html;
 mod json_body;
 mod leaderboard;
 pub mod openapi;
+pub mod page_cache;
 pub mod rate_limit;
 pub mod security;
 pub mod submissions;
@@ -71,7 +73,14 @@ pub fn build_router(state: AppState) -> Router {
         registrations_per_day: state.config.registrations_per_day,
     };
     let options = state.leptos_options.clone();
+    let asset_urls = state.assets.urls().clone();
     let upload_limit = state.config.upload_limit;
+    // What every page's rendering reads (the not-found page's too).
+    let context = move || {
+        provide_context(db.clone());
+        provide_context(page_config);
+        provide_context(asset_urls.clone());
+    };
     Router::new()
         .merge(health::router())
         .merge(leaderboard::router())
@@ -82,16 +91,8 @@ pub fn build_router(state: AppState) -> Router {
         .merge(openapi::router())
         .merge(submissions::router(upload_limit))
         .merge(forms::router(upload_limit))
-        .leptos_routes_with_context(
-            &state,
-            routes,
-            move || {
-                provide_context(db.clone());
-                provide_context(page_config);
-            },
-            move || shell(options.clone()),
-        )
-        .fallback(leptos_axum::file_and_error_handler::<AppState, _>(shell))
+        .leptos_routes_with_context(&state, routes, context.clone(), move || shell(options.clone()))
+        .fallback(leptos_axum::file_and_error_handler_with_context::<AppState, _>(context, shell))
         .layer(axum::middleware::from_fn_with_state(state.clone(), security::csrf_guard))
         .layer(axum::middleware::from_fn(extract::viewer_slot))
         .layer(axum::middleware::from_fn_with_state(state.clone(), rate_limit::limit_writes))
@@ -100,6 +101,8 @@ pub fn build_router(state: AppState) -> Router {
         .layer(compression())
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, state.config.request_timeout))
         .layer(axum::middleware::from_fn(html::scripts_inside_body))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), page_cache::cached_pages))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), assets::serve))
         .layer(axum::middleware::from_fn(security::security_headers))
         .layer(TraceLayer::new_for_http())
         .with_state(state)

@@ -54,6 +54,7 @@ async fn read_upload(
         .get(CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("multipart/form-data"));
+    let mut results = None;
     let file = if is_multipart {
         let mut form = Multipart::from_request(req, state).await.map_err(|e| {
             HttpError::bad_request(
@@ -66,6 +67,8 @@ async fn read_upload(
             let name = field.name().unwrap_or_default().to_owned();
             if name == "file" {
                 file = Some(field.bytes().await.map_err(multipart_error)?.to_vec());
+            } else if name == "results" {
+                results = Some(field.bytes().await.map_err(multipart_error)?.to_vec());
             } else {
                 let value = field.text().await.map_err(multipart_error)?;
                 if name == "benchmark" {
@@ -99,7 +102,7 @@ async fn read_upload(
             .parse()
             .map_err(|e: app::domain::UnknownBenchmark| HttpError::bad_request("unknown_benchmark", e.message()))?,
     };
-    Ok(Upload { team_id, benchmark, meta, file, idempotency_key, client: client.0 })
+    Ok(Upload { team_id, benchmark, meta, file, results, idempotency_key, client: client.0 })
 }
 
 fn multipart_error(e: axum::extract::multipart::MultipartError) -> HttpError {
@@ -121,12 +124,14 @@ fn multipart_error(e: axum::extract::multipart::MultipartError) -> HttpError {
         ("benchmark" = Option<String>, Query, description = "`medarabench` (default) or `medarabiq`"),
         ("Idempotency-Key" = Option<String>, Header, description = "1-255 visible ASCII characters; a repeat answers 200 with the first submission"),
     ),
-    request_body(description = "multipart/form-data with `file` and the metadata fields, or the raw CSV / JSON Lines file",
+    request_body(description = "multipart/form-data with `file`, the metadata fields and optionally `results` \
+        (lm-evaluation-harness's results_<date>.json, which fills the run facts left empty), or the raw prediction file",
         content((UploadForm = "multipart/form-data"), ("text/csv"), ("application/x-ndjson"))),
     responses(
         (status = 201, description = "scored and stored", body = UploadView),
         (status = 200, description = "a repeat of an earlier upload: its submission, nothing stored", body = UploadView),
-        (status = 400, description = "a field is missing or invalid", body = ErrorView),
+        (status = 400, description = "a field is missing or invalid, or `results` is not an lm-evaluation-harness \
+            results file (`invalid_results`)", body = ErrorView),
         (status = 401, description = "no or bad API token", body = ErrorView),
         (status = 413, description = "the file is too large", body = ErrorView),
         (status = 422, description = "the file was refused (every problem with its line)", body = ErrorView),

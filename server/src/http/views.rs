@@ -121,6 +121,12 @@ pub struct ProtocolView {
     pub chain_of_thought: String,
     /// How letters were extracted.
     pub extraction: String,
+    /// The model's arguments as the run gave them (e.g.
+    /// `hf: pretrained=org/model,dtype=bfloat16`), as declared or read
+    /// from an lm-evaluation-harness results file.
+    pub model_args: String,
+    /// Generation settings: harness, task, output type, sampling.
+    pub generation: String,
 }
 
 /// The answer key (version) a submission's scores are on.
@@ -157,6 +163,8 @@ impl SubmissionView {
                 temperature: m.temperature,
                 chain_of_thought: m.chain_of_thought.to_string(),
                 extraction: m.extraction.clone(),
+                model_args: m.model_args.clone(),
+                generation: m.generation.clone(),
             },
             contamination: m.contamination.to_string(),
             visibility: m.visibility,
@@ -413,6 +421,15 @@ pub struct UploadForm {
     pub visibility: Option<String>,
     /// `medarabench` (default) or `medarabiq`.
     pub benchmark: Option<String>,
+    /// The model's arguments (free text, at most 500 characters).
+    pub model_args: Option<String>,
+    /// Generation settings (free text, at most 500 characters).
+    pub generation: Option<String>,
+    /// lm-evaluation-harness's `results_<date>.json` of the same run
+    /// (optional, gzip or not): fills `shots`, `temperature`, `model_args`
+    /// and `generation` where the form leaves them empty.
+    #[schema(content_media_type = "application/octet-stream")]
+    pub results: Option<Vec<u8>>,
 }
 
 /// A change to a submission (`PATCH /api/v1/submissions/{id}`): any subset
@@ -446,4 +463,8 @@ pub struct SubmissionPatch {
     pub extraction: Option<String>,
     /// `none`, `train`, `test`, `train_and_test` or `unknown`.
     pub contamination: Option<String>,
+    /// The model's arguments; at most 500 characters.
+    pub model_args: Option<String>,
+    /// Generation settings; at most 500 characters.
+    pub generation: Option<String>,
 }

@@ -151,6 +151,8 @@ async fn comparisons_are_cached_for_public_submissions_only(backend: Backend) {
         .execute(app.state.db.pool())
         .await
         .unwrap();
+    // The page is rendered again (not taken from the cache of pages).
+    app.board_moved().await;
     let second = app.get(&path).await;
     assert_eq!(outcome_html(&second.body), outcome_html(&first.body), "the identical result");
     let difference = attr(&second.body, "difference", "data-value");
@@ -163,6 +165,7 @@ async fn comparisons_are_cached_for_public_submissions_only(backend: Backend) {
         .execute(app.state.db.pool())
         .await
         .unwrap();
+    app.board_moved().await;
     let hidden = app.get(&path).await.body;
     assert!(hidden.contains(&format!("No public submission has the id {weak}.")), "private is never served");
     assert!(!hidden.contains("id=\"compare-sides\"") && !hidden.contains("id=\"difference\""));

@@ -221,6 +221,13 @@ impl TestApp {
         self.request(req.body(Body::from(body)).unwrap()).await
     }
 
+    /// Moves the board version, as every write that changes what pages show
+    /// does in its transaction: for a test that changes rows behind the
+    /// server's back (the cache of rendered pages is keyed by the version).
+    pub async fn board_moved(&self) {
+        app::db::board::bump_version(self.state.db.pool()).await.expect("move the board version");
+    }
+
     /// Submissions stored in total.
     pub async fn submission_count(&self) -> i64 {
         sqlx::query_scalar("SELECT COUNT(*) FROM submissions").fetch_one(self.state.db.pool()).await.unwrap()

@@ -120,6 +120,35 @@ pub enum PredictionError {
         /// What to upload instead.
         instead: &'static str,
     },
+    /// A file given as lm-evaluation-harness's results file that is not
+    /// JSON at all.
+    #[error(
+        "the file is not JSON ({message}); expected lm-eval's results_<date>.json, written next to the samples file"
+    )]
+    ResultsNotJson {
+        /// What the JSON parser said.
+        message: String,
+    },
+    /// JSON, but not an lm-evaluation-harness results file (no `configs`,
+    /// `n-shot` or `config`).
+    #[error(
+        "this is not an lm-evaluation-harness results file; expected lm-eval's results_<date>.json, written next to the samples file"
+    )]
+    NotLmEvalResults,
+    /// An lm-evaluation-harness samples file given as the results file.
+    #[error(
+        "this is an lm-evaluation-harness samples file: it goes in the predictions field; here, give lm-eval's results_<date>.json, written next to it"
+    )]
+    SamplesNotResults,
+    /// A results file of several tasks run with different settings, so
+    /// which one the protocol card would describe is ambiguous.
+    #[error(
+        "the results file holds tasks run with different settings ({tasks}: few-shot examples, output type or generation settings differ); give the results file of one run of one task"
+    )]
+    ResultsTasksDiffer {
+        /// The tasks, comma-separated.
+        tasks: String,
+    },
     /// Several problems, in line order (at most [`MAX_PROBLEMS`]): a file
     /// is refused with every problem found, not the first alone.
     #[error("{}", several(.0))]
@@ -174,6 +203,10 @@ impl crate::message::Coded for PredictionError {
             Self::WrongFile { what, instead } => {
                 Message::new("prediction-wrong-file").arg("what", what).arg("instead", instead)
             }
+            Self::ResultsNotJson { message } => Message::new("prediction-results-not-json").arg("detail", message),
+            Self::NotLmEvalResults => Message::new("prediction-results-not-lm-eval"),
+            Self::SamplesNotResults => Message::new("prediction-results-samples-file"),
+            Self::ResultsTasksDiffer { tasks } => Message::new("prediction-results-tasks-differ").arg("tasks", tasks),
             Self::Several(all) => Message::new("prediction-several").arg("count", all.len()),
             Self::Malformed { line, message } => {
                 Message::new("prediction-malformed").arg("line", line).arg("detail", message)
@@ -188,7 +221,13 @@ impl PredictionError {
         match self {
             Self::Input(e) => e.line(),
             Self::BadHeader { .. } | Self::DuplicateColumn(_) => Some(1),
-            Self::NoRows | Self::NeedsServer { .. } | Self::WrongFile { .. } => None,
+            Self::NoRows
+            | Self::NeedsServer { .. }
+            | Self::WrongFile { .. }
+            | Self::ResultsNotJson { .. }
+            | Self::NotLmEvalResults
+            | Self::SamplesNotResults
+            | Self::ResultsTasksDiffer { .. } => None,
             Self::Several(all) => all.first().and_then(Self::line),
             Self::MalformedCsv { line, .. }
             | Self::MalformedJson { line, .. }

@@ -5,6 +5,8 @@
 //! details parquet (read on the server only), OpenAI/vLLM batch output and
 //! Anthropic Message Batches results. Any of them may be gzip-compressed.
 //! The format is detected from the content ([`PredictionFormat`]).
+//! lm-evaluation-harness's `results_<date>.json` is not predictions:
+//! [`read_run_card`] reads from it how the run was made (the protocol card).
 //!
 //! Reading is in two steps so the upload page can check a file in the
 //! browser, where the key is not available: [`PredictionFile::parse`]
@@ -31,10 +33,12 @@ mod json;
 #[cfg(feature = "parquet")]
 pub mod lighteval;
 mod lm_eval;
+pub mod lm_eval_results;
 pub mod rows;
 mod table;
 
 pub use error::{MAX_PROBLEMS, PredictionError};
+pub use lm_eval_results::{RunCard, read_run_card};
 pub use rows::{QuestionRef, Row};
 
 /// The largest prediction file accepted, after decompression: a

@@ -120,8 +120,9 @@ pub async fn version(db: &Db) -> Result<String> {
 }
 
 /// Moves the board's version on; call inside the transaction of the write
-/// that changes the board.
-pub(crate) async fn bump_version<'c, E>(exec: E) -> Result<()>
+/// that changes the board (or anything a page shows: signed-out pages are
+/// served from a cache keyed by this version).
+pub async fn bump_version<'c, E>(exec: E) -> Result<()>
 where
     E: sqlx::Executor<'c, Database = sqlx::Any>,
 {

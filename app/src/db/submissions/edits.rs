@@ -76,7 +76,7 @@ pub async fn update_meta(
     // A NULL is written into the statement rather than bound: PostgreSQL
     // keeps a prepared statement's parameter types from its first use, and
     // through the `Any` driver a bound NULL is not typed as the column is.
-    let mut next = 11;
+    let mut next = 13;
     let mut placeholder = |present: bool| {
         if !present {
             return "NULL".to_owned();
@@ -89,8 +89,9 @@ pub async fn update_meta(
     let sql = format!(
         "UPDATE submissions SET model_url = $1, model_params = $2, notes = $3, prompt_language = $4,
                 chain_of_thought = $5, extraction = $6, contamination = $7, visibility = $8,
-                model_category = $9, shots = {shots}, temperature = {temperature}
-          WHERE id = $10 AND team_id = $11"
+                model_category = $9, model_args = $10, generation = $11, shots = {shots},
+                temperature = {temperature}
+          WHERE id = $12 AND team_id = $13"
     );
     let mut update = sqlx::query(&sql)
         .bind(&meta.model_url)
@@ -102,6 +103,8 @@ pub async fn update_meta(
         .bind(meta.contamination.as_str())
         .bind(meta.visibility.as_str())
         .bind(meta.model_category.as_str())
+        .bind(&meta.model_args)
+        .bind(&meta.generation)
         .bind(id)
         .bind(owner.team_id);
     if let Some(shots) = meta.shots {

@@ -249,9 +249,9 @@ pub async fn insert_within_quota(
             prompt_language, shots, temperature, chain_of_thought, extraction, contamination, visibility,
             file_sha256, file_format, created_at, utc_day, accuracy, correct, total, ci_low, ci_high,
             missing, unparsed, ignored, scorecard_json, correctness, idempotency_key, client_key, predictions,
-            predictions_key_id, flags_json, model_category)
+            predictions_key_id, flags_json, model_category, model_args, generation)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-                 $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35)
+                 $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37)
          RETURNING id",
     )
     .bind(new.public_id)
@@ -282,6 +282,8 @@ pub async fn insert_within_quota(
         .bind(new.key_id)
         .bind(flags_json)
         .bind(m.model_category.as_str())
+        .bind(&m.model_args)
+        .bind(&m.generation)
         .fetch_one(&mut *tx)
         .await?;
     let id: i64 = sqlx::Row::try_get(&inserted, 0)?;

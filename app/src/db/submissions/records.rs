@@ -14,7 +14,7 @@ use crate::domain::visibility::Visibility;
 const RECORD_SELECT: &str =
     "SELECT s.public_id, s.team_id, s.key_id, t.name AS team_name, s.benchmark, k.name AS key_name,
         k.sha256 AS key_sha256, k.synthetic AS key_synthetic, s.model_name, s.model_url, s.model_params, s.model_category, s.notes,
-        s.prompt_language, s.shots, s.temperature, s.chain_of_thought, s.extraction, s.contamination,
+        s.prompt_language, s.shots, s.temperature, s.chain_of_thought, s.extraction, s.contamination, s.model_args, s.generation,
         s.visibility, s.file_sha256, s.file_format, s.created_at, s.scorecard_json, k.exposure,
         s.shown_accuracy, s.ladder_step, k.version AS key_version, s.flags_json,
         CAST(CASE WHEN s.predictions IS NULL THEN 0 ELSE 1 END AS BIGINT) AS rescorable, s.withdrawn_at
@@ -68,6 +68,8 @@ struct MetaRow {
     extraction: String,
     #[sqlx(try_from = "String")]
     contamination: Contamination,
+    model_args: String,
+    generation: String,
     visibility: String,
 }
 
@@ -85,6 +87,8 @@ impl From<MetaRow> for SubmissionMeta {
             chain_of_thought: r.chain_of_thought,
             extraction: r.extraction,
             contamination: r.contamination,
+            model_args: r.model_args,
+            generation: r.generation,
             // Fails closed: an unreadable value is private.
             visibility: Visibility::parse(&r.visibility).unwrap_or(Visibility::Private),
         }

@@ -1,0 +1,101 @@
+// Every page fits the screen, in English and Arabic, on a phone (390 px)
+// and on a laptop (1366 px): nothing is wider than the viewport; on the
+// phone the header stays one line of at most 64 px that still links the
+// team page (sign in); on the laptop every column of the leaderboard is
+// inside the screen.
+import { test, expect, type Page } from '@playwright/test';
+import { password, uploadPublic, unique, expectReady } from './support';
+import { demoKeyPredictions } from './demo-predictions';
+
+const widths = [390, 1366] as const;
+
+/** Pages with every kind of content: tables, charts, forms, code. */
+async function everyPage(page: Page): Promise<string[]> {
+  // Signed in, so the team page and the owner's forms are shown too.
+  const email = `${unique('responsive')}@example.org`;
+  const team = await page.request.post('/api/v1/teams', { data: { name: unique('Responsive'), email, password } });
+  expect(team.status()).toBe(201);
+  const issued = await page.request.post('/api/v1/tokens', { data: { email, password } });
+  const { token } = await issued.json();
+  await page.goto('/signin');
+  await page.fill('input[name=email]', email);
+  await page.fill('input[name=password]', password);
+  await page.click('#signin-form button[type=submit]');
+  await expect(page).toHaveURL(/\/team$/);
+  const csv = demoKeyPredictions();
+  const a = await uploadPublic(page.request, token, csv, { model_name: unique('Responsive-A') });
+  // The same letters, but E for ids 1 to 99: a second model to compare.
+  const other = csv.replace(/^(\d{1,2}),[A-D]$/gm, '$1,E');
+  const b = await uploadPublic(page.request, token, other, { model_name: unique('Responsive-B') });
+  return [
+    '/', '/quality', '/adapting', '/dataset', '/submit', '/medarabiq', '/register', '/signin', '/team',
+    '/upload', '/compare', `/compare?a=${a.id}&b=${b.id}`, `/submissions/${a.id}`, '/no-such-page',
+  ];
+}
+
+/** How far the document is wider than the viewport (0 when it fits). */
+async function overflow(page: Page): Promise<{ by: number; widest: string }> {
+  return page.evaluate(() => {
+    const doc = document.documentElement;
+    const by = doc.scrollWidth - window.innerWidth;
+    // Name the element that sticks out furthest, to say what to fix.
+    let widest = '';
+    let right = window.innerWidth;
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      const r = el.getBoundingClientRect();
+      const edge = document.dir === 'rtl' ? window.innerWidth - r.left : r.right;
+      if (edge > right + 0.5) {
+        right = edge;
+        widest = `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}${el.className ? '.' + String(el.className).split(' ').join('.') : ''}`;
+      }
+    }
+    return { by, widest };
+  });
+}
+
+for (const width of widths) {
+  test(`every page fits ${width} px, in English and Arabic`, async ({ page }, info) => {
+    test.setTimeout(120_000);
+    const pages = await everyPage(page);
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 768 });
+    for (const path of pages) {
+      for (const lang of ['en', 'ar'] as const) {
+        const url = lang === 'ar' ? `${path}${path.includes('?') ? '&' : '?'}lang=ar` : path;
+        await page.goto(url);
+        await expectReady(page);
+        const { by, widest } = await overflow(page);
+        expect(by, `${url} at ${width} px is ${by} px wider than the screen (widest: ${widest})`).toBeLessThanOrEqual(0);
+
+        const header = page.locator('header.site-header');
+        await expect(header.locator('a.team-link')).toHaveAttribute('href', lang === 'ar' ? '/team?lang=ar' : '/team');
+        await expect(header.locator('a.team-link')).toHaveText(/^Responsive-/);
+        if (width === 390) {
+          const box = await header.boundingBox();
+          expect(box!.height, `${url}: header height`).toBeLessThanOrEqual(64);
+        }
+      }
+    }
+    await page.goto('/?lang=ar');
+    await page.screenshot({ path: info.outputPath(`board-ar-${width}.png`) });
+  });
+}
+
+test('the leaderboard\'s columns are all on a 1366 px screen', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  for (const url of ['/', '/?lang=ar']) {
+    await page.goto(url);
+    await expectReady(page);
+    const table = page.locator('main table').first();
+    await expect(table).toBeVisible();
+    const fits = await table.evaluate((t: HTMLTableElement) => {
+      const last = t.querySelector('thead tr')!.lastElementChild!.getBoundingClientRect();
+      const scroller = t.closest('.table-scroll') ?? t.parentElement!;
+      const view = scroller.getBoundingClientRect();
+      return { last: [last.left, last.right], view: [view.left, view.right], screen: window.innerWidth };
+    });
+    expect(fits.last[0], `${url}: last column starts inside`).toBeGreaterThanOrEqual(fits.view[0] - 0.5);
+    expect(fits.last[1], `${url}: last column ends inside ${JSON.stringify(fits)}`).toBeLessThanOrEqual(
+      Math.min(fits.view[1], fits.screen) + 0.5,
+    );
+  }
+});

@@ -1,0 +1,32 @@
+# Sourced by the benchmark scripts: the release server in the background.
+# Needs BIN, PORT and WORK set; start_server sets SERVER, stop_server ends it.
+
+SERVER=""
+
+# stop_server: stops the server started by start_server, if any.
+stop_server() {
+  if [ -n "$SERVER" ]; then
+    kill "$SERVER" 2>/dev/null || true
+    wait "$SERVER" 2>/dev/null || true
+    SERVER=""
+  fi
+}
+
+# start_server DATABASE_URL [serve options...]: starts `$BIN serve` on
+# 127.0.0.1:$PORT with the site of target/site, logging to $WORK/server.log,
+# and waits until it answers (or exits, showing the log).
+start_server() {
+  local url=$1
+  shift
+  DATABASE_URL="$url" LEPTOS_SITE_ROOT=target/site RUST_LOG=warn \
+    "$BIN" serve --addr "127.0.0.1:$PORT" "$@" >>"$WORK/server.log" 2>&1 &
+  SERVER=$!
+  for _ in $(seq 1 300); do
+    curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && return 0
+    kill -0 "$SERVER" 2>/dev/null || break
+    sleep 0.2
+  done
+  echo "the server did not start; its log:" >&2
+  cat "$WORK/server.log" >&2
+  exit 1
+}

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Upload latency under load (a script, not a test): 20 teams upload at once,
+# 25 prediction files each (5,000 rows), against the release server on a
+# fresh SQLite database and then on a fresh PostgreSQL database; prints the
+# latency to `201` (p50, p90, p99) from server/benches/uploads.py.
+#
+#   server/benches/uploads.sh                    # builds the release server first
+#   SKIP_BUILD=1 server/benches/uploads.sh
+#   UPLOADERS=20 EACH=50 BACKENDS=postgres server/benches/uploads.sh
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source .ci/env
+
+UPLOADERS=${UPLOADERS:-20}
+EACH=${EACH:-25}
+BACKENDS=${BACKENDS:-"sqlite postgres"}
+PORT=${PORT:-3179}
+BIN=${BIN:-target/release/medarabench}
+PG_ADMIN_URL="${MEDARABENCH_TEST_POSTGRES:-postgres://root@127.0.0.1:5432/postgres}"
+WORK=$(mktemp -d)
+pgdb="mb_uploads_$$"
+source server/benches/server.sh
+
+cleanup() {
+  stop_server
+  psql "$PG_ADMIN_URL" -qc "DROP DATABASE IF EXISTS $pgdb WITH (FORCE)" >/dev/null 2>&1 || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+if [ "${SKIP_BUILD:-0}" != 1 ]; then
+  cargo leptos build --release >"$WORK/build.log" 2>&1 || { tail -n 40 "$WORK/build.log" >&2; exit 1; }
+fi
+
+echo "date: $(date -u '+%Y-%m-%d %H:%M:%S UTC'); $(nproc) CPUs; load average now: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "binary: $BIN ($(stat -c %s "$BIN") bytes); $UPLOADERS uploaders x $EACH uploads of 5,000 rows"
+for backend in $BACKENDS; do
+  case $backend in
+    sqlite) url="sqlite:$WORK/uploads.db" ;;
+    postgres)
+      psql "$PG_ADMIN_URL" -qc "CREATE DATABASE $pgdb" >/dev/null
+      url="${PG_ADMIN_URL%/*}/$pgdb"
+      ;;
+    *) echo "unknown backend $backend" >&2; exit 1 ;;
+  esac
+  # No quota or rate limit stands in the way: the uploads are what is measured.
+  start_server "$url" --daily-quota 1000000 --total-quota 1000000 \
+    --client-daily-quota 0 --registrations-per-day 0 --writes-per-minute 0
+  echo
+  echo "=== $backend"
+  python3 server/benches/uploads.py "http://127.0.0.1:$PORT" "$UPLOADERS" "$EACH"
+  stop_server
+done

@@ -41,7 +41,16 @@ async function overflow(page: Page): Promise<{ by: number; widest: string }> {
     // Name the element that sticks out furthest, to say what to fix.
     let widest = '';
     let right = window.innerWidth;
+    // Inside a box that scrolls or clips (the header's navigation, a wide
+    // table's scroller), sticking out is that box's business.
+    const clipped = (el: Element): boolean => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        if (getComputedStyle(p).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
     for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      if (clipped(el)) continue;
       const r = el.getBoundingClientRect();
       const edge = document.dir === 'rtl' ? window.innerWidth - r.left : r.right;
       if (edge > right + 0.5) {

@@ -39,11 +39,12 @@ impl AppState {
     /// State over an opened database.
     pub fn new(leptos_options: LeptosOptions, db: Db, config: ServerConfig) -> Self {
         let writes = Arc::new(crate::http::rate_limit::WriteLimiter::new(config.writes_per_minute));
-        let assets = crate::http::assets::Assets::load(
-            &leptos_options.site_root,
-            &leptos_options.site_pkg_dir,
-            &leptos_options.output_name,
-        );
+        let (root, pkg, name) = (&leptos_options.site_root, &leptos_options.site_pkg_dir, &leptos_options.output_name);
+        let assets = if leptos_options.env == leptos::config::Env::DEV {
+            crate::http::assets::Assets::plain(pkg, name)
+        } else {
+            crate::http::assets::Assets::load(root, pkg, name)
+        };
         Self {
             assets,
             pages: crate::http::page_cache::PageCache::default(),

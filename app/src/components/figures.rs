@@ -28,28 +28,30 @@ pub fn CountTable(
     rows: Vec<(String, usize)>,
 ) -> impl IntoView {
     view! {
-        <table class="counts" id=id>
-            <caption>{caption}</caption>
-            <thead>
-                <tr>
-                    <th scope="col">{label_header}</th>
-                    <th scope="col" class="num">{count_header}</th>
-                </tr>
-            </thead>
-            <tbody>
-                {rows
-                    .into_iter()
-                    .map(|(label, n)| {
-                        let data_label = label.clone();
-                        view! {
-                            <tr data-label=data_label>
-                                <th scope="row">{label}</th>
-                                <td class="num">{crate::i18n::count(n as u64)}</td>
-                            </tr>
-                        }
-                    })
-                    .collect_view()}
-            </tbody>
-        </table>
+        <div class="table-scroll">
+            <table class="counts" id=id>
+                <caption>{caption}</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">{label_header}</th>
+                        <th scope="col" class="num">{count_header}</th>
+                    </tr>
+                </thead>
+                <tbody>
+                    {rows
+                        .into_iter()
+                        .map(|(label, n)| {
+                            let data_label = label.clone();
+                            view! {
+                                <tr data-label=data_label>
+                                    <th scope="row">{label}</th>
+                                    <td class="num">{crate::i18n::count(n as u64)}</td>
+                                </tr>
+                            }
+                        })
+                        .collect_view()}
+                </tbody>
+            </table>
+        </div>
     }
 }

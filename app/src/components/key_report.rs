@@ -32,21 +32,23 @@ pub fn KeyReport(lang: Lang, key: Option<KeySummary>) -> impl IntoView {
                 Some(sha256) => view! { <p>{t.sha256()}": " <code class="hash" dir="ltr">{sha256}</code></p> }.into_any(),
                 None => view! { <p class="notice" id="key-held-out">{t.held_out()}</p> }.into_any(),
             }}
-            <table class="counts" id="key-totals">
-                <caption>{t.summary_caption()}</caption>
-                <thead>
-                    <tr>
-                        <th scope="col">{t.col_item()}</th>
-                        <th scope="col" class="num">{t.col_count()}</th>
-                    </tr>
-                </thead>
-                <tbody>
-                    {totals
-                        .into_iter()
-                        .map(|(label, n)| view! { <tr><th scope="row">{label}</th><td class="num">{count(n as u64)}</td></tr> })
-                        .collect_view()}
-                </tbody>
-            </table>
+            <div class="table-scroll">
+                <table class="counts" id="key-totals">
+                    <caption>{t.summary_caption()}</caption>
+                    <thead>
+                        <tr>
+                            <th scope="col">{t.col_item()}</th>
+                            <th scope="col" class="num">{t.col_count()}</th>
+                        </tr>
+                    </thead>
+                    <tbody>
+                        {totals
+                            .into_iter()
+                            .map(|(label, n)| view! { <tr><th scope="row">{label}</th><td class="num">{count(n as u64)}</td></tr> })
+                            .collect_view()}
+                    </tbody>
+                </table>
+            </div>
             <Rejected lang key=key.clone() />
             <Warnings lang key />
         </div>
@@ -87,17 +89,19 @@ fn Rejected(lang: Lang, key: KeySummary) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <table id="key-rejected">
-            <caption>{t.rejected_caption()} {english.then(|| format!(" {}", t.reasons_in_english()))}</caption>
-            <thead>
-                <tr>
-                    <th scope="col" class="num">{t.col_line()}</th>
-                    <th scope="col" class="num">{t.col_question()}</th>
-                    <th scope="col">{t.col_reason()}</th>
-                </tr>
-            </thead>
-            <tbody>{rows}</tbody>
-        </table>
+        <div class="table-scroll">
+            <table id="key-rejected">
+                <caption>{t.rejected_caption()} {english.then(|| format!(" {}", t.reasons_in_english()))}</caption>
+                <thead>
+                    <tr>
+                        <th scope="col" class="num">{t.col_line()}</th>
+                        <th scope="col" class="num">{t.col_question()}</th>
+                        <th scope="col">{t.col_reason()}</th>
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
         {withheld}
     }
     .into_any()
@@ -123,17 +127,19 @@ fn Warnings(lang: Lang, key: KeySummary) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <table id="key-warnings">
-            <caption>{t.warnings_caption()}</caption>
-            <thead>
-                <tr>
-                    <th scope="col">{t.col_kind()}</th>
-                    <th scope="col" class="num">{t.col_rows()}</th>
-                    <th scope="col">{t.col_meaning()}</th>
-                </tr>
-            </thead>
-            <tbody>{rows}</tbody>
-        </table>
+        <div class="table-scroll">
+            <table id="key-warnings">
+                <caption>{t.warnings_caption()}</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">{t.col_kind()}</th>
+                        <th scope="col" class="num">{t.col_rows()}</th>
+                        <th scope="col">{t.col_meaning()}</th>
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
     }
     .into_any()
 }

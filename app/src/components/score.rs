@@ -72,20 +72,22 @@ pub fn BreakdownTable(
         })
         .collect_view();
     view! {
-        <table class="breakdown">
-            <caption>{caption}</caption>
-            <thead>
-                <tr>
-                    <th scope="col">{kind.heading(lang)}</th>
-                    <th scope="col" class="num">{t.col_correct()}</th>
-                    <th scope="col" class="num">{t.col_n()}</th>
-                    <th scope="col" class="num">{t.col_accuracy()}</th>
-                    <th scope="col" class="num">{t.col_ci()}</th>
-                    <th scope="col">{t.col_interval()}</th>
-                </tr>
-            </thead>
-            <tbody>{rows}</tbody>
-        </table>
+        <div class="table-scroll">
+            <table class="breakdown">
+                <caption>{caption}</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">{kind.heading(lang)}</th>
+                        <th scope="col" class="num">{t.col_correct()}</th>
+                        <th scope="col" class="num">{t.col_n()}</th>
+                        <th scope="col" class="num">{t.col_accuracy()}</th>
+                        <th scope="col" class="num">{t.col_ci()}</th>
+                        <th scope="col">{t.col_interval()}</th>
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
         <p class="note">{t.small_note(small_n)}</p>
     }
 }

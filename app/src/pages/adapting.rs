@@ -64,18 +64,20 @@ fn AdaptingBody(data: AdaptingData, lang: Lang) -> impl IntoView {
         .map_or_else(|| common::text(lang).not_reported().to_owned(), count);
     let download = lang.href(CHART_PATH);
     view! {
-        <table id="table-5">
-            <caption>{t.caption()}</caption>
-            <thead>
-                <tr>
-                    <th scope="col">{t.col_setting()}</th>
-                    <th scope="col">{t.col_method()}</th>
-                    <th scope="col" class="num">{t.col_accuracy()}</th>
-                    <th scope="col" class="num">{t.col_relative()}</th>
-                </tr>
-            </thead>
-            <tbody>{rows}</tbody>
-        </table>
+        <div class="table-scroll">
+            <table id="table-5">
+                <caption>{t.caption()}</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">{t.col_setting()}</th>
+                        <th scope="col">{t.col_method()}</th>
+                        <th scope="col" class="num">{t.col_accuracy()}</th>
+                        <th scope="col" class="num">{t.col_relative()}</th>
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
         <p class="note" id="table-5-n">{t.n_note(&n)}</p>
         <Source lang table=TABLE5 />
         <section id="chart" aria-labelledby="chart-h">

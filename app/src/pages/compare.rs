@@ -118,25 +118,27 @@ fn Sides(a: CompareSide, b: CompareSide, lang: Lang) -> impl IntoView {
         view! { <a href=lang.href(&format!("/submissions/{}", s.id))>{s.model.clone()}</a> }
     };
     view! {
-        <table class="compare-sides" id="compare-sides">
-            <thead>
-                <tr>
-                    <th scope="col">{t.col_submission()}</th>
-                    <th scope="col">"A"</th>
-                    <th scope="col">"B"</th>
-                </tr>
-            </thead>
-            <tbody>
-                <tr><th scope="row">{t.row_model()}</th><td>{model(&a)}</td><td>{model(&b)}</td></tr>
-                <tr><th scope="row">{t.row_team()}</th><td>{a.team.clone()}</td><td>{b.team.clone()}</td></tr>
-                <tr>
-                    <th scope="row">{t.row_accuracy()}</th>
-                    <td><AccuracyWithCi lang accuracy=a.accuracy n=a.n ci95=a.ci95 /></td>
-                    <td><AccuracyWithCi lang accuracy=b.accuracy n=b.n ci95=b.ci95 /></td>
-                </tr>
-                <tr><th scope="row">{t.row_key()}</th><td><code>{a.key_name.clone()}</code></td><td><code>{b.key_name.clone()}</code></td></tr>
-            </tbody>
-        </table>
+        <div class="table-scroll">
+            <table class="compare-sides" id="compare-sides">
+                <thead>
+                    <tr>
+                        <th scope="col">{t.col_submission()}</th>
+                        <th scope="col">"A"</th>
+                        <th scope="col">"B"</th>
+                    </tr>
+                </thead>
+                <tbody>
+                    <tr><th scope="row">{t.row_model()}</th><td>{model(&a)}</td><td>{model(&b)}</td></tr>
+                    <tr><th scope="row">{t.row_team()}</th><td>{a.team.clone()}</td><td>{b.team.clone()}</td></tr>
+                    <tr>
+                        <th scope="row">{t.row_accuracy()}</th>
+                        <td><AccuracyWithCi lang accuracy=a.accuracy n=a.n ci95=a.ci95 /></td>
+                        <td><AccuracyWithCi lang accuracy=b.accuracy n=b.n ci95=b.ci95 /></td>
+                    </tr>
+                    <tr><th scope="row">{t.row_key()}</th><td><code>{a.key_name.clone()}</code></td><td><code>{b.key_name.clone()}</code></td></tr>
+                </tbody>
+            </table>
+        </div>
     }
 }
 

@@ -74,30 +74,34 @@ fn DatasetBody(facts: DatasetFacts, lang: Lang) -> impl IntoView {
         </section>
         <section id="structure" aria-labelledby="structure-h">
             <h2 id="structure-h">{t.structure_heading()}</h2>
-            <table id="columns">
-                <caption>{t.structure_intro()}</caption>
-                <thead>
-                    <tr>
-                        <th scope="col">{t.col_column()}</th>
-                        <th scope="col">{t.col_type()}</th>
-                        <th scope="col">{t.col_content()}</th>
-                    </tr>
-                </thead>
-                <tbody>{columns}</tbody>
-            </table>
+            <div class="table-scroll">
+                <table id="columns">
+                    <caption>{t.structure_intro()}</caption>
+                    <thead>
+                        <tr>
+                            <th scope="col">{t.col_column()}</th>
+                            <th scope="col">{t.col_type()}</th>
+                            <th scope="col">{t.col_content()}</th>
+                        </tr>
+                    </thead>
+                    <tbody>{columns}</tbody>
+                </table>
+            </div>
         </section>
         <section id="splits" aria-labelledby="splits-h">
             <h2 id="splits-h">{t.splits_heading()}</h2>
-            <table id="splits-table" class="counts">
-                <caption>{t.splits_intro()}</caption>
-                <thead>
-                    <tr>
-                        <th scope="col">{t.col_split()}</th>
-                        <th scope="col" class="num">{t.col_questions()}</th>
-                    </tr>
-                </thead>
-                <tbody>{splits}</tbody>
-            </table>
+            <div class="table-scroll">
+                <table id="splits-table" class="counts">
+                    <caption>{t.splits_intro()}</caption>
+                    <thead>
+                        <tr>
+                            <th scope="col">{t.col_split()}</th>
+                            <th scope="col" class="num">{t.col_questions()}</th>
+                        </tr>
+                    </thead>
+                    <tbody>{splits}</tbody>
+                </table>
+            </div>
             <p>{t.public_csv(count(PUBLIC_TEST_CSV_ROWS))}</p>
         </section>
         <KeyCounts facts=facts.clone() lang />

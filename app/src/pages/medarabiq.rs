@@ -92,19 +92,21 @@ fn Verified(data: MedarabiqData, lang: Lang) -> impl IntoView {
             })
             .collect_view();
         view! {
-            <table id="medarabiq-pairs">
-                <caption>{t.caption()}</caption>
-                <thead>
-                    <tr>
-                        <th scope="col">{t.col_model()}</th>
-                        <th scope="col">{t.col_team()}</th>
-                        <th scope="col">{t.col_medarabench()}</th>
-                        <th scope="col">{t.col_medarabiq()}</th>
-                        <th scope="col" class="num">{t.col_difference()}</th>
-                    </tr>
-                </thead>
-                <tbody>{rows}</tbody>
-            </table>
+            <div class="table-scroll">
+                <table id="medarabiq-pairs">
+                    <caption>{t.caption()}</caption>
+                    <thead>
+                        <tr>
+                            <th scope="col">{t.col_model()}</th>
+                            <th scope="col">{t.col_team()}</th>
+                            <th scope="col">{t.col_medarabench()}</th>
+                            <th scope="col">{t.col_medarabiq()}</th>
+                            <th scope="col" class="num">{t.col_difference()}</th>
+                        </tr>
+                    </thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
             {data.chart_svg.map(|svg| view! {
                 <figure class="chart" id="medarabiq-chart">
                     <div class="chart-svg" dir="ltr" inner_html=svg></div>

@@ -116,16 +116,18 @@ fn Errata(lang: Lang, errata: Vec<Erratum>) -> impl IntoView {
                         <bdi><code>{e.name.clone()}</code></bdi> " · " <Num value=utc_date(e.imported_at) /> " · "
                         {t.errata_count(Arg::count(n as u64))}
                     </p>
-                    <table>
-                        <caption>{t.errata_caption(e.key, e.version.to_string())}</caption>
-                        <thead>
-                            <tr>
-                                <th scope="col" class="num">{t.col_question()}</th>
-                                <th scope="col">{t.col_reason()}</th>
-                            </tr>
-                        </thead>
-                        <tbody>{rows}</tbody>
-                    </table>
+                    <div class="table-scroll">
+                        <table>
+                            <caption>{t.errata_caption(e.key, e.version.to_string())}</caption>
+                            <thead>
+                                <tr>
+                                    <th scope="col" class="num">{t.col_question()}</th>
+                                    <th scope="col">{t.col_reason()}</th>
+                                </tr>
+                            </thead>
+                            <tbody>{rows}</tbody>
+                        </table>
+                    </div>
                 </article>
             }
         })
@@ -169,18 +171,20 @@ fn ExpertTable(figures: Figures, lang: Lang, sample: String) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <table id="table-2">
-            <caption>{t.expert_caption(&sample)}</caption>
-            <thead>
-                <tr>
-                    <th scope="col">{t.col_dimension()}</th>
-                    <th scope="col" class="num">{t.col_mean()}</th>
-                    <th scope="col" class="num">{t.col_agreement()}</th>
-                    <th scope="col" class="num">{t.col_kappa()}</th>
-                </tr>
-            </thead>
-            <tbody>{rows}</tbody>
-        </table>
+        <div class="table-scroll">
+            <table id="table-2">
+                <caption>{t.expert_caption(&sample)}</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">{t.col_dimension()}</th>
+                        <th scope="col" class="num">{t.col_mean()}</th>
+                        <th scope="col" class="num">{t.col_agreement()}</th>
+                        <th scope="col" class="num">{t.col_kappa()}</th>
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
         <p class="note">{t.quality_note()}</p>
         <Source lang table=TABLE2 />
     }
@@ -264,16 +268,18 @@ fn JudgeTable(figures: Figures, lang: Lang) -> impl IntoView {
     let headers =
         DIMENSIONS.iter().map(|d| view! { <th scope="col">{common::dimension_label(lang, d)}</th> }).collect_view();
     view! {
-        <table id="llm-judge-table">
-            <caption>{t.judge_caption()}</caption>
-            <thead>
-                <tr>
-                    <th scope="col">{t.col_judge()}</th>
-                    {headers}
-                </tr>
-            </thead>
-            <tbody>{rows}</tbody>
-        </table>
+        <div class="table-scroll">
+            <table id="llm-judge-table">
+                <caption>{t.judge_caption()}</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">{t.col_judge()}</th>
+                        {headers}
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
         <p class="note">
             {difficulty_max.map(|m| format!("* {}", t.difficulty_note(format!("{m:.3}"))))}
             " " {t.best_note()}

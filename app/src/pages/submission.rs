@@ -339,19 +339,21 @@ fn KeyVersions(lang: Lang, rescorable: bool, versions: Vec<VersionScore>) -> imp
             {stuck.then(|| view! {
                 <p class="notice" role="note" id="not-rescorable">{t.not_rescorable(kept.unwrap_or(1).to_string())}</p>
             })}
-            <table id="key-versions">
-                <caption>{t.versions_caption()}</caption>
-                <thead>
-                    <tr>
-                        <th scope="col" class="num">{t.col_version()}</th>
-                        <th scope="col">{t.col_key()}</th>
-                        <th scope="col">{t.col_imported()}</th>
-                        <th scope="col">{t.col_accuracy()}</th>
-                        <th scope="col" class="num">{t.col_correct()}</th>
-                    </tr>
-                </thead>
-                <tbody>{rows}</tbody>
-            </table>
+            <div class="table-scroll">
+                <table id="key-versions">
+                    <caption>{t.versions_caption()}</caption>
+                    <thead>
+                        <tr>
+                            <th scope="col" class="num">{t.col_version()}</th>
+                            <th scope="col">{t.col_key()}</th>
+                            <th scope="col">{t.col_imported()}</th>
+                            <th scope="col">{t.col_accuracy()}</th>
+                            <th scope="col" class="num">{t.col_correct()}</th>
+                        </tr>
+                    </thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
         </section>
     }
     .into_any()

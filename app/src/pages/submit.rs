@@ -204,21 +204,23 @@ fn Formats(lang: Lang) -> impl IntoView {
             <ul id="format-rules">
                 {t.rules(size_limit(), MAX_PROBLEMS).into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}
             </ul>
-            <table id="letters" class="counts">
-                <caption>{t.letters_caption()}</caption>
-                <thead>
-                    <tr>
-                        <th scope="col">{t.col_letter()}</th>
-                        <th scope="col">{t.col_arabic()}</th>
-                    </tr>
-                </thead>
-                <tbody>
-                    {LETTERS
-                        .iter()
-                        .map(|(latin, arabic)| view! { <tr><th scope="row">{*latin}</th><td lang="ar">{*arabic}</td></tr> })
-                        .collect_view()}
-                </tbody>
-            </table>
+            <div class="table-scroll">
+                <table id="letters" class="counts">
+                    <caption>{t.letters_caption()}</caption>
+                    <thead>
+                        <tr>
+                            <th scope="col">{t.col_letter()}</th>
+                            <th scope="col">{t.col_arabic()}</th>
+                        </tr>
+                    </thead>
+                    <tbody>
+                        {LETTERS
+                            .iter()
+                            .map(|(latin, arabic)| view! { <tr><th scope="row">{*latin}</th><td lang="ar">{*arabic}</td></tr> })
+                            .collect_view()}
+                    </tbody>
+                </table>
+            </div>
         </section>
     }
 }

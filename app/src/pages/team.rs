@@ -110,13 +110,15 @@ fn TokenTable(tokens: Vec<TokenRow>, lang: Lang) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <table class="tokens">
-            <thead><tr>
-                <th scope="col">{t.col_token()}</th><th scope="col">{t.col_label()}</th><th scope="col">{t.col_created()}</th>
-                <th scope="col">{t.col_last_used()}</th><th scope="col">{t.col_status()}</th>
-            </tr></thead>
-            <tbody>{rows}</tbody>
-        </table>
+        <div class="table-scroll">
+            <table class="tokens">
+                <thead><tr>
+                    <th scope="col">{t.col_token()}</th><th scope="col">{t.col_label()}</th><th scope="col">{t.col_created()}</th>
+                    <th scope="col">{t.col_last_used()}</th><th scope="col">{t.col_status()}</th>
+                </tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
     }
     .into_any()
 }
@@ -146,15 +148,17 @@ pub fn SubmissionList(submissions: Vec<SubmissionSummary>, lang: Lang) -> impl I
         })
         .collect_view();
     view! {
-        <table class="submissions">
-            <thead><tr>
-                <th scope="col">{t.col_model()}</th><th scope="col">{t.col_benchmark()}</th>
-                <th scope="col" class="num">{t.col_accuracy()}</th><th scope="col" class="num">{t.col_n()}</th>
-                <th scope="col" class="num">{t.col_ci()}</th><th scope="col">{t.col_visibility()}</th>
-                <th scope="col">{t.col_submitted()}</th>
-            </tr></thead>
-            <tbody>{rows}</tbody>
-        </table>
+        <div class="table-scroll">
+            <table class="submissions">
+                <thead><tr>
+                    <th scope="col">{t.col_model()}</th><th scope="col">{t.col_benchmark()}</th>
+                    <th scope="col" class="num">{t.col_accuracy()}</th><th scope="col" class="num">{t.col_n()}</th>
+                    <th scope="col" class="num">{t.col_ci()}</th><th scope="col">{t.col_visibility()}</th>
+                    <th scope="col">{t.col_submitted()}</th>
+                </tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
     }
     .into_any()
 }

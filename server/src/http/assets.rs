@@ -8,7 +8,9 @@
 //! max-age=31536000, immutable` (a new build has new names, so a stale copy
 //! is never used), gzip-compressed once for the clients that accept it.
 //! The pages link those names ([`AssetUrls`]). The plain names still work,
-//! with `no-cache`, for whatever links them directly.
+//! with `no-cache`, for whatever links them directly; in development
+//! (`LEPTOS_ENV=DEV`, as `cargo leptos watch` runs the server) pages link
+//! the plain names, so a rebuilt stylesheet shows without a restart.
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -44,7 +46,7 @@ impl Asset {
 }
 
 /// The bundle's files by their hashed names, and the addresses pages link.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct Assets {
     files: Arc<HashMap<String, Asset>>,
     urls: AssetUrls,
@@ -66,6 +68,11 @@ fn content_type(ext: &str) -> Option<&'static str> {
 }
 
 impl Assets {
+    /// The plain names only (development).
+    pub fn plain(pkg_dir: &str, output_name: &str) -> Self {
+        Self { files: Arc::default(), urls: AssetUrls::plain(pkg_dir, output_name) }
+    }
+
     /// Reads `<site_root>/<pkg_dir>`: the page script, WASM and stylesheet
     /// of `output_name`. A file that is missing (the bundle not built) keeps
     /// its plain address.

@@ -4,6 +4,11 @@
 //! the body anyway; this layer puts them there itself, just before
 //! `</body>`, so the document that is sent is the one that is parsed (and
 //! the Nu Html Checker finds nothing to report).
+//!
+//! That data is for hydration only. A page that does not load the bundle
+//! (`app::components::bundle::HYDRATED`) is never hydrated, so its copy of
+//! the data (the whole board, on `/`) is dropped instead: the page shows
+//! the same and weighs about half.
 
 use axum::body::Body;
 use axum::extract::Request;
@@ -38,8 +43,11 @@ pub async fn scripts_inside_body(req: Request, next: Next) -> Response {
 }
 
 /// `html` with every `<script>...</script>` that follows `</html>` moved to
-/// just before `</body>`; `None` when there is nothing to move.
+/// just before `</body>`, or dropped when the page does not load the
+/// bundle (it has no `modulepreload` link); `None` when there is nothing
+/// to move.
 fn move_trailing_scripts(html: &str) -> Option<String> {
+    let hydrates = html.contains("rel=\"modulepreload\"");
     let end = html.rfind("</html>")?;
     let body_end = html[..end].rfind("</body>")?;
     let tail = &html[end + "</html>".len()..];
@@ -56,6 +64,9 @@ fn move_trailing_scripts(html: &str) -> Option<String> {
         return None;
     }
     rest.push_str(remaining);
+    if !hydrates {
+        scripts.clear();
+    }
     Some(format!("{}{scripts}{}</html>{rest}", &html[..body_end], &html[body_end..end]))
 }
 
@@ -65,11 +76,14 @@ mod tests {
 
     #[test]
     fn scripts_after_the_document_move_into_its_body() {
-        let page = "<html><body><main>x</main><!></body><!></html><!><script nonce=\"n\">a=1;</script><script>b=\"</\\u003cx\";</script>";
+        let page = "<html><head><link rel=\"modulepreload\"></head><body><main>x</main><!></body><!></html><!><script nonce=\"n\">a=1;</script><script>b=\"</\\u003cx\";</script>";
         assert_eq!(
             move_trailing_scripts(page).unwrap(),
-            "<html><body><main>x</main><!><script nonce=\"n\">a=1;</script><script>b=\"</\\u003cx\";</script></body><!></html><!>"
+            "<html><head><link rel=\"modulepreload\"></head><body><main>x</main><!><script nonce=\"n\">a=1;</script><script>b=\"</\\u003cx\";</script></body><!></html><!>"
         );
+        // Not hydrated: the data for hydration is dropped.
+        let page = "<html><body><main>x</main></body></html><script nonce=\"n\">a=1;</script>";
+        assert_eq!(move_trailing_scripts(page).unwrap(), "<html><body><main>x</main></body></html>");
         assert_eq!(move_trailing_scripts("<html><body></body></html>"), None, "nothing to move");
         assert_eq!(move_trailing_scripts("<p>no document</p><script></script>"), None);
     }

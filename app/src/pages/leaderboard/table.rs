@@ -158,23 +158,25 @@ pub fn BoardTable(
         view! { <SortHeader label key=key.as_str() natural=key.natural_dir() current /> }
     };
     view! {
-        <table class="leaderboard" id="leaderboard">
-            <caption>{move || t.caption(shown.read().len(), total)} {t.sort_hint()}</caption>
-            <thead>
-                <tr>
-                    {header(SortKey::Rank, t.col_rank())}
-                    {header(SortKey::Model, t.col_model())}
-                    {header(SortKey::Team, t.col_team_source())}
-                    {header(SortKey::Category, t.col_category())}
-                    {header(SortKey::Size, t.col_size())}
-                    {header(SortKey::Accuracy, t.col_accuracy())}
-                    {header(SortKey::N, t.col_n())}
-                    {header(SortKey::Date, t.col_date())}
-                    {header(SortKey::Contamination, t.col_contamination())}
-                </tr>
-            </thead>
-            <tbody>{body}</tbody>
-            {foot}
-        </table>
+        <div class="table-scroll">
+            <table class="leaderboard" id="leaderboard">
+                <caption>{move || t.caption(shown.read().len(), total)} {t.sort_hint()}</caption>
+                <thead>
+                    <tr>
+                        {header(SortKey::Rank, t.col_rank())}
+                        {header(SortKey::Model, t.col_model())}
+                        {header(SortKey::Team, t.col_team_source())}
+                        {header(SortKey::Category, t.col_category())}
+                        {header(SortKey::Size, t.col_size())}
+                        {header(SortKey::Accuracy, t.col_accuracy())}
+                        {header(SortKey::N, t.col_n())}
+                        {header(SortKey::Date, t.col_date())}
+                        {header(SortKey::Contamination, t.col_contamination())}
+                    </tr>
+                </thead>
+                <tbody>{body}</tbody>
+                {foot}
+            </table>
+        </div>
     }
 }

@@ -4,7 +4,7 @@
 // team page (sign in); on the laptop every column of the leaderboard is
 // inside the screen.
 import { test, expect, type Page } from '@playwright/test';
-import { password, uploadPublic, unique, expectReady } from './support';
+import { password, teamToken, uploadPublic, unique, expectReady } from './support';
 import { demoKeyPredictions } from './demo-predictions';
 
 const widths = [390, 1366] as const;
@@ -17,16 +17,22 @@ async function everyPage(page: Page): Promise<string[]> {
   expect(team.status()).toBe(201);
   const issued = await page.request.post('/api/v1/tokens', { data: { email, password } });
   const { token } = await issued.json();
+  // Registered before the browser signs in (a signed-in browser's write
+  // without a token must come from the site's own pages).
+  const other = await teamToken(page.request, unique('Responsive Other'));
   await page.goto('/signin');
   await page.fill('input[name=email]', email);
   await page.fill('input[name=password]', password);
   await page.click('#signin-form button[type=submit]');
   await expect(page).toHaveURL(/\/team$/);
   const csv = demoKeyPredictions();
+  // The same file from another team first: A carries a near-duplicate flag,
+  // whose badge names that submission.
+  await uploadPublic(page.request, other, csv, { model_name: unique('Responsive-Copy') });
   const a = await uploadPublic(page.request, token, csv, { model_name: unique('Responsive-A') });
   // The same letters, but E for ids 1 to 99: a second model to compare.
-  const other = csv.replace(/^(\d{1,2}),[A-D]$/gm, '$1,E');
-  const b = await uploadPublic(page.request, token, other, { model_name: unique('Responsive-B') });
+  const fewer = csv.replace(/^(\d{1,2}),[A-D]$/gm, '$1,E');
+  const b = await uploadPublic(page.request, token, fewer, { model_name: unique('Responsive-B') });
   return [
     '/', '/quality', '/adapting', '/dataset', '/submit', '/medarabiq', '/register', '/signin', '/team',
     '/upload', '/compare', `/compare?a=${a.id}&b=${b.id}`, `/submissions/${a.id}`, '/no-such-page',
@@ -72,6 +78,8 @@ for (const width of widths) {
         const url = lang === 'ar' ? `${path}${path.includes('?') ? '&' : '?'}lang=ar` : path;
         await page.goto(url);
         await expectReady(page);
+        // The flag's badge, with the other submission's id, is on the page.
+        if (path.startsWith('/submissions/')) await expect(page.locator('#flags .badge-flag')).toHaveCount(1);
         const { by, widest } = await overflow(page);
         expect(by, `${url} at ${width} px is ${by} px wider than the screen (widest: ${widest})`).toBeLessThanOrEqual(0);
 

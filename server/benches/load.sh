@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Load benchmark of the leaderboard (a script, not a test): requests per
-# second and latency of `/` with 100 and with 100,000 stored submissions,
+# second and latency of `/` with 1,000 and with 100,000 stored submissions,
 # beside the same server's throughput for a static file, plus the WASM
 # bundle size, the size of the page and the machine's load average while
 # wrk runs. Results go into BENCHMARKS.md by hand.
 #
 #   server/benches/load.sh                  # needs wrk (apt-get install wrk)
-#   CASES="100" DURATION=10s server/benches/load.sh
+#   CASES="1000" DURATION=10s server/benches/load.sh
 #   SKIP_BUILD=1 server/benches/load.sh     # reuse target/release and target/site
 #
 # Per case it builds a scratch SQLite database: the server migrates it and
@@ -26,9 +26,9 @@ cd "$(dirname "$0")/../.."
 source .ci/env
 command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)" >&2; exit 1; }
 
-CASES=${CASES:-"100 100000"}
+CASES=${CASES:-"1000 100000"}
 DURATION=${DURATION:-20s}
-CONNECTIONS=${CONNECTIONS:-64}
+CONNECTIONS=${CONNECTIONS:-32}
 PORT=${PORT:-3177}
 BIN=${BIN:-target/release/medarabench}
 WORK=$(mktemp -d)

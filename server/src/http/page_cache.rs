@@ -136,9 +136,19 @@ impl std::fmt::Debug for PageCache {
     }
 }
 
-/// Whether a request may be answered from the cache: a signed-out `GET`.
+/// Whether `path` can be a page: not the API, a chart, the bundle, a font
+/// or any other file (a last segment with a dot), which never read the
+/// board version for it.
+fn is_page_path(path: &str) -> bool {
+    const NOT_PAGES: &[&str] = &["/api/", "/charts/", "/pkg/", "/fonts/", "/tasks/", "/_fn/", "/healthz"];
+    !NOT_PAGES.iter().any(|p| path.starts_with(p)) && !path.rsplit('/').next().unwrap_or("").contains('.')
+}
+
+/// Whether a request may be answered from the cache: a signed-out `GET`
+/// of a page.
 fn cacheable(req: &Request) -> bool {
     req.method() == Method::GET
+        && is_page_path(req.uri().path())
         && !req.headers().contains_key(header::AUTHORIZATION)
         && super::extract::session_cookie(req.headers()).is_none()
 }
@@ -236,6 +246,24 @@ mod tests {
         assert!(is_nonce(&a) && is_nonce(&b));
         assert!(!is_nonce("' 'unsafe-inline"), "nothing but a nonce goes into a policy");
         assert!(!is_nonce(&a[..31]));
+    }
+
+    #[test]
+    fn only_pages_are_looked_up() {
+        for page in ["/", "/quality", "/submissions/abc123", "/compare"] {
+            assert!(is_page_path(page), "{page}");
+        }
+        for file in [
+            "/favicon.ico",
+            "/pkg/medarabench.css",
+            "/api/v1/leaderboard",
+            "/charts/leaderboard.svg",
+            "/healthz",
+            "/dataset-card.md",
+            "/tasks/lm-eval/medarabench/utils.py",
+        ] {
+            assert!(!is_page_path(file), "{file}");
+        }
     }
 
     #[test]

@@ -7,7 +7,7 @@
 use axum::http::StatusCode;
 use scraper::{Html, Selector};
 
-use crate::harness::{PASSWORD, TestApp};
+use crate::harness::TestApp;
 use crate::on_both_backends;
 
 on_both_backends!(
@@ -220,7 +220,7 @@ async fn only_the_owner_sees_and_uses_the_forms(backend: crate::harness::Backend
     assert_eq!(app.post_form(&change, &fields, None).await.status, StatusCode::UNAUTHORIZED);
     // A post from another site is refused (CSRF), even with the owner's session.
     let owner_cookie = app.signin("o@owners.example").await;
-    let body = serde_urlencoded::to_string(&confirm).unwrap();
+    let body = serde_urlencoded::to_string(confirm).unwrap();
     let forged = axum::http::Request::post(&withdraw)
         .header("content-type", "application/x-www-form-urlencoded")
         .header("host", "127.0.0.1:3000")
@@ -230,6 +230,5 @@ async fn only_the_owner_sees_and_uses_the_forms(backend: crate::harness::Backend
         .unwrap();
     assert_eq!(app.request(forged).await.status, StatusCode::FORBIDDEN);
     assert_eq!(app.get(&format!("/api/v1/submissions/{id}")).await.json(), before, "nothing changed");
-    let _ = PASSWORD;
     app.finish().await;
 }

@@ -2,8 +2,8 @@
 //! hydrates them: the links and the inline script that loads it.
 //!
 //! Only pages with something to do in the browser load the bundle
-//! ([`HYDRATED`], for a signed-in visitor): today the upload form (the file check in WASM, the
-//! progress bar). Every other page is complete as the server renders it
+//! ([`HYDRATED`], for a signed-in visitor): today the upload form (the
+//! file check in WASM, the progress bar). Every other page is complete as the server renders it
 //! (their forms and links work without JavaScript), so a phone downloads
 //! and runs no WASM there.
 //!
@@ -69,15 +69,8 @@ pub fn BundleScripts(options: LeptosOptions) -> impl IntoView {
     let urls = AssetUrls::of(&options);
     // The shell is rendered on the server only.
     #[cfg(feature = "ssr")]
-    let hydrate = use_context::<http::request::Parts>().is_some_and(|p| {
-        let signed_in = p
-            .headers
-            .get_all(http::header::COOKIE)
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .any(|v| v.split(';').any(|c| c.trim().starts_with("mb_session=")));
-        hydrates(p.uri.path()) && signed_in
-    });
+    let hydrate = use_context::<http::request::Parts>()
+        .is_some_and(|p| hydrates(p.uri.path()) && crate::services::viewer::session_cookie(&p.headers).is_some());
     #[cfg(not(feature = "ssr"))]
     let hydrate = false;
     let scripts = hydrate.then(|| {

@@ -276,7 +276,7 @@ async fn upload(
             })?;
             match name.as_str() {
                 "file" => file = bytes.to_vec(),
-                "results" => results = Some(bytes.to_vec()).filter(|r| !r.is_empty()),
+                "results" => results = Some(bytes.to_vec()),
                 "lang" => lang = Lang::from_param(Some(&String::from_utf8_lossy(&bytes))),
                 "benchmark" => {
                     typed_benchmark = Some(String::from_utf8_lossy(&bytes).into_owned());

@@ -19,11 +19,14 @@
 //!   two files and printing: read the key for scoring, parse and score the
 //!   predictions, serialize the card as pretty JSON;
 //! - `compare/*`: two submissions on the same key: paired bootstrap
-//!   (10,000 replicates) and exact McNemar.
+//!   (10,000 replicates) and exact McNemar;
+//! - `forensics/*`: an upload's fingerprint, and its near-duplicate search
+//!   over 500 other submissions' fingerprints.
 
 use std::hint::black_box;
 use std::path::PathBuf;
 
+use app::domain::forensics::{Fingerprint, Other, near_duplicate};
 use app::domain::stats::{self, DEFAULT_REPLICATES};
 use app::domain::synthetic::{synthetic_key, synthetic_predictions};
 use app::domain::{Benchmark, PredictionFile, parse_key, parse_key_for_scoring, score, score_bytes};
@@ -89,6 +92,27 @@ fn benches(c: &mut Criterion) {
         })
     });
     compare.finish();
+
+    // Key-copy forensics on one upload against 500 other submissions: the
+    // fingerprint of the new file, and the near-duplicate search over the
+    // others' fingerprints (kept in memory by the server).
+    let new = score_bytes(&key, preds_a.as_bytes()).expect("scores").predictions;
+    let others: Vec<Fingerprint> = (0..500)
+        .map(|i| {
+            let file = synthetic_predictions(&key, 0.5 + (i % 40) as f64 / 100.0, 100 + i);
+            Fingerprint::of(&key, &score_bytes(&key, file.as_bytes()).expect("scores").predictions)
+        })
+        .collect();
+    let mut forensics = c.benchmark_group("forensics");
+    forensics.bench_function("fingerprint", |b| b.iter(|| Fingerprint::of(&key, black_box(&new))));
+    forensics.bench_function("near_duplicate_of_500", |b| {
+        let mine = Fingerprint::of(&key, &new);
+        b.iter(|| {
+            let others = others.iter().map(|f| Other { public_id: "x", fingerprint: f });
+            near_duplicate(&key, black_box(&mine), others)
+        })
+    });
+    forensics.finish();
 }
 
 criterion_group!(scoring, benches);

@@ -101,33 +101,89 @@ pub fn agreement(a: &[Given], b: &[Given], questions: usize) -> usize {
     a.iter().zip(b).take(questions).filter(|(x, y)| matches!(x, Given::Letter(_)) && x == y).count()
 }
 
+/// A submission's answers to its key's scoreable questions as
+/// near-duplicate detection compares them: each question's 3-bit code (as
+/// [`StoredPredictions`] packs it: 0 missing, 1 unparsed, 2 + index for a
+/// letter) split over three bit planes of 64 questions a word, and how many
+/// it got right. Comparing two is a handful of word operations per 64
+/// questions, and a fingerprint is as small as the packed predictions, so
+/// a server can keep every submission's in memory.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fingerprint {
+    planes: [Vec<u64>; 3],
+    correct: usize,
+    questions: usize,
+}
+
+impl Fingerprint {
+    /// The fingerprint of `predictions`, recorded on `key`.
+    pub fn of(key: &AnswerKey, predictions: &StoredPredictions) -> Self {
+        let questions = key.len();
+        let words = questions.div_ceil(64);
+        let mut planes = [vec![0u64; words], vec![0u64; words], vec![0u64; words]];
+        for (j, given) in predictions.given().iter().take(questions).enumerate() {
+            let code = given.code();
+            for (bit, plane) in planes.iter_mut().enumerate() {
+                plane[j / 64] |= u64::from((code >> bit) & 1) << (j % 64);
+            }
+        }
+        Self { planes, correct: correct(key, predictions.given()), questions }
+    }
+
+    /// Correct answers.
+    pub fn correct(&self) -> usize {
+        self.correct
+    }
+
+    /// Whether it scores below [`NEAR_BELOW`] (near the top, agreement is
+    /// expected).
+    fn below_the_top(&self) -> bool {
+        (self.correct as f64) < NEAR_BELOW * self.questions as f64
+    }
+
+    /// Questions both give the same letter for; a missing or unparsed
+    /// answer agrees with nothing. The same count as [`agreement`].
+    pub fn agreement(&self, other: &Self) -> usize {
+        let [a0, a1, a2] = &self.planes;
+        let [b0, b1, b2] = &other.planes;
+        (0..a0.len().min(b0.len()))
+            .map(|w| {
+                let same = !((a0[w] ^ b0[w]) | (a1[w] ^ b1[w]) | (a2[w] ^ b2[w]));
+                // Codes 2-7 are letters: bit 1 or bit 2 set.
+                let letter = a1[w] | a2[w];
+                (same & letter).count_ones() as usize
+            })
+            .sum()
+    }
+}
+
 /// Another team's submission on the same key, as near-duplicate detection
 /// reads it.
 pub struct Other<'a> {
     pub public_id: &'a str,
-    /// Recorded on the same key (same layout).
-    pub predictions: &'a StoredPredictions,
+    /// Recorded on the same key.
+    pub fingerprint: &'a Fingerprint,
 }
 
 /// The other submission `predictions` nearly duplicates, if any: the one it
 /// agrees with most, when that is at least [`NEAR_AGREEMENT`] of the key's
 /// questions and both score below [`NEAR_BELOW`]. Linear in the others
-/// times the key's length.
+/// times the key's length over 64.
 pub fn near_duplicate<'a>(
     key: &AnswerKey,
-    predictions: &StoredPredictions,
+    predictions: &Fingerprint,
     others: impl IntoIterator<Item = Other<'a>>,
 ) -> Option<&'a str> {
     let n = key.len();
-    let below = |given: &[Given]| (correct(key, given) as f64) < NEAR_BELOW * n as f64;
-    if n == 0 || !below(predictions.given()) {
+    if n == 0 || !predictions.below_the_top() {
         return None;
     }
     let needed = NEAR_AGREEMENT * n as f64;
     others
         .into_iter()
-        .map(|o| (agreement(predictions.given(), o.predictions.given(), n), o))
-        .filter(|(agree, o)| *agree as f64 >= needed && below(o.predictions.given()))
+        .filter(|o| o.fingerprint.below_the_top())
+        .map(|o| (predictions.agreement(o.fingerprint), o))
+        .filter(|(agree, _)| *agree as f64 >= needed)
         .max_by_key(|(agree, _)| *agree)
         .map(|(_, o)| o.public_id)
 }
@@ -184,6 +240,12 @@ impl Flag {
     }
 }
 
+/// The known-defect flag of `predictions` recorded on `key`, if it earns it.
+pub fn defect_flag(key: &AnswerKey, predictions: &StoredPredictions) -> Option<Flag> {
+    let defects = reproduced(key, predictions);
+    defects.is_copy().then_some(Flag::ReproducesKeyDefects { reproduced: defects.reproduced, known: defects.known })
+}
+
 /// The flags of a new submission: `predictions` recorded on `key`, against
 /// `others` (other teams' submissions recorded on the same key).
 pub fn flags<'a>(
@@ -191,15 +253,8 @@ pub fn flags<'a>(
     predictions: &StoredPredictions,
     others: impl IntoIterator<Item = Other<'a>>,
 ) -> Vec<Flag> {
-    let mut flags = Vec::new();
-    let defects = reproduced(key, predictions);
-    if defects.is_copy() {
-        flags.push(Flag::ReproducesKeyDefects { reproduced: defects.reproduced, known: defects.known });
-    }
-    if let Some(of) = near_duplicate(key, predictions, others) {
-        flags.push(Flag::NearDuplicate { of: of.to_owned() });
-    }
-    flags
+    let near = near_duplicate(key, &Fingerprint::of(key, predictions), others);
+    defect_flag(key, predictions).into_iter().chain(near.map(|of| Flag::NearDuplicate { of: of.to_owned() })).collect()
 }
 
 #[cfg(test)]

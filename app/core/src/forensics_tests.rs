@@ -118,20 +118,27 @@ fn near_duplicates_agree_on_almost_everything_below_the_top() {
     }
     let near = StoredPredictions::from_given(given);
     assert_eq!(agreement(first.given(), near.given(), key.len()), key.len() - 10);
-    let other = |p| Other { public_id: "abc123", predictions: p };
-    assert_eq!(near_duplicate(&key, &near, [other(&first)]), Some("abc123"));
-    assert_eq!(flags(&key, &near, [other(&first)]), [Flag::NearDuplicate { of: "abc123".into() }]);
+    let print = |p: &StoredPredictions| Fingerprint::of(&key, p);
+    let first_print = print(&first);
+    let other = |f| Other { public_id: "abc123", fingerprint: f };
+    assert_eq!(print(&near).agreement(&first_print), key.len() - 10);
+    assert_eq!(near_duplicate(&key, &print(&near), [other(&first_print)]), Some("abc123"));
+    assert_eq!(flags(&key, &near, [other(&first_print)]), [Flag::NearDuplicate { of: "abc123".into() }]);
     // Two independent models of the same accuracy agree far less.
     let independent = score_bytes(&key, synthetic_predictions(&key, 0.65, 2).as_bytes()).unwrap().predictions;
-    assert_eq!(near_duplicate(&key, &independent, [other(&first)]), None);
+    assert_eq!(near_duplicate(&key, &print(&independent), [other(&first_print)]), None);
     // Near the top, agreement is expected.
     let top = score_bytes(&key, synthetic_predictions(&key, 0.997, 3).as_bytes()).unwrap().predictions;
     let also_top = score_bytes(&key, synthetic_predictions(&key, 0.997, 4).as_bytes()).unwrap().predictions;
     assert!(agreement(top.given(), also_top.given(), key.len()) as f64 >= NEAR_AGREEMENT * key.len() as f64);
-    assert_eq!(near_duplicate(&key, &top, [other(&also_top)]), None);
+    let also_top_print = print(&also_top);
+    assert!(print(&top).agreement(&also_top_print) as f64 >= NEAR_AGREEMENT * key.len() as f64);
+    assert_eq!(near_duplicate(&key, &print(&top), [other(&also_top_print)]), None);
     // Blank answers agree with nothing.
     let blank = StoredPredictions::from_given(vec![Given::Unparsed; first.given().len()]);
-    assert_eq!(near_duplicate(&key, &blank, [other(&blank)]), None);
+    let blank_print = print(&blank);
+    assert_eq!(blank_print.agreement(&blank_print), 0);
+    assert_eq!(near_duplicate(&key, &blank_print, [other(&blank_print)]), None);
 }
 
 #[test]

@@ -7,6 +7,7 @@ use proptest::prelude::*;
 
 use super::benchmark::Benchmark;
 use super::extract::{Extraction, extract, extract_letter};
+use super::forensics::{Fingerprint, agreement, correct};
 use super::key::{AnswerKey, CheckedKey, KeyError, parse_key, parse_key_for_scoring};
 use super::predictions::PredictionFile;
 use super::score::{ScoreCard, Scored, score_bytes};
@@ -215,6 +216,24 @@ proptest! {
             let unpacked = StoredPredictions::unpack(&layout.key, &packed).unwrap();
             prop_assert_eq!(unpacked.given(), &values[..]);
         }
+    }
+
+    /// The fingerprint's word-at-a-time counts are the question-by-question
+    /// ones: agreement and correct answers, for any two answer sheets.
+    #[test]
+    fn fingerprints_count_what_the_answers_say(pairs in proptest::collection::vec((given(), given()), 0..700)) {
+        let key = key();
+        let n = key.len() + key.rejected_ids().len();
+        let sheet = |pick: fn(&(Given, Given)) -> Given| {
+            let mut values: Vec<Given> = pairs.iter().map(pick).collect();
+            values.resize(n, Given::Missing);
+            StoredPredictions::from_given(values)
+        };
+        let (a, b) = (sheet(|p| p.0), sheet(|p| p.1));
+        let (fa, fb) = (Fingerprint::of(key, &a), Fingerprint::of(key, &b));
+        prop_assert_eq!(fa.agreement(&fb), agreement(a.given(), b.given(), key.len()));
+        prop_assert_eq!(fb.agreement(&fa), fa.agreement(&fb));
+        prop_assert_eq!(fa.correct(), correct(key, a.given()));
     }
 
     /// Re-scoring the stored predictions on a corrected key gives exactly

@@ -32,7 +32,7 @@ pub enum Given {
 
 impl Given {
     /// The 3-bit code: 0 missing, 1 unparsed, 2 + index for A-F.
-    fn code(self) -> u8 {
+    pub(crate) fn code(self) -> u8 {
         match self {
             Self::Missing => 0,
             Self::Unparsed => 1,

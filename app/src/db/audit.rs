@@ -5,7 +5,7 @@ use super::{Db, Result, now_unix};
 
 /// Appends one event. `detail` is free text for operators (no secrets).
 pub async fn record(db: &Db, event: &str, team_id: Option<i64>, member_id: Option<i64>, detail: &str) -> Result<()> {
-    record_in(db.pool(), event, team_id, member_id, detail).await
+    record_in(db.writer(), event, team_id, member_id, detail).await
 }
 
 /// [`record`] on `exec` (a transaction), so the event is kept exactly when

@@ -9,7 +9,7 @@
 //! forward: a submission already on a newer version keeps it.
 
 use super::submissions::{bind_scores, pack_bits};
-use super::{Backend, Db, Result, now_unix};
+use super::{Db, Result, now_unix};
 use crate::domain::ScoreCard;
 
 /// Stores `card` as the score of submission `id` on key `key_id`, unless
@@ -142,10 +142,7 @@ pub async fn store_batch(
 ) -> Result<usize> {
     let now = now_unix();
     let secret = super::setting(db, "comparison_secret").await?.unwrap_or_default();
-    let mut tx = match db.backend() {
-        Backend::Sqlite => db.pool().begin_with("BEGIN IMMEDIATE").await?,
-        Backend::Postgres => db.pool().begin().await?,
-    };
+    let mut tx = db.begin_write().await?;
     let mut new = 0;
     for (i, r) in batch.iter().enumerate() {
         if insert_score(&mut *tx, r.id, target_id, r.card, now).await? {

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Backend, Db, DbError, Result, now_unix};
+use super::{Db, DbError, Result, now_unix};
 use crate::domain::errata::{ChangeReason, Erratum, KeyChange};
 use crate::domain::exposure::Exposure;
 use crate::domain::{Benchmark, KeyReport, QuestionId};
@@ -130,14 +130,11 @@ pub async fn insert_version(db: &Db, key: NewKey<'_>, next: NextVersion<'_>) -> 
 async fn insert_as(db: &Db, key: NewKey<'_>, next: Option<NextVersion<'_>>) -> Result<StoredKey, KeyStoreError> {
     let benchmark = key.benchmark.as_str();
     let report_json = serde_json::to_string(key.report).map_err(|e| DbError::Seed(e.to_string()))?;
-    let mut tx = match db.backend() {
-        Backend::Sqlite => db.pool().begin_with("BEGIN IMMEDIATE").await?,
-        Backend::Postgres => db.pool().begin().await?,
-    };
+    let mut tx = db.begin_write().await?;
     let inserted = sqlx::query_as::<_, KeyRow>(&format!(
-        "INSERT INTO answer_keys (benchmark, name, sha256, rows_total, scoreable, synthetic, report_json, content,
+        "INSERT INTO answer_keys (benchmark, name, sha256, rows_total, scoreable, synthetic,
                                   imported_at, lineage_id, version, exposure)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING {COLUMNS}"
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING {COLUMNS}"
     ))
     .bind(benchmark)
     .bind(key.name)
@@ -145,8 +142,6 @@ async fn insert_as(db: &Db, key: NewKey<'_>, next: Option<NextVersion<'_>>) -> R
     .bind(key.report.rows as i64)
     .bind(key.report.scoreable as i64)
     .bind(i64::from(key.synthetic))
-    .bind(report_json)
-    .bind(key.content.to_vec())
     .bind(now_unix())
     .bind(next.as_ref().map(|n| n.lineage_id))
     .bind(next.as_ref().map_or(1, |n| n.version))
@@ -155,6 +150,12 @@ async fn insert_as(db: &Db, key: NewKey<'_>, next: Option<NextVersion<'_>>) -> R
     .await;
     match inserted {
         Ok(row) => {
+            sqlx::query("INSERT INTO answer_key_files (key_id, report_json, content) VALUES ($1, $2, $3)")
+                .bind(row.id)
+                .bind(report_json)
+                .bind(key.content.to_vec())
+                .execute(&mut *tx)
+                .await?;
             for change in next.as_ref().map_or(&[][..], |n| n.changes) {
                 sqlx::query("INSERT INTO key_changes (key_id, question_id, reason) VALUES ($1, $2, $3)")
                     .bind(row.id)
@@ -209,10 +210,7 @@ pub enum RevealError {
 /// moves the board's version on, in one transaction: from then on every
 /// surface shows and recomputes everything for its submissions.
 pub async fn reveal(db: &Db, name: &str, benchmark: Option<Benchmark>) -> Result<StoredKey, RevealError> {
-    let mut tx = match db.backend() {
-        Backend::Sqlite => db.pool().begin_with("BEGIN IMMEDIATE").await.map_err(DbError::from)?,
-        Backend::Postgres => db.pool().begin().await.map_err(DbError::from)?,
-    };
+    let mut tx = db.begin_write().await?;
     let found: Vec<KeyRow> =
         sqlx::query_as(&format!("SELECT {COLUMNS} FROM answer_keys WHERE name = $1 AND ($2 = '' OR benchmark = $2)"))
             .bind(name)
@@ -262,7 +260,7 @@ pub async fn default_key(db: &Db, benchmark: Benchmark) -> Result<Option<StoredK
 
 /// The validation report stored with a key.
 pub async fn report(db: &Db, key_id: i64) -> Result<Option<KeyReport>> {
-    let json: Option<String> = sqlx::query_scalar("SELECT report_json FROM answer_keys WHERE id = $1")
+    let json: Option<String> = sqlx::query_scalar("SELECT report_json FROM answer_key_files WHERE key_id = $1")
         .bind(key_id)
         .fetch_optional(db.pool())
         .await?;
@@ -271,8 +269,10 @@ pub async fn report(db: &Db, key_id: i64) -> Result<Option<KeyReport>> {
 
 /// The raw key file, for the scorer only. Never render its result.
 pub async fn content_for_scoring(db: &Db, key_id: i64) -> Result<Vec<u8>> {
-    let bytes: Vec<u8> =
-        sqlx::query_scalar("SELECT content FROM answer_keys WHERE id = $1").bind(key_id).fetch_one(db.pool()).await?;
+    let bytes: Vec<u8> = sqlx::query_scalar("SELECT content FROM answer_key_files WHERE key_id = $1")
+        .bind(key_id)
+        .fetch_one(db.pool())
+        .await?;
     Ok(bytes)
 }
 

@@ -75,6 +75,11 @@ pub enum Backend {
 #[derive(Debug, Clone)]
 pub struct Db {
     pool: AnyPool,
+    /// Where write transactions run: on SQLite a pool of one connection, so
+    /// that writers of this process queue for it in order instead of
+    /// sleeping in SQLite's busy handler (which backs off by up to 100 ms
+    /// a try) while another holds the write lock; on PostgreSQL `pool`.
+    writer: AnyPool,
     backend: Backend,
     /// The leaderboard computed by this process (see [`board`]).
     board_cache: std::sync::Arc<board::BoardCache>,
@@ -97,15 +102,15 @@ impl Db {
         } else {
             return Err(DbError::UnsupportedUrl(url.to_owned()));
         };
-        let mut options = AnyPoolOptions::new().acquire_timeout(Duration::from_secs(10));
-        if backend == Backend::Sqlite {
+        let options = || AnyPoolOptions::new().acquire_timeout(Duration::from_secs(10));
+        let (pool, writer) = if backend == Backend::Sqlite {
             prepare_sqlite_file(url).await?;
-            options = options.max_connections(8);
+            (options().max_connections(8).connect(url).await?, options().max_connections(1).connect(url).await?)
         } else {
-            options = options.max_connections(16);
-        }
-        let pool = options.connect(url).await?;
-        Ok(Self { pool, backend, board_cache: Default::default(), comparisons: Default::default() })
+            let pool = options().max_connections(16).connect(url).await?;
+            (pool.clone(), pool)
+        };
+        Ok(Self { pool, writer, backend, board_cache: Default::default(), comparisons: Default::default() })
     }
 
     /// Brings the schema up to date with the backend's migrations.
@@ -123,6 +128,12 @@ impl Db {
         &self.pool
     }
 
+    /// Where a single write statement outside a transaction runs: on
+    /// SQLite it queues with the write transactions (see `writer`).
+    pub fn writer(&self) -> &AnyPool {
+        &self.writer
+    }
+
     /// Comparisons this process computed (bounded; see [`compare`]).
     pub fn comparisons(&self) -> &compare::ComparisonCache {
         &self.comparisons
@@ -137,11 +148,19 @@ impl Db {
     /// SQLite `BEGIN IMMEDIATE`, which takes the write lock at once, so no
     /// other writer runs between the count and the insert (on PostgreSQL
     /// the transaction locks the rows it counts under instead).
+    /// Write transactions of this process queue for one connection on
+    /// SQLite (see `writer`): none may begin another inside itself.
     pub async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>> {
         Ok(match self.backend {
-            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await?,
-            Backend::Postgres => self.pool.begin().await?,
+            Backend::Sqlite => self.writer.begin_with("BEGIN IMMEDIATE").await?,
+            Backend::Postgres => self.writer.begin().await?,
         })
+    }
+
+    /// Closes both pools.
+    pub async fn close(&self) {
+        self.pool.close().await;
+        self.writer.close().await;
     }
 
     /// `Ok` when the database answers a trivial query.

@@ -134,23 +134,34 @@ pub async fn create_token(
 #[derive(sqlx::FromRow)]
 struct TokenOwner {
     id: i64,
+    last_used_at: Option<i64>,
     #[sqlx(flatten)]
     principal: Principal,
 }
 
-/// The team of a live (not revoked) token, updating its last-used time.
+/// How stale a token's last-used time may get before a use writes it
+/// again: a script sending many requests a minute costs one write a
+/// minute, not one per request.
+pub const TOKEN_USE_RESOLUTION_SECS: i64 = 60;
+
+/// The team of a live (not revoked) token, updating its last-used time
+/// (to within [`TOKEN_USE_RESOLUTION_SECS`]).
 pub async fn token_principal(db: &Db, token_hash: &str) -> Result<Option<Principal>> {
-    let owner: Option<TokenOwner> =
-        sqlx::query_as("SELECT id, team_id, member_id FROM api_tokens WHERE token_hash = $1 AND revoked_at IS NULL")
-            .bind(token_hash)
-            .fetch_optional(db.pool())
-            .await?;
+    let owner: Option<TokenOwner> = sqlx::query_as(
+        "SELECT id, last_used_at, team_id, member_id FROM api_tokens WHERE token_hash = $1 AND revoked_at IS NULL",
+    )
+    .bind(token_hash)
+    .fetch_optional(db.pool())
+    .await?;
     let Some(owner) = owner else { return Ok(None) };
-    sqlx::query("UPDATE api_tokens SET last_used_at = $1 WHERE id = $2")
-        .bind(now_unix())
-        .bind(owner.id)
-        .execute(db.pool())
-        .await?;
+    let now = now_unix();
+    if owner.last_used_at.is_none_or(|at| now - at >= TOKEN_USE_RESOLUTION_SECS) {
+        sqlx::query("UPDATE api_tokens SET last_used_at = $1 WHERE id = $2")
+            .bind(now)
+            .bind(owner.id)
+            .execute(db.writer())
+            .await?;
+    }
     Ok(Some(owner.principal))
 }
 

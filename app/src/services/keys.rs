@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::error::{Result, ServiceError};
+use super::fingerprints::Recorded;
 use crate::db::Db;
 use crate::domain::exposure::Exposure;
 use crate::domain::key_summary::KeySummary;
@@ -22,19 +23,29 @@ pub const KEY_CACHE_CAPACITY: u64 = 16;
 pub const KEY_CACHE_IDLE: Duration = Duration::from_secs(60 * 60);
 
 /// Parsed answer keys, so a submission does not re-parse its key (a second
-/// or so for the real one).
+/// or so for the real one), and the fingerprints of the submissions
+/// recorded on each (`services::fingerprints`).
 #[derive(Clone)]
-pub struct KeyCache(moka::future::Cache<i64, Arc<AnswerKey>>);
+pub struct KeyCache {
+    keys: moka::future::Cache<i64, Arc<AnswerKey>>,
+    recorded: moka::future::Cache<i64, Arc<Recorded>>,
+}
 
 impl Default for KeyCache {
     fn default() -> Self {
-        Self(moka::future::Cache::builder().max_capacity(KEY_CACHE_CAPACITY).time_to_idle(KEY_CACHE_IDLE).build())
+        Self {
+            keys: moka::future::Cache::builder().max_capacity(KEY_CACHE_CAPACITY).time_to_idle(KEY_CACHE_IDLE).build(),
+            recorded: moka::future::Cache::builder()
+                .max_capacity(KEY_CACHE_CAPACITY)
+                .time_to_idle(KEY_CACHE_IDLE)
+                .build(),
+        }
     }
 }
 
 impl fmt::Debug for KeyCache {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("KeyCache").field("keys", &self.0.entry_count()).finish()
+        f.debug_struct("KeyCache").field("keys", &self.keys.entry_count()).finish()
     }
 }
 
@@ -57,9 +68,14 @@ impl KeyCache {
         .await
     }
 
+    /// The submissions recorded on key `id`, as this process has read them.
+    pub async fn recorded(&self, id: i64) -> Arc<Recorded> {
+        self.recorded.get_with(id, async move { Arc::new(Recorded::new(id)) }).await
+    }
+
     async fn get_or_load(&self, id: i64, load: impl Future<Output = Result<AnswerKey>>) -> Result<Arc<AnswerKey>> {
         // The error is shared by every waiting caller: each gets its text.
-        self.0
+        self.keys
             .try_get_with(id, async { load.await.map(Arc::new) })
             .await
             .map_err(|e| ServiceError::Internal(e.hidden_cause().unwrap_or_else(|| e.to_string())))

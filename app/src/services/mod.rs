@@ -14,6 +14,7 @@ pub mod compare;
 pub mod dataset;
 pub mod edits;
 pub mod error;
+pub mod fingerprints;
 pub mod key_audit;
 pub mod key_versions;
 pub mod keys;

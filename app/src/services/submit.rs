@@ -15,9 +15,9 @@ use crate::db::repeats::{self, UploadIdentity};
 use crate::db::submissions::{self, LadderRule, NewSubmission, QuotaDefaults, QuotaUse, Stored, SubmissionRecord};
 use crate::db::{Db, audit, clients, keys};
 use crate::domain::exposure::{Exposure, default_step, rounding_offset};
-use crate::domain::forensics::{self, Flag, Other};
+use crate::domain::forensics::{self, Flag};
 use crate::domain::submission::RawMeta;
-use crate::domain::{AnswerKey, Benchmark, Message, PredictionFile, StoredPredictions, score};
+use crate::domain::{Benchmark, Message, PredictionFile, score};
 
 /// What accepting an upload needs besides the upload: the database, the
 /// parsed keys, the server's quota defaults per team, the uploads a
@@ -149,13 +149,11 @@ pub async fn accept(ctx: Scoring<'_>, mut upload: Upload) -> Result<Accepted> {
     })
     .await
     .map_err(ServiceError::internal)??;
-    let others = submissions::predictions_on_key(ctx.db, stored_key.id, upload.team_id).await?;
-    let (scored, flags) = tokio::task::spawn_blocking(move || {
-        let flags = flags_of(&key, &scored.predictions, &others);
-        (scored, flags)
-    })
-    .await
-    .map_err(ServiceError::internal)?;
+    let mut flags: Vec<Flag> = forensics::defect_flag(&key, &scored.predictions).into_iter().collect();
+    let recorded = ctx.keys.recorded(stored_key.id).await;
+    if let Some(of) = recorded.near_duplicate(ctx.db, &key, upload.team_id, &scored.predictions).await? {
+        flags.push(Flag::NearDuplicate { of });
+    }
     let public_id = new_public_id();
     let predictions = scored.predictions.pack();
     let format = format.as_str();
@@ -188,23 +186,8 @@ pub async fn accept(ctx: Scoring<'_>, mut upload: Upload) -> Result<Accepted> {
         // Sent at the same moment as its first: found inside the transaction.
         Stored::Repeat(first) => return repeated(ctx, upload.team_id, &first).await,
     };
-    audit::record(ctx.db, "submission_accepted", Some(upload.team_id), None, &public_id).await?;
     let record = submissions::get(ctx.db, &public_id).await?.ok_or(ServiceError::NotFound)?;
     Ok(Accepted { record, quota, repeat: false })
-}
-
-/// Key-copy forensics on a new upload (`domain::forensics`): its known-key
-/// defects, and near-duplicates among `others` (other teams' submissions
-/// recorded on the same key; one that no longer unpacks is skipped). The
-/// cost is one pass over each other's predictions: a few thousand
-/// submissions of ~5,000 questions take milliseconds. Two uploads at the
-/// same moment do not see each other.
-fn flags_of(key: &AnswerKey, predictions: &StoredPredictions, others: &[(String, Vec<u8>)]) -> Vec<Flag> {
-    let unpacked: Vec<(&str, StoredPredictions)> = others
-        .iter()
-        .filter_map(|(id, bytes)| Some((id.as_str(), StoredPredictions::unpack(key, bytes).ok()?)))
-        .collect();
-    forensics::flags(key, predictions, unpacked.iter().map(|(id, p)| Other { public_id: id, predictions: p }))
 }
 
 /// The answer to a repeat: the first submission and the quota as it is.

@@ -292,7 +292,7 @@ async fn keys_import_stores_and_refuses_duplicates(backend: Backend) {
     assert!(!out.status.success());
     assert!(stderr(&out).contains("scoreable"), "{}", stderr(&out));
     assert_eq!(app::db::keys::list(&handle).await.unwrap().len(), 2);
-    handle.pool().close().await;
+    handle.close().await;
     db.finish().await;
 }
 
@@ -333,7 +333,7 @@ async fn keys_import_held_out_and_reveal(backend: Backend) {
         assert!(!out.status.success(), "{args:?}");
         assert!(stderr(&out).contains(reason), "{args:?}: {}", stderr(&out));
     }
-    handle.pool().close().await;
+    handle.close().await;
     db.finish().await;
 }
 

@@ -124,6 +124,6 @@ async fn the_binary_fills_with_the_environment_variable(backend: Backend) {
     assert_eq!(exited, None, "the server stopped");
     assert_eq!(stored, planned, "every demo submission, scored and stored");
     assert_eq!(count("SELECT COUNT(*) FROM teams WHERE name LIKE 'Demo:%'").await, TEAMS.len() as i64);
-    db.pool().close().await;
+    db.close().await;
     scratch.finish().await;
 }

@@ -16,7 +16,11 @@ use app::domain::exposure::Exposure;
 use app::domain::synthetic::{synthetic_key, synthetic_predictions};
 use app::domain::{AnswerKey, Benchmark, parse_key};
 
-on_both_backends!(a_copy_of_the_key_is_flagged_and_a_model_is_not, a_near_copy_of_another_teams_file_is_flagged);
+on_both_backends!(
+    a_copy_of_the_key_is_flagged_and_a_model_is_not,
+    a_near_copy_of_another_teams_file_is_flagged,
+    a_server_sees_near_copies_stored_through_another,
+);
 
 /// Rows of the synthetic key: an answer "E" on a four-option question every
 /// 499 rows, so 1,600 rows have four known defects.
@@ -186,6 +190,19 @@ async fn a_copy_of_the_key_is_flagged_and_a_model_is_not(backend: Backend) {
     app.finish().await;
 }
 
+/// `file` with every `every`-th answer changed: over 99% the same letters.
+fn near_copy(file: &str, every: usize) -> String {
+    file.lines()
+        .enumerate()
+        .map(|(i, line)| match line.split_once(',') {
+            Some((id, letter)) if i > 0 && i % every == 0 => {
+                format!("{id},{}\n", if letter == "A" { "B" } else { "A" })
+            }
+            _ => format!("{line}\n"),
+        })
+        .collect()
+}
+
 async fn a_near_copy_of_another_teams_file_is_flagged(backend: Backend) {
     let Some(app) = TestApp::start(backend).await else { return };
     let (_, key) = store_key(&app, Exposure::Public).await;
@@ -195,17 +212,7 @@ async fn a_near_copy_of_another_teams_file_is_flagged(backend: Backend) {
     assert_eq!(codes(&first), Vec::<String>::new(), "{first}");
     let first_id = first["id"].as_str().unwrap();
 
-    // A few answers changed: still over 99% the same letters.
-    let near_file: String = first_file
-        .lines()
-        .enumerate()
-        .map(|(i, line)| match line.split_once(',') {
-            Some((id, letter)) if i > 0 && i % 200 == 0 => {
-                format!("{id},{}\n", if letter == "A" { "B" } else { "A" })
-            }
-            _ => format!("{line}\n"),
-        })
-        .collect();
+    let near_file = near_copy(&first_file, 200);
     assert_ne!(near_file, first_file);
     let b = app.team_with_token("Borrowers", "b@borrow.example").await;
     let near = upload(&app, &b, "Borrowed-7B", near_file).await;
@@ -229,5 +236,31 @@ async fn a_near_copy_of_another_teams_file_is_flagged(backend: Backend) {
         assert_eq!(is_arabic(&items[0].1), !lang.is_empty(), "{}", items[0].1);
         assert_eq!(badge.expect("a board badge").0, "near_duplicate");
     }
+    app.finish().await;
+}
+
+/// Servers behind a load balancer keep the submissions they compare with
+/// in memory: each catches up on what the others stored since its last
+/// look, so a near copy is flagged whichever server stored the original.
+async fn a_server_sees_near_copies_stored_through_another(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let (_, key) = store_key(&app, Exposure::Public).await;
+    let other = app.second_process().await;
+    let a = app.team_with_token("First", "f@first.example").await;
+    let b = app.team_with_token("Second", "s@second.example").await;
+    let c = app.team_with_token("Third", "t@third.example").await;
+    let original = synthetic_predictions(&key, 0.6, 31);
+    // This server reads the stored submissions once (none yet)...
+    let first = upload(&app, &a, "First-7B", original.clone()).await;
+    assert_eq!(codes(&first), Vec::<String>::new(), "{first}");
+    // ...the other stores a near copy of it, which it finds...
+    let near = upload(&other, &b, "Second-7B", near_copy(&original, 150)).await;
+    assert_eq!(codes(&near), ["near_duplicate"], "{near}");
+    assert_eq!(near["flags"][0]["message"], format!("nearly duplicates submission {}", first["id"].as_str().unwrap()));
+    // ...and this server, catching up, finds the other's copy closest to a third.
+    let third = upload(&app, &c, "Third-7B", near_copy(&original, 150)).await;
+    assert_eq!(codes(&third), ["near_duplicate"], "{third}");
+    assert_eq!(third["flags"][0]["message"], format!("nearly duplicates submission {}", near["id"].as_str().unwrap()));
+    other.finish().await;
     app.finish().await;
 }

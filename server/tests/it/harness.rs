@@ -295,7 +295,7 @@ impl TestApp {
 
     /// Closes the pool and removes the database (if this app created it).
     pub async fn finish(self) {
-        self.state.db.pool().close().await;
+        self.state.db.close().await;
         if let Some(scratch) = self.scratch {
             scratch.finish().await;
         }

@@ -103,8 +103,14 @@ async fn the_results_file_fills_the_card_left_empty(backend: crate::harness::Bac
         .unwrap();
     let resp = app.request(req).await;
     assert_eq!(resp.status, StatusCode::SEE_OTHER, "{}", resp.body);
-    let page = app.get_with_cookie(resp.headers["location"].to_str().unwrap(), &cookie).await;
-    assert!(page.body.contains("dummy: foo=bar"), "the page shows the model arguments");
+    let location = resp.headers["location"].to_str().unwrap();
+    let page = app.get_with_cookie(location, &cookie).await;
+    assert!(
+        page.body.contains("dummy: foo=bar"),
+        "the page shows the model arguments; {location} answered {}: {}",
+        page.status,
+        page.body.chars().take(3000).collect::<String>()
+    );
     assert!(page.body.contains("task medarabench_gen (generate_until)"));
     app.finish().await;
 }

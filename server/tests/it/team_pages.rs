@@ -4,7 +4,7 @@
 
 use axum::http::StatusCode;
 
-use crate::harness::{Backend, PASSWORD, Response, TestApp, session_from};
+use crate::harness::{Backend, PASSWORD, Response, TestApp, section, session_from};
 use crate::on_both_backends;
 
 on_both_backends!(
@@ -12,6 +12,7 @@ on_both_backends!(
     team_and_upload_pages_in_arabic,
     submission_page_in_arabic,
     form_posts_keep_arabic,
+    a_tokens_last_use_is_kept_to_the_minute,
 );
 
 /// The page with Leptos's `<!>` hydration markers removed, so adjacent
@@ -216,5 +217,46 @@ async fn form_posts_keep_arabic(backend: Backend) {
     assert_eq!(location(&out), "/?lang=ar");
     let out = app.post_form("/auth/signout", &[], None).await;
     assert_eq!(location(&out), "/");
+    app.finish().await;
+}
+
+/// The team page shows when each token was last used. A script sending
+/// many requests costs one write a minute for it, not one per request.
+async fn a_tokens_last_use_is_kept_to_the_minute(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let token = app.team_with_token("Sumac", "s@sumac.example").await;
+    let cookie = app.signin("s@sumac.example").await;
+    let last_used = || async {
+        let at: Option<i64> =
+            sqlx::query_scalar("SELECT last_used_at FROM api_tokens").fetch_one(app.state.db.pool()).await.unwrap();
+        at
+    };
+    let tokens = |html: String| section(&html, r#"id="tokens""#, "</table>").to_owned();
+    assert!(tokens(page_text(&app.get_with_cookie("/team", &cookie).await)).contains(">never<"));
+    assert_eq!(last_used().await, None);
+
+    let own = || {
+        app.request(
+            axum::http::Request::get("/api/v1/submissions")
+                .header("authorization", format!("Bearer {token}"))
+                .body(axum::body::Body::empty())
+                .unwrap(),
+        )
+    };
+    assert_eq!(own().await.status, StatusCode::OK);
+    let first = last_used().await.expect("the first use is recorded");
+    assert!(!tokens(page_text(&app.get_with_cookie("/team", &cookie).await)).contains(">never<"));
+
+    // Within the minute a use writes nothing; after it, the time moves on.
+    let pool = app.state.db.pool();
+    let set = |at: i64| async move {
+        sqlx::query("UPDATE api_tokens SET last_used_at = $1").bind(at).execute(pool).await.unwrap();
+    };
+    set(first - 30).await;
+    assert_eq!(own().await.status, StatusCode::OK);
+    assert_eq!(last_used().await, Some(first - 30));
+    set(first - 61).await;
+    assert_eq!(own().await.status, StatusCode::OK);
+    assert!(last_used().await.unwrap() >= first);
     app.finish().await;
 }

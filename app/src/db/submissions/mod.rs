@@ -22,7 +22,7 @@ mod records;
 use quota::quota_in;
 pub use quota::{QuotaDefaults, QuotaUse, quota, seconds_to_utc_midnight, utc_day};
 pub(crate) use records::read_flags;
-pub use records::{count_for_team, for_team, get, predictions_on_key};
+pub use records::{RecordedRow, count_for_team, for_team, get, predictions_of, recorded_since};
 
 /// Everything stored for a new submission.
 pub struct NewSubmission<'a> {
@@ -205,7 +205,8 @@ impl NewSubmission<'_> {
 /// the team, then on the client), so the quotas hold and a repeat sent at
 /// the same moment as its first is still found. The submission is stored
 /// with the client's key (`None`: no client known). A public submission
-/// moves the board's version on in the same transaction.
+/// moves the board's version on, and the audit log records the upload, in
+/// the same transaction.
 pub async fn insert_within_quota(
     db: &Db,
     new: NewSubmission<'_>,
@@ -302,6 +303,7 @@ pub async fn insert_within_quota(
     if m.visibility.is_shared() {
         super::board::bump_version(&mut *tx).await?;
     }
+    super::audit::record_in(&mut *tx, "submission_accepted", Some(new.team_id), None, new.public_id).await?;
     tx.commit().await?;
     Ok(Stored::New(QuotaUse { daily_used: used.daily_used + 1, total_used: used.total_used + 1, ..used }))
 }

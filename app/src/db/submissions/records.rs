@@ -1,6 +1,6 @@
 //! Reading stored submissions: one by its public id, a team's own, with
-//! their score on every key version; stored flags; other teams' stored
-//! predictions on a key (the near-duplicate check).
+//! their score on every key version; stored flags; the submissions recorded
+//! since a given one (the near-duplicate check).
 
 use super::super::{Db, DbError, Result};
 use super::{Ladder, SubmissionRecord};
@@ -130,18 +130,44 @@ pub(crate) fn read_flags(json: Option<&str>) -> Result<Vec<Flag>> {
     json.map_or(Ok(Vec::new()), |j| serde_json::from_str(j).map_err(|e| DbError::Seed(format!("stored flags: {e}"))))
 }
 
-/// Other teams' submissions whose predictions were recorded on `key_id`
-/// (the near-duplicate check's input): public id and packed predictions,
-/// about 2 KB each on the real key, so a few thousand are a few megabytes.
-pub async fn predictions_on_key(db: &Db, key_id: i64, except_team: i64) -> Result<Vec<(String, Vec<u8>)>> {
+/// A submission as the near-duplicate check reads it
+/// (`services::fingerprints`).
+#[derive(Debug, sqlx::FromRow)]
+pub struct RecordedRow {
+    pub id: i64,
+    pub team_id: i64,
+    pub public_id: String,
+    /// 1 when its predictions were recorded on the key asked about.
+    pub on_key: i64,
+    /// Those predictions (about 2 KB on the real key), when asked for.
+    pub predictions: Option<Vec<u8>>,
+}
+
+/// Every submission with an id above `after`, in id order, with its packed
+/// predictions when they were recorded on `key_id` and its id is above
+/// `predictions_above` (the reader has read the others). Rows of other
+/// keys are read too (without predictions) so that the reader knows which
+/// ids exist: an id it has not seen is one not yet committed.
+pub async fn recorded_since(db: &Db, key_id: i64, after: i64, predictions_above: i64) -> Result<Vec<RecordedRow>> {
     Ok(sqlx::query_as(
-        "SELECT public_id, predictions FROM submissions
-          WHERE predictions_key_id = $1 AND team_id <> $2 AND predictions IS NOT NULL ORDER BY id",
+        "SELECT id, team_id, public_id, CAST(CASE WHEN predictions_key_id = $1 THEN 1 ELSE 0 END AS BIGINT) AS on_key,
+                CASE WHEN predictions_key_id = $1 AND id > $3 THEN predictions END AS predictions
+           FROM submissions WHERE id > $2 ORDER BY id",
     )
     .bind(key_id)
-    .bind(except_team)
+    .bind(after)
+    .bind(predictions_above)
     .fetch_all(db.pool())
     .await?)
+}
+
+/// The packed predictions of submission `id` (row id), if stored.
+pub async fn predictions_of(db: &Db, id: i64) -> Result<Option<Vec<u8>>> {
+    Ok(sqlx::query_scalar("SELECT predictions FROM submissions WHERE id = $1")
+        .bind(id)
+        .fetch_optional(db.pool())
+        .await?
+        .flatten())
 }
 
 /// A submission's score on one version of its key, as [`VERSIONS_SELECT`] reads it.

@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
-# Upload latency under load (a script, not a test): 20 teams upload at once,
-# 25 prediction files each (5,000 rows), against the release server on a
+# Upload latency under load (a script, not a test): 20 teams upload at once
+# (wrk, one connection each, a new upload as soon as the last is answered),
+# 5,000-row prediction files for $DURATION, against the release server on a
 # fresh SQLite database and then on a fresh PostgreSQL database; prints the
-# latency to `201` (p50, p90, p99) from server/benches/uploads.py.
+# status codes and the latency to the answer (p50, p90, p99) from
+# server/benches/uploads.lua. The teams are registered first
+# (server/benches/teams.py).
 #
 #   server/benches/uploads.sh                    # builds the release server first
 #   SKIP_BUILD=1 server/benches/uploads.sh
-#   UPLOADERS=20 EACH=50 BACKENDS=postgres server/benches/uploads.sh
+#   UPLOADERS=20 DURATION=5s BACKENDS=postgres server/benches/uploads.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source .ci/env
 
 UPLOADERS=${UPLOADERS:-20}
-EACH=${EACH:-25}
+DURATION=${DURATION:-3s}
 BACKENDS=${BACKENDS:-"sqlite postgres"}
 PORT=${PORT:-3179}
 BIN=${BIN:-target/release/medarabench}
@@ -27,13 +30,14 @@ cleanup() {
   rm -rf "$WORK"
 }
 trap cleanup EXIT
+command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)" >&2; exit 1; }
 
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
   cargo leptos build --release >"$WORK/build.log" 2>&1 || { tail -n 40 "$WORK/build.log" >&2; exit 1; }
 fi
 
 echo "date: $(date -u '+%Y-%m-%d %H:%M:%S UTC'); $(nproc) CPUs; load average now: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "binary: $BIN ($(stat -c %s "$BIN") bytes); $UPLOADERS uploaders x $EACH uploads of 5,000 rows"
+echo "binary: $BIN ($(stat -c %s "$BIN") bytes); $UPLOADERS uploaders of 5,000-row files for $DURATION"
 for backend in $BACKENDS; do
   case $backend in
     sqlite) url="sqlite:$WORK/uploads.db" ;;
@@ -48,6 +52,8 @@ for backend in $BACKENDS; do
     --client-daily-quota 0 --registrations-per-day 0 --writes-per-minute 0
   echo
   echo "=== $backend"
-  python3 server/benches/uploads.py "http://127.0.0.1:$PORT" "$UPLOADERS" "$EACH"
+  python3 server/benches/teams.py "http://127.0.0.1:$PORT" "$UPLOADERS" >"$WORK/tokens"
+  wrk -t2 -c"$UPLOADERS" -d"$DURATION" --timeout 10s -s server/benches/uploads.lua \
+    "http://127.0.0.1:$PORT" -- "$WORK/tokens" 2 | grep -E "^(uploads|latency)"
   stop_server
 done

@@ -144,16 +144,38 @@ impl Fingerprint {
     /// Questions both give the same letter for; a missing or unparsed
     /// answer agrees with nothing. The same count as [`agreement`].
     pub fn agreement(&self, other: &Self) -> usize {
+        (0..self.words(other)).map(|w| self.agreeing(other, w)).sum()
+    }
+
+    /// [`Fingerprint::agreement`] when it is at least `needed`, else
+    /// `None`: the count stops as soon as too many questions disagree (two
+    /// independent models disagree on a third or more, so after a few
+    /// words).
+    pub fn agreement_at_least(&self, other: &Self, needed: usize) -> Option<usize> {
+        let allowed = self.questions.saturating_sub(needed);
+        let mut agree = 0;
+        for w in 0..self.words(other) {
+            agree += self.agreeing(other, w);
+            let seen = ((w + 1) * 64).min(self.questions);
+            if seen - agree > allowed {
+                return None;
+            }
+        }
+        (agree >= needed).then_some(agree)
+    }
+
+    fn words(&self, other: &Self) -> usize {
+        self.planes[0].len().min(other.planes[0].len())
+    }
+
+    /// Questions of word `w` both give the same letter for.
+    fn agreeing(&self, other: &Self, w: usize) -> usize {
         let [a0, a1, a2] = &self.planes;
         let [b0, b1, b2] = &other.planes;
-        (0..a0.len().min(b0.len()))
-            .map(|w| {
-                let same = !((a0[w] ^ b0[w]) | (a1[w] ^ b1[w]) | (a2[w] ^ b2[w]));
-                // Codes 2-7 are letters: bit 1 or bit 2 set.
-                let letter = a1[w] | a2[w];
-                (same & letter).count_ones() as usize
-            })
-            .sum()
+        let same = !((a0[w] ^ b0[w]) | (a1[w] ^ b1[w]) | (a2[w] ^ b2[w]));
+        // Codes 2-7 are letters: bit 1 or bit 2 set.
+        let letter = a1[w] | a2[w];
+        (same & letter).count_ones() as usize
     }
 }
 
@@ -178,12 +200,11 @@ pub fn near_duplicate<'a>(
     if n == 0 || !predictions.below_the_top() {
         return None;
     }
-    let needed = NEAR_AGREEMENT * n as f64;
+    let needed = (NEAR_AGREEMENT * n as f64).ceil() as usize;
     others
         .into_iter()
         .filter(|o| o.fingerprint.below_the_top())
-        .map(|o| (predictions.agreement(o.fingerprint), o))
-        .filter(|(agree, _)| *agree as f64 >= needed)
+        .filter_map(|o| Some((predictions.agreement_at_least(o.fingerprint, needed)?, o)))
         .max_by_key(|(agree, _)| *agree)
         .map(|(_, o)| o.public_id)
 }

@@ -233,6 +233,10 @@ proptest! {
         let (fa, fb) = (Fingerprint::of(key, &a), Fingerprint::of(key, &b));
         prop_assert_eq!(fa.agreement(&fb), agreement(a.given(), b.given(), key.len()));
         prop_assert_eq!(fb.agreement(&fa), fa.agreement(&fb));
+        let agree = fa.agreement(&fb);
+        for needed in [0, agree.saturating_sub(1), agree, agree + 1, key.len()] {
+            prop_assert_eq!(fa.agreement_at_least(&fb, needed), (agree >= needed).then_some(agree), "needed {}", needed);
+        }
         prop_assert_eq!(fa.correct(), correct(key, a.given()));
     }
 

@@ -30,6 +30,13 @@ use crate::domain::{AnswerKey, StoredPredictions};
 /// a rolled-back insert (an upload's transaction lasts milliseconds).
 pub const GIVE_UP_AFTER: Duration = Duration::from_secs(10);
 
+/// Up to this many others are compared on the request's own task (some
+/// tens of microseconds); more go to the blocking pool.
+const INLINE_OTHERS: usize = 20_000;
+
+/// Up to this many new rows are fingerprinted on the request's own task.
+const INLINE_ROWS: usize = 64;
+
 /// The submissions recorded on one key, as far as this process has read.
 pub struct Recorded {
     key_id: i64,
@@ -120,18 +127,23 @@ impl Recorded {
     ) -> Result<Option<String>> {
         self.catch_up(db, key).await?;
         let seen = self.seen.clone().read_owned().await;
+        let others = seen.entries.len();
         let key = key.clone();
         let fingerprint = Fingerprint::of(&key, predictions);
-        tokio::task::spawn_blocking(move || {
+        let compare = move || {
             let others = seen
                 .entries
                 .iter()
                 .filter(|e| e.team_id != team_id)
                 .map(|e| Other { public_id: &e.public_id, fingerprint: &e.fingerprint });
             forensics::near_duplicate(&key, &fingerprint, others).map(str::to_owned)
-        })
-        .await
-        .map_err(ServiceError::internal)
+        };
+        // Most others are ruled out within a few words: tens of nanoseconds each.
+        if others <= INLINE_OTHERS {
+            Ok(compare())
+        } else {
+            tokio::task::spawn_blocking(compare).await.map_err(ServiceError::internal)
+        }
     }
 
     /// Reads the submissions stored since the last look. When another
@@ -156,8 +168,11 @@ impl Recorded {
         for row in rows.iter_mut().filter(|r| r.on_key == 1 && r.id <= top && unread.contains(&r.id)) {
             row.predictions = predictions_of(db, row.id).await?;
         }
+        // A few new rows are read inline; a first look at a full database
+        // goes to the blocking pool.
+        let fresh = rows.iter().filter(|r| r.predictions.is_some()).count();
         let key = key.clone();
-        let (rows, fingerprints) = tokio::task::spawn_blocking(move || {
+        let read = move || {
             let fingerprints = rows
                 .iter()
                 .map(|r| {
@@ -167,9 +182,12 @@ impl Recorded {
                 })
                 .collect::<Vec<_>>();
             (rows, fingerprints)
-        })
-        .await
-        .map_err(ServiceError::internal)?;
+        };
+        let (rows, fingerprints) = if fresh <= INLINE_ROWS {
+            read()
+        } else {
+            tokio::task::spawn_blocking(read).await.map_err(ServiceError::internal)?
+        };
         self.seen.write().await.take(rows, fingerprints, Instant::now());
         Ok(())
     }

@@ -300,10 +300,12 @@ pub async fn insert_within_quota(
             .execute(&mut *tx)
             .await?;
     }
+    super::audit::record_in(&mut *tx, "submission_accepted", Some(new.team_id), None, new.public_id).await?;
+    // Last: on PostgreSQL the version's row stays locked until the commit,
+    // and every public upload waits for it.
     if m.visibility.is_shared() {
         super::board::bump_version(&mut *tx).await?;
     }
-    super::audit::record_in(&mut *tx, "submission_accepted", Some(new.team_id), None, new.public_id).await?;
     tx.commit().await?;
     Ok(Stored::New(QuotaUse { daily_used: used.daily_used + 1, total_used: used.total_used + 1, ..used }))
 }

@@ -1,0 +1,79 @@
+-- wrk script of server/benches/uploads.sh: each request uploads a full
+-- 5,000-row prediction file as one of the teams whose API tokens are in
+-- the file named after `--` (one per line), round robin within each wrk
+-- thread, each upload under a new model name (so none is a repeat), each
+-- team with a file of its own (no two teams' files are near-duplicates).
+-- Prints the status codes and the latency to the answer (p50, p90, p99).
+--
+--   wrk -t2 -c20 -d5s --timeout 10s -s server/benches/uploads.lua URL -- TOKENS_FILE
+
+local threads = {}
+local counter = 0
+
+function setup(thread)
+  counter = counter + 1
+  thread:set("id", counter)
+  table.insert(threads, thread)
+end
+
+-- The prediction file of team i (0-based): letters by a rule that differs
+-- from team to team.
+local function predictions(i)
+  local rows = { "question_id,answer" }
+  local letters = { "A", "B", "C", "D" }
+  for q = 1, 5000 do
+    rows[#rows + 1] = q .. "," .. letters[(q * (i + 3) + math.floor(q / 7) + i) % 4 + 1]
+  end
+  return table.concat(rows, "\n") .. "\n"
+end
+
+function init(args)
+  tokens, bodies = {}, {}
+  local all = {}
+  for line in io.lines(args[1]) do
+    all[#all + 1] = line
+  end
+  -- This thread's share of the teams.
+  local threads_count = tonumber(args[2] or "2")
+  for i = 1, #all do
+    if (i - 1) % threads_count == id - 1 then
+      tokens[#tokens + 1] = all[i]
+      bodies[#bodies + 1] = predictions(i - 1)
+    end
+  end
+  sent, statuses = 0, {}
+  run = tostring(os.time())
+end
+
+function request()
+  sent = sent + 1
+  local team = (sent - 1) % #tokens + 1
+  local path = "/api/v1/submissions?model_name=load-" .. run .. "-" .. id .. "-" .. sent
+  local headers = { ["authorization"] = "Bearer " .. tokens[team], ["content-type"] = "text/csv" }
+  return wrk.format("POST", path, headers, bodies[team])
+end
+
+function response(status, headers, body)
+  statuses[status] = (statuses[status] or 0) + 1
+end
+
+function done(summary, latency, requests)
+  local codes = {}
+  for _, thread in ipairs(threads) do
+    for status, n in pairs(thread:get("statuses")) do
+      codes[status] = (codes[status] or 0) + n
+    end
+  end
+  local parts = {}
+  for status, n in pairs(codes) do
+    parts[#parts + 1] = status .. ": " .. n
+  end
+  table.sort(parts)
+  local ms = function(p) return latency:percentile(p) / 1000 end
+  io.write(string.format("uploads: %d in %.1f s (%.0f/s), statuses {%s}, socket errors %d\n",
+    summary.requests, summary.duration / 1e6, summary.requests / (summary.duration / 1e6),
+    table.concat(parts, ", "), summary.errors.connect + summary.errors.read + summary.errors.write
+      + summary.errors.timeout))
+  io.write(string.format("latency to the answer: p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms\n",
+    ms(50), ms(90), ms(99), latency.max / 1000))
+end

@@ -108,6 +108,9 @@ impl TestApp {
     /// The default request timeout is raised for tests: debug builds on a
     /// loaded 2-core machine are slow, and the 408 path has its own test.
     pub async fn start_with(backend: Backend, configure: impl FnOnce(&mut config::ServerConfig)) -> Option<Self> {
+        // The server's errors go to the test's captured output: a failing
+        // test shows what went wrong on the server.
+        let _ = tracing_subscriber::fmt().with_test_writer().with_env_filter("error").try_init();
         let scratch = scratch_database(backend).await?;
         let db = scratch.open().await;
         server::cli::serve::ensure_demo_key(&db).await.expect("demo key");

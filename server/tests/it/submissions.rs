@@ -16,7 +16,8 @@ on_both_backends!(
     malformed_files_are_refused_and_change_nothing,
     quota_holds_under_fifty_concurrent_uploads,
     private_submissions_stay_private,
-    leaderboard_lists_verified_submissions
+    leaderboard_lists_verified_submissions,
+    a_temperature_given_or_not_in_any_order,
 );
 
 async fn upload_scores_like_the_cli(backend: Backend) {
@@ -320,5 +321,49 @@ async fn leaderboard_lists_verified_submissions(backend: Backend) {
     let verified = records.iter().find(|r| &r[team_col] == "<b>Bold</b> & Co").expect("the team as text");
     assert_eq!(&verified[model_col], "<script>alert(1)</script>");
     assert_eq!(&records[0][model_col], "GPT-o3");
+    app.finish().await;
+}
+
+/// Uploads with and without a temperature, one after the other and at
+/// once, on the same connections: each is stored with what it said. (Over
+/// sqlx's `Any` driver a missing float is sent to PostgreSQL as a 4-byte
+/// float, and a statement prepared with it then refused a real one.)
+async fn a_temperature_given_or_not_in_any_order(backend: Backend) {
+    let Some(app) = TestApp::start_with(backend, |c| {
+        c.daily_quota = 100;
+        c.total_quota = 100;
+    })
+    .await
+    else {
+        return;
+    };
+    let token = app.team_with_token("Thermo", "t@thermo.example").await;
+    let app = std::sync::Arc::new(app);
+    let upload = |i: u64| {
+        let (app, token) = (app.clone(), token.clone());
+        async move {
+            let model = format!("model_name=Thermo-{i}");
+            let query = if i.is_multiple_of(2) { model } else { format!("{model}&temperature=0.{i}") };
+            let resp = app.upload_raw(&token, &query, TestApp::demo_predictions(0.5, i)).await;
+            assert_eq!(resp.status, StatusCode::CREATED, "upload {i}: {}", resp.body);
+            let expected = if i.is_multiple_of(2) {
+                Value::Null
+            } else {
+                serde_json::json!(format!("0.{i}").parse::<f64>().unwrap())
+            };
+            assert_eq!(resp.json()["protocol"]["temperature"], expected, "upload {i}");
+        }
+    };
+    for i in 0..6 {
+        upload(i).await;
+    }
+    let mut set = tokio::task::JoinSet::new();
+    for i in 6..22 {
+        set.spawn(upload(i));
+    }
+    while let Some(done) = set.join_next().await {
+        done.unwrap();
+    }
+    let app = std::sync::Arc::into_inner(app).expect("all tasks done");
     app.finish().await;
 }

@@ -245,35 +245,39 @@ pub async fn insert_within_quota(
         None => None,
     };
     let m = new.meta;
-    let statement = sqlx::query(
+    // No temperature is written as NULL in the statement, not bound: over
+    // the `Any` driver a missing float goes to PostgreSQL as a 4-byte one,
+    // and a statement prepared with it then refuses a real temperature.
+    let temperature = if m.temperature.is_some() { "$37" } else { "NULL" };
+    let sql = format!(
         "INSERT INTO submissions (public_id, team_id, key_id, benchmark, model_name, model_url, model_params, notes,
-            prompt_language, shots, temperature, chain_of_thought, extraction, contamination, visibility,
+            prompt_language, shots, chain_of_thought, extraction, contamination, visibility,
             file_sha256, file_format, created_at, utc_day, accuracy, correct, total, ci_low, ci_high,
             missing, unparsed, ignored, scorecard_json, correctness, idempotency_key, client_key, predictions,
-            predictions_key_id, flags_json, model_category, model_args, generation)
+            predictions_key_id, flags_json, model_category, model_args, generation, temperature)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-                 $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37)
-         RETURNING id",
-    )
-    .bind(new.public_id)
-    .bind(new.team_id)
-    .bind(new.key_id)
-    .bind(new.benchmark)
-    .bind(&m.model_name)
-    .bind(&m.model_url)
-    .bind(&m.model_params)
-    .bind(&m.notes)
-    .bind(m.prompt_language.as_str())
-    .bind(m.shots)
-    .bind(m.temperature)
-    .bind(m.chain_of_thought.as_str())
-    .bind(&m.extraction)
-    .bind(m.contamination.as_str())
-    .bind(m.visibility.as_str())
-    .bind(new.file_sha256)
-    .bind(new.file_format)
-    .bind(now)
-    .bind(&day);
+                 $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, {temperature})
+         RETURNING id"
+    );
+    let statement = sqlx::query(&sql)
+        .bind(new.public_id)
+        .bind(new.team_id)
+        .bind(new.key_id)
+        .bind(new.benchmark)
+        .bind(&m.model_name)
+        .bind(&m.model_url)
+        .bind(&m.model_params)
+        .bind(&m.notes)
+        .bind(m.prompt_language.as_str())
+        .bind(m.shots)
+        .bind(m.chain_of_thought.as_str())
+        .bind(&m.extraction)
+        .bind(m.contamination.as_str())
+        .bind(m.visibility.as_str())
+        .bind(new.file_sha256)
+        .bind(new.file_format)
+        .bind(now)
+        .bind(&day);
     let inserted = bind_scores(statement, new.card)
         .bind(card_json)
         .bind(pack_bits(new.correctness))
@@ -284,9 +288,13 @@ pub async fn insert_within_quota(
         .bind(flags_json)
         .bind(m.model_category.as_str())
         .bind(&m.model_args)
-        .bind(&m.generation)
-        .fetch_one(&mut *tx)
-        .await?;
+        .bind(&m.generation);
+    let inserted = match m.temperature {
+        Some(t) => inserted.bind(t),
+        None => inserted,
+    }
+    .fetch_one(&mut *tx)
+    .await?;
     let id: i64 = sqlx::Row::try_get(&inserted, 0)?;
     super::key_versions::insert_score(&mut *tx, id, new.key_id, new.card, now).await?;
     // A separate statement rather than two nullable parameters: PostgreSQL

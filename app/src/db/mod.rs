@@ -105,9 +105,13 @@ impl Db {
         let options = || AnyPoolOptions::new().acquire_timeout(Duration::from_secs(10));
         let (pool, writer) = if backend == Backend::Sqlite {
             prepare_sqlite_file(url).await?;
+            // A connection to a local file does not go stale: no ping before
+            // each use (a round trip to the connection's thread, and on the
+            // writer one more step between two transactions).
+            let options = || options().test_before_acquire(false);
             (options().max_connections(8).connect(url).await?, options().max_connections(1).connect(url).await?)
         } else {
-            let pool = options().max_connections(16).connect(url).await?;
+            let pool = options().max_connections(16).test_before_acquire(false).connect(url).await?;
             (pool.clone(), pool)
         };
         Ok(Self { pool, writer, backend, board_cache: Default::default(), comparisons: Default::default() })

@@ -91,7 +91,8 @@ run_case() {
 import csv, io, random, sqlite3, sys
 db, out = sys.argv[1], sys.argv[2]
 content = sqlite3.connect(db).execute(
-    "SELECT content FROM answer_keys WHERE benchmark = 'medarabench' ORDER BY id DESC LIMIT 1").fetchone()[0]
+    "SELECT f.content FROM answer_keys k JOIN answer_key_files f ON f.key_id = k.id "
+    "WHERE k.benchmark = 'medarabench' ORDER BY k.id DESC LIMIT 1").fetchone()[0]
 rows = list(csv.DictReader(io.StringIO(bytes(content).decode("utf-8-sig"))))
 rng = random.Random(1)
 with open(out, "w") as f:

@@ -8,6 +8,9 @@ use std::process::ExitCode;
 use clap::Parser;
 use server::cli::{Cli, run, run_offline};
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = if cli.is_offline() {

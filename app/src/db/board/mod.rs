@@ -36,6 +36,7 @@ use crate::domain::board::{Board, BoardRow, RANKED_VERIFIED_LIMIT, RowSource, re
 use crate::domain::stats::wilson;
 
 mod verified;
+pub use verified::ROWS_SELECT;
 
 /// The `settings` row holding the board's version.
 const VERSION_SETTING: &str = "board_version";

@@ -1,11 +1,12 @@
 -- wrk script of server/benches/uploads.sh: each request uploads a full
 -- 5,000-row prediction file as one of the teams whose API tokens are in
--- the file named after `--` (one per line), round robin within each wrk
--- thread, each upload under a new model name (so none is a repeat), each
--- team with a file of its own (no two teams' files are near-duplicates).
+-- the file named after `--` (one per line), shared out among the wrk
+-- threads (uploads.sh runs one thread and one connection per team), each
+-- upload under a new model name (so none is a repeat), each team with a
+-- file of its own (no two teams' files are near-duplicates).
 -- Prints the status codes and the latency to the answer (p50, p90, p99).
 --
---   wrk -t2 -c20 -d5s --timeout 10s -s server/benches/uploads.lua URL -- TOKENS_FILE
+--   wrk -t20 -c20 -d5s --timeout 10s -s server/benches/uploads.lua URL -- TOKENS_FILE 20
 
 local threads = {}
 local counter = 0

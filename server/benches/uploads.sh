@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Upload latency under load (a script, not a test): 20 teams upload at once
-# (wrk, one connection each, a new upload as soon as the last is answered),
+# (wrk, one thread and one connection each, a new upload as soon as the
+# last is answered),
 # 5,000-row prediction files for $DURATION, against the release server on a
 # fresh SQLite database and then on a fresh PostgreSQL database; prints the
 # status codes and the latency to the answer (p50, p90, p99) from
@@ -53,7 +54,9 @@ for backend in $BACKENDS; do
   echo
   echo "=== $backend"
   python3 server/benches/teams.py "http://127.0.0.1:$PORT" "$UPLOADERS" >"$WORK/tokens"
-  wrk -t2 -c"$UPLOADERS" -d"$DURATION" --timeout 10s -s server/benches/uploads.lua \
-    "http://127.0.0.1:$PORT" -- "$WORK/tokens" 2 | grep -E "^(uploads|latency)"
+  # One wrk thread and one connection per team: each uploader sends its
+  # next file when its last is answered.
+  wrk -t"$UPLOADERS" -c"$UPLOADERS" -d"$DURATION" --timeout 10s -s server/benches/uploads.lua \
+    "http://127.0.0.1:$PORT" -- "$WORK/tokens" "$UPLOADERS" | grep -E "^(uploads|latency)"
   stop_server
 done

@@ -20,7 +20,8 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::{Mutex, RwLock};
 
-use super::error::{Result, ServiceError};
+use super::blocking;
+use super::error::Result;
 use crate::db::Db;
 use crate::db::submissions::{RecordedRow, predictions_of, recorded_since};
 use crate::domain::forensics::{self, Fingerprint, Other};
@@ -139,11 +140,7 @@ impl Recorded {
             forensics::near_duplicate(&key, &fingerprint, others).map(str::to_owned)
         };
         // Most others are ruled out within a few words: tens of nanoseconds each.
-        if others <= INLINE_OTHERS {
-            Ok(compare())
-        } else {
-            tokio::task::spawn_blocking(compare).await.map_err(ServiceError::internal)
-        }
+        blocking::run(others <= INLINE_OTHERS, compare).await
     }
 
     /// Reads the submissions stored since the last look. When another
@@ -183,11 +180,7 @@ impl Recorded {
                 .collect::<Vec<_>>();
             (rows, fingerprints)
         };
-        let (rows, fingerprints) = if fresh <= INLINE_ROWS {
-            read()
-        } else {
-            tokio::task::spawn_blocking(read).await.map_err(ServiceError::internal)?
-        };
+        let (rows, fingerprints) = blocking::run(fresh <= INLINE_ROWS, read).await?;
         self.seen.write().await.take(rows, fingerprints, Instant::now());
         Ok(())
     }

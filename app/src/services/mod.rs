@@ -9,6 +9,7 @@
 //! settings, never a request or a response.
 
 pub mod accounts;
+mod blocking;
 pub mod clients;
 pub mod compare;
 pub mod dataset;

@@ -7,6 +7,7 @@
 //! the first submission back and uses no quota.
 //! Shared by the API and the web form.
 
+use super::blocking;
 use super::clients::ClientKey;
 use super::error::{Result, ServiceError};
 use super::keys::KeyCache;
@@ -107,8 +108,8 @@ pub async fn accept(ctx: Scoring<'_>, mut upload: Upload) -> Result<Accepted> {
         return Err(ServiceError::BadRequest { code: "missing_file", message: Message::new("api-missing-file") });
     }
     let bytes = upload.file;
-    let size = bytes.len();
-    let (bytes, sha) = cpu_work(size, move || {
+    let small = bytes.len() <= INLINE_FILE_BYTES;
+    let (bytes, sha) = blocking::run(small, move || {
         let sha = crate::domain::input::sha256_hex(&bytes);
         (bytes, sha)
     })
@@ -141,7 +142,7 @@ pub async fn accept(ctx: Scoring<'_>, mut upload: Upload) -> Result<Accepted> {
     let stored_key = keys::default_key(ctx.db, upload.benchmark).await?.ok_or(ServiceError::NoKey(upload.benchmark))?;
     let key = ctx.keys.get(ctx.db, stored_key.id, upload.benchmark).await?;
     let scoring_key = key.clone();
-    let (scored, format) = cpu_work(size, move || {
+    let (scored, format) = blocking::run(small, move || {
         let key = scoring_key;
         let file = PredictionFile::parse(&bytes)?;
         let scored = score(&key, &file)?;
@@ -189,22 +190,10 @@ pub async fn accept(ctx: Scoring<'_>, mut upload: Upload) -> Result<Accepted> {
     Ok(Accepted { record, quota, repeat: false })
 }
 
-/// Files up to this size are read and scored on the request's own task (a
-/// 5,000-row CSV takes a fraction of a millisecond): handing them to the
-/// blocking pool cost more in thread switches than the work itself under
-/// load. A larger file goes to the blocking pool, so that it never holds up
-/// the requests sharing its worker thread.
+/// Files up to this size are hashed, read and scored on the request's own
+/// task (a 5,000-row CSV takes a fraction of a millisecond); larger ones on
+/// the blocking pool (`services::blocking`).
 pub const INLINE_FILE_BYTES: usize = 512 * 1024;
-
-/// Runs `work` on a file of `size` bytes: inline when it is small
-/// ([`INLINE_FILE_BYTES`]), else on the blocking pool.
-async fn cpu_work<T: Send + 'static>(size: usize, work: impl FnOnce() -> T + Send + 'static) -> Result<T> {
-    if size <= INLINE_FILE_BYTES {
-        Ok(work())
-    } else {
-        tokio::task::spawn_blocking(work).await.map_err(ServiceError::internal)
-    }
-}
 
 /// The answer to a repeat: the first submission and the quota as it is.
 async fn repeated(ctx: Scoring<'_>, team_id: i64, first: &str) -> Result<Accepted> {

@@ -33,14 +33,13 @@ pub struct KeyCache {
 
 impl Default for KeyCache {
     fn default() -> Self {
-        Self {
-            keys: moka::future::Cache::builder().max_capacity(KEY_CACHE_CAPACITY).time_to_idle(KEY_CACHE_IDLE).build(),
-            recorded: moka::future::Cache::builder()
-                .max_capacity(KEY_CACHE_CAPACITY)
-                .time_to_idle(KEY_CACHE_IDLE)
-                .build(),
-        }
+        Self { keys: per_key(), recorded: per_key() }
     }
+}
+
+/// A cache of one value per key, bounded and idled out like the keys.
+fn per_key<V: Clone + Send + Sync + 'static>() -> moka::future::Cache<i64, V> {
+    moka::future::Cache::builder().max_capacity(KEY_CACHE_CAPACITY).time_to_idle(KEY_CACHE_IDLE).build()
 }
 
 impl fmt::Debug for KeyCache {

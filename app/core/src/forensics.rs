@@ -261,21 +261,16 @@ impl Flag {
     }
 }
 
-/// The known-defect flag of `predictions` recorded on `key`, if it earns it.
-pub fn defect_flag(key: &AnswerKey, predictions: &StoredPredictions) -> Option<Flag> {
+/// The flags of a new submission: `predictions` recorded on `key`, and
+/// the public id of the other team's submission it nearly duplicates, if
+/// any ([`near_duplicate`], which a server runs over the fingerprints it
+/// keeps).
+pub fn flags(key: &AnswerKey, predictions: &StoredPredictions, near_duplicate_of: Option<String>) -> Vec<Flag> {
     let defects = reproduced(key, predictions);
-    defects.is_copy().then_some(Flag::ReproducesKeyDefects { reproduced: defects.reproduced, known: defects.known })
-}
-
-/// The flags of a new submission: `predictions` recorded on `key`, against
-/// `others` (other teams' submissions recorded on the same key).
-pub fn flags<'a>(
-    key: &AnswerKey,
-    predictions: &StoredPredictions,
-    others: impl IntoIterator<Item = Other<'a>>,
-) -> Vec<Flag> {
-    let near = near_duplicate(key, &Fingerprint::of(key, predictions), others);
-    defect_flag(key, predictions).into_iter().chain(near.map(|of| Flag::NearDuplicate { of: of.to_owned() })).collect()
+    let copy = defects
+        .is_copy()
+        .then_some(Flag::ReproducesKeyDefects { reproduced: defects.reproduced, known: defects.known });
+    copy.into_iter().chain(near_duplicate_of.map(|of| Flag::NearDuplicate { of })).collect()
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ use crate::db::repeats::{self, UploadIdentity};
 use crate::db::submissions::{self, LadderRule, NewSubmission, QuotaDefaults, QuotaUse, Stored, SubmissionRecord};
 use crate::db::{Db, audit, clients, keys};
 use crate::domain::exposure::{Exposure, default_step, rounding_offset};
-use crate::domain::forensics::{self, Flag};
+use crate::domain::forensics;
 use crate::domain::submission::RawMeta;
 use crate::domain::{Benchmark, Message, PredictionFile, score};
 
@@ -149,11 +149,9 @@ pub async fn accept(ctx: Scoring<'_>, mut upload: Upload) -> Result<Accepted> {
         Ok::<_, crate::domain::PredictionError>((scored, file.format))
     })
     .await??;
-    let mut flags: Vec<Flag> = forensics::defect_flag(&key, &scored.predictions).into_iter().collect();
     let recorded = ctx.keys.recorded(stored_key.id).await;
-    if let Some(of) = recorded.near_duplicate(ctx.db, &key, upload.team_id, &scored.predictions).await? {
-        flags.push(Flag::NearDuplicate { of });
-    }
+    let near = recorded.near_duplicate(ctx.db, &key, upload.team_id, &scored.predictions).await?;
+    let flags = forensics::flags(&key, &scored.predictions, near);
     let public_id = new_public_id();
     let predictions = scored.predictions.pack();
     let format = format.as_str();

@@ -104,6 +104,15 @@ impl TestApp {
         Self::start_with(backend, |_| {}).await
     }
 
+    /// Like [`TestApp::start`], with every team's daily and total quota at `n`.
+    pub async fn start_with_quota(backend: Backend, n: i64) -> Option<Self> {
+        Self::start_with(backend, |c| {
+            c.daily_quota = n;
+            c.total_quota = n;
+        })
+        .await
+    }
+
     /// Like [`TestApp::start`], with changes to the server configuration.
     /// The default request timeout is raised for tests: debug builds on a
     /// loaded 2-core machine are slow, and the 408 path has its own test.

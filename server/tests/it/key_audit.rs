@@ -39,14 +39,7 @@ fn answer(key: &AnswerKey, s: usize, i: usize, flagged: usize) -> Letter {
 }
 
 async fn strong_submissions_that_agree_on_another_letter_flag_the_question(backend: Backend) {
-    let Some(app) = TestApp::start_with(backend, |c| {
-        c.daily_quota = 100;
-        c.total_quota = 100;
-    })
-    .await
-    else {
-        return;
-    };
+    let Some(app) = TestApp::start_with_quota(backend, 100).await else { return };
     let url = app.database_url().to_owned();
     let csv = synthetic_key(120, 31).csv;
     app.store_key("audited", &csv, true).await;

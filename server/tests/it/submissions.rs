@@ -329,14 +329,7 @@ async fn leaderboard_lists_verified_submissions(backend: Backend) {
 /// sqlx's `Any` driver a missing float is sent to PostgreSQL as a 4-byte
 /// float, and a statement prepared with it then refused a real one.)
 async fn a_temperature_given_or_not_in_any_order(backend: Backend) {
-    let Some(app) = TestApp::start_with(backend, |c| {
-        c.daily_quota = 100;
-        c.total_quota = 100;
-    })
-    .await
-    else {
-        return;
-    };
+    let Some(app) = TestApp::start_with_quota(backend, 100).await else { return };
     let token = app.team_with_token("Thermo", "t@thermo.example").await;
     let app = std::sync::Arc::new(app);
     let upload = |i: u64| {

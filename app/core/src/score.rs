@@ -89,6 +89,108 @@ pub struct ScoreCard {
     pub random_baseline: RandomBaseline,
 }
 
+/// A score card as the database stores it: each breakdown as its counts
+/// `[correct, total]`, its accuracy and interval computed again when read
+/// (a card of the real key is a quarter of its full JSON). Cards stored in
+/// full, with every accuracy and interval, are read as they were written.
+impl ScoreCard {
+    /// The stored form's JSON.
+    pub fn to_stored_json(&self) -> serde_json::Result<String> {
+        serde_json::to_string(&Stored::from(self))
+    }
+
+    /// A card from its stored JSON, compact or full.
+    pub fn from_stored_json(json: &str) -> serde_json::Result<Self> {
+        serde_json::from_str::<Stored<StoredCell>>(json).map(Self::from)
+    }
+}
+
+/// [`ScoreCard`] with its breakdowns as `C`: counts when written, either
+/// form when read.
+#[derive(Serialize, Deserialize)]
+struct Stored<C> {
+    accuracy: f64,
+    correct: usize,
+    total: usize,
+    missing: usize,
+    unparsed: usize,
+    ignored: usize,
+    ci95: [f64; 2],
+    by_specialty: BTreeMap<String, C>,
+    by_level: BTreeMap<String, C>,
+    by_options: BTreeMap<String, C>,
+    by_subspecialty: BTreeMap<String, C>,
+    by_cell: BTreeMap<String, BTreeMap<String, C>>,
+    chance_adjusted: f64,
+    random_baseline: RandomBaseline,
+}
+
+/// A stored breakdown: `[correct, total]`, or in full as cards were first stored.
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum StoredCell {
+    Counts(usize, usize),
+    Full(Breakdown),
+}
+
+impl From<StoredCell> for Breakdown {
+    fn from(cell: StoredCell) -> Self {
+        match cell {
+            StoredCell::Counts(correct, total) => Breakdown::new(correct, total),
+            StoredCell::Full(full) => full,
+        }
+    }
+}
+
+fn convert<A, B: From<A>>(map: BTreeMap<String, A>) -> BTreeMap<String, B> {
+    map.into_iter().map(|(k, v)| (k, v.into())).collect()
+}
+
+impl From<&ScoreCard> for Stored<StoredCell> {
+    fn from(c: &ScoreCard) -> Self {
+        let counts = |m: &BTreeMap<String, Breakdown>| {
+            m.iter().map(|(k, b)| (k.clone(), StoredCell::Counts(b.correct, b.total))).collect()
+        };
+        Self {
+            accuracy: c.accuracy,
+            correct: c.correct,
+            total: c.total,
+            missing: c.missing,
+            unparsed: c.unparsed,
+            ignored: c.ignored,
+            ci95: c.ci95,
+            by_specialty: counts(&c.by_specialty),
+            by_level: counts(&c.by_level),
+            by_options: counts(&c.by_options),
+            by_subspecialty: counts(&c.by_subspecialty),
+            by_cell: c.by_cell.iter().map(|(k, m)| (k.clone(), counts(m))).collect(),
+            chance_adjusted: c.chance_adjusted,
+            random_baseline: c.random_baseline,
+        }
+    }
+}
+
+impl From<Stored<StoredCell>> for ScoreCard {
+    fn from(s: Stored<StoredCell>) -> Self {
+        Self {
+            accuracy: s.accuracy,
+            correct: s.correct,
+            total: s.total,
+            missing: s.missing,
+            unparsed: s.unparsed,
+            ignored: s.ignored,
+            ci95: s.ci95,
+            by_specialty: convert(s.by_specialty),
+            by_level: convert(s.by_level),
+            by_options: convert(s.by_options),
+            by_subspecialty: convert(s.by_subspecialty),
+            by_cell: s.by_cell.into_iter().map(|(k, m)| (k, convert(m))).collect(),
+            chance_adjusted: s.chance_adjusted,
+            random_baseline: s.random_baseline,
+        }
+    }
+}
+
 /// A score card with the per-item correctness vector (key order) and what
 /// the file gave for each question, neither of which is part of the JSON.
 #[derive(Debug, Clone, PartialEq)]
@@ -193,6 +295,18 @@ mod tests {
         let e = (3.0 / 4.0 + 1.0 / 5.0) / 4.0;
         assert!((c.random_baseline.expected_accuracy - e).abs() < 1e-15);
         assert!((c.chance_adjusted - (0.5 - e) / (1.0 - e)).abs() < 1e-15);
+    }
+
+    #[test]
+    fn a_stored_card_reads_back_the_same_from_either_form() {
+        let card = score_bytes(&key(), b"question_id,answer\n1,a\n2,E\n3,C\n5,C\n").unwrap().card;
+        let compact = card.to_stored_json().unwrap();
+        assert_eq!(ScoreCard::from_stored_json(&compact).unwrap(), card);
+        assert!(compact.contains(r#""by_level":{"Y1":[2,3],"Y2":[1,1]}"#), "{compact}");
+        // Cards stored before the compact form carry every accuracy and interval.
+        let full = serde_json::to_string(&card).unwrap();
+        assert!(full.len() > compact.len());
+        assert_eq!(ScoreCard::from_stored_json(&full).unwrap(), card);
     }
 
     #[test]

@@ -147,7 +147,7 @@ pub async fn store_batch(
     for (i, r) in batch.iter().enumerate() {
         if insert_score(&mut *tx, r.id, target_id, r.card, now).await? {
             new += 1;
-            let json = serde_json::to_string(r.card).map_err(|e| super::DbError::Seed(e.to_string()))?;
+            let json = r.card.to_stored_json().map_err(|e| super::DbError::Seed(e.to_string()))?;
             let update = sqlx::query(
                 "UPDATE submissions SET key_id = $2, accuracy = $3, correct = $4, total = $5, ci_low = $6,
                         ci_high = $7, missing = $8, unparsed = $9, ignored = $10, scorecard_json = $11,

@@ -100,7 +100,7 @@ impl TryFrom<RecordRow> for SubmissionRecord {
 
     fn try_from(r: RecordRow) -> Result<Self> {
         Ok(Self {
-            card: serde_json::from_str(&r.scorecard_json)
+            card: crate::domain::ScoreCard::from_stored_json(&r.scorecard_json)
                 .map_err(|e| DbError::Seed(format!("stored score card: {e}")))?,
             public_id: r.public_id,
             team_id: r.team_id,

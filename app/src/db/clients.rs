@@ -67,12 +67,6 @@ pub async fn registrations_today(db: &Db, key: &str) -> Result<i64> {
     registrations_in(&mut *db.pool().acquire().await?, key, now_unix()).await
 }
 
-/// Uploads stored from the client today (the cheap check before a file is
-/// scored; the binding one is in `submissions::insert_within_quota`).
-pub async fn uploads_today(db: &Db, key: &str) -> Result<i64> {
-    uploads_in(&mut *db.pool().acquire().await?, key, &super::submissions::utc_day(now_unix())).await
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

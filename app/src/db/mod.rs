@@ -20,6 +20,7 @@ pub mod sessions;
 mod shown;
 pub mod submissions;
 pub mod teams;
+pub mod writes;
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -80,12 +81,20 @@ pub struct Db {
     /// sleeping in SQLite's busy handler (which backs off by up to 100 ms
     /// a try) while another holds the write lock; on PostgreSQL `pool`.
     writer: AnyPool,
+    /// On SQLite, the thread that commits queued writes in groups ([`Db::write`]).
+    group_commit: Option<std::sync::Arc<writes::GroupCommit>>,
     backend: Backend,
     /// The leaderboard computed by this process (see [`board`]).
     board_cache: std::sync::Arc<board::BoardCache>,
     /// Comparisons computed by this process (see [`compare`]).
     comparisons: std::sync::Arc<compare::ComparisonCache>,
 }
+
+/// The connections a server keeps to PostgreSQL.
+const POSTGRES_CONNECTIONS: u32 = 8;
+
+/// How much of an SQLite file its connections read through a memory map.
+const SQLITE_MMAP_PRAGMA: &str = "PRAGMA mmap_size = 268435456";
 
 /// The database used when none is given: a file under `data/`.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite:data/medarabench.db";
@@ -103,18 +112,43 @@ impl Db {
             return Err(DbError::UnsupportedUrl(url.to_owned()));
         };
         let options = || AnyPoolOptions::new().acquire_timeout(Duration::from_secs(10));
-        let (pool, writer) = if backend == Backend::Sqlite {
+        let (pool, writer, group_commit) = if backend == Backend::Sqlite {
             prepare_sqlite_file(url).await?;
             // A connection to a local file does not go stale: no ping before
             // each use (a round trip to the connection's thread, and on the
             // writer one more step between two transactions).
-            let options = || options().test_before_acquire(false);
-            (options().max_connections(8).connect(url).await?, options().max_connections(1).connect(url).await?)
+            //
+            // Pages are read through a memory map: in WAL mode a reading
+            // connection starts over from an empty page cache after each
+            // write, and reading every page it needs again through read()
+            // took a tenth of the server's CPU under a burst of uploads.
+            let options = || {
+                options().test_before_acquire(false).after_connect(|conn, _| {
+                    Box::pin(async move {
+                        sqlx::query(SQLITE_MMAP_PRAGMA).execute(conn).await?;
+                        Ok(())
+                    })
+                })
+            };
+            let writer = options().max_connections(1).connect(url).await?;
+            let group_commit = writes::GroupCommit::start(writer.clone(), "BEGIN IMMEDIATE")?;
+            (options().max_connections(8).connect(url).await?, writer, Some(std::sync::Arc::new(group_commit)))
         } else {
-            let pool = options().max_connections(16).test_before_acquire(false).connect(url).await?;
-            (pool.clone(), pool)
+            // Eight connections per server: with 20 uploads at once on a
+            // 2-core database, 16 made more of them queue inside
+            // PostgreSQL (the board version's row, the backends' CPU) and
+            // doubled the slowest answers (BENCHMARKS.md).
+            let pool = options().max_connections(POSTGRES_CONNECTIONS).test_before_acquire(false).connect(url).await?;
+            (pool.clone(), pool, None)
         };
-        Ok(Self { pool, writer, backend, board_cache: Default::default(), comparisons: Default::default() })
+        Ok(Self {
+            pool,
+            writer,
+            group_commit,
+            backend,
+            board_cache: Default::default(),
+            comparisons: Default::default(),
+        })
     }
 
     /// Brings the schema up to date with the backend's migrations.
@@ -159,6 +193,30 @@ impl Db {
             Backend::Sqlite => self.writer.begin_with("BEGIN IMMEDIATE").await?,
             Backend::Postgres => self.writer.begin().await?,
         })
+    }
+
+    /// Runs `work` in a write transaction and returns its result once the
+    /// transaction is committed. On PostgreSQL a transaction of its own; on
+    /// SQLite `work` is queued and committed together with the writes
+    /// queued beside it ([`writes`]), in order, each seeing those before
+    /// it. `work` returns `Err` only when it failed (a refusal belongs in
+    /// its `Ok` value): that rolls back its writes, and on SQLite those of
+    /// its whole group, whose other callers then get an error.
+    pub async fn write<T, E, F>(&self, work: F) -> std::result::Result<T, E>
+    where
+        F: for<'c> FnOnce(&'c mut sqlx::AnyConnection) -> writes::WriteFuture<'c, T, E> + Send + 'static,
+        T: Send + 'static,
+        E: From<DbError> + Send + 'static,
+    {
+        if let Some(group_commit) = &self.group_commit {
+            return group_commit.write(work).await;
+        }
+        let mut tx = self.writer.begin().await.map_err(|e| E::from(e.into()))?;
+        let outcome = work(&mut tx).await;
+        if outcome.is_ok() {
+            tx.commit().await.map_err(|e| E::from(e.into()))?;
+        }
+        outcome
     }
 
     /// Closes both pools.

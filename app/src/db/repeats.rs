@@ -5,7 +5,7 @@
 //! the same model and benchmark from the same team within
 //! [`REPEAT_WINDOW_SECS`].
 
-use super::{Db, Result, now_unix};
+use super::Result;
 
 /// How long the same file for the same model counts as a repeat.
 pub const REPEAT_WINDOW_SECS: i64 = 24 * 60 * 60;
@@ -70,10 +70,4 @@ pub async fn find(conn: &mut sqlx::AnyConnection, upload: &UploadIdentity<'_>, n
     .fetch_optional(&mut *conn)
     .await?;
     Ok(first.map(Repeat::Of))
-}
-
-/// [`find`] outside a transaction: the cheap check before a file is scored.
-pub async fn find_now(db: &Db, upload: &UploadIdentity<'_>) -> Result<Option<Repeat>> {
-    let mut conn = db.pool().acquire().await?;
-    find(&mut conn, upload, now_unix()).await
 }

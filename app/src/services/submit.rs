@@ -12,9 +12,8 @@ use super::clients::ClientKey;
 use super::error::{Result, ServiceError};
 use super::keys::KeyCache;
 use super::secrets::new_public_id;
-use crate::db::repeats::{self, UploadIdentity};
 use crate::db::submissions::{self, LadderRule, NewSubmission, QuotaDefaults, QuotaUse, Stored, SubmissionRecord};
-use crate::db::{Db, audit, clients, keys};
+use crate::db::{Db, audit, keys};
 use crate::domain::exposure::{Exposure, default_step, rounding_offset};
 use crate::domain::forensics;
 use crate::domain::submission::RawMeta;
@@ -114,31 +113,10 @@ pub async fn accept(ctx: Scoring<'_>, mut upload: Upload) -> Result<Accepted> {
         (bytes, sha)
     })
     .await?;
-    let identity = UploadIdentity {
-        team_id: upload.team_id,
-        idempotency_key: upload.idempotency_key.as_deref(),
-        file_sha256: &sha,
-        model_name: &meta.model_name,
-        benchmark: upload.benchmark.as_str(),
-    };
-    // A repeat is answered before the quota is checked: it uses none.
-    if let Some(repeat) = repeats::find_now(ctx.db, &identity).await? {
-        return repeated(ctx, upload.team_id, &repeat.first()?).await;
-    }
-    // Cheap early refusal; the binding check is inside the transaction.
-    let used = submissions::quota(ctx.db, upload.team_id, ctx.quota).await?;
-    if used.total_remaining() == 0 {
-        return Err(submissions::InsertError::TotalQuota { limit: used.total_limit }.into());
-    }
-    if used.daily_remaining() == 0 {
-        return Err(submissions::InsertError::DailyQuota { limit: used.daily_limit }.into());
-    }
-    let client = upload.client.as_ref().map(|c| c.limit(ctx.client_daily_quota));
-    if let Some(client) = client.filter(|c| c.is_limited())
-        && clients::uploads_today(ctx.db, client.key).await? >= client.per_day
-    {
-        return Err(submissions::InsertError::ClientQuota { limit: client.per_day }.into());
-    }
+    // Repeats and the quotas (the team's, and its client address's across
+    // all teams) are checked in the insert's transaction, once the file is
+    // scored: a repeat is answered with its first submission and uses no
+    // quota, whoever is over theirs.
     let stored_key = keys::default_key(ctx.db, upload.benchmark).await?.ok_or(ServiceError::NoKey(upload.benchmark))?;
     let key = ctx.keys.get(ctx.db, stored_key.id, upload.benchmark).await?;
     let scoring_key = key.clone();
@@ -152,40 +130,36 @@ pub async fn accept(ctx: Scoring<'_>, mut upload: Upload) -> Result<Accepted> {
     let recorded = ctx.keys.recorded(stored_key.id).await;
     let near = recorded.near_duplicate(ctx.db, &key, upload.team_id, &scored.predictions).await?;
     let flags = forensics::flags(&key, &scored.predictions, near);
-    let public_id = new_public_id();
-    let predictions = scored.predictions.pack();
-    let format = format.as_str();
+    let ladder = (stored_key.exposure == Exposure::HeldOut).then(|| LadderRule {
+        step: ctx.ladder_step.unwrap_or_else(|| default_step(scored.card.total)),
+        offset: rounding_offset(ctx.secret.as_bytes(), stored_key.id, &sha),
+    });
     let stored = submissions::insert_within_quota(
         ctx.db,
         NewSubmission {
-            public_id: &public_id,
+            public_id: new_public_id(),
             team_id: upload.team_id,
-            key_id: stored_key.id,
-            benchmark: upload.benchmark.as_str(),
-            meta: &meta,
-            file_sha256: &sha,
-            file_format: format,
-            card: &scored.card,
-            correctness: &scored.correct,
-            predictions: &predictions,
-            idempotency_key: upload.idempotency_key.as_deref(),
-            flags: &flags,
-            ladder: (stored_key.exposure == Exposure::HeldOut).then(|| LadderRule {
-                step: ctx.ladder_step.unwrap_or_else(|| default_step(scored.card.total)),
-                offset: rounding_offset(ctx.secret.as_bytes(), stored_key.id, &sha),
-            }),
+            key: stored_key,
+            meta,
+            file_sha256: sha,
+            file_format: format.as_str(),
+            predictions: scored.predictions.pack(),
+            card: scored.card,
+            correctness: scored.correct,
+            idempotency_key: upload.idempotency_key,
+            flags,
+            ladder,
+            client_key: upload.client.map(|c| c.as_str().to_owned()),
+            client_per_day: ctx.client_daily_quota,
         },
         ctx.quota,
-        client,
     )
     .await?;
-    let quota = match stored {
-        Stored::New(quota) => quota,
-        // Sent at the same moment as its first: found inside the transaction.
-        Stored::Repeat(first) => return repeated(ctx, upload.team_id, &first).await,
-    };
-    let record = submissions::get(ctx.db, &public_id).await?.ok_or(ServiceError::NotFound)?;
-    Ok(Accepted { record, quota, repeat: false })
+    match stored {
+        Stored::New { record, quota } => Ok(Accepted { record: *record, quota, repeat: false }),
+        // A repeat (found in the transaction): the first submission, no quota used.
+        Stored::Repeat(first) => repeated(ctx, upload.team_id, &first).await,
+    }
 }
 
 /// Files up to this size are hashed, read and scored on the request's own

@@ -18,6 +18,7 @@ on_both_backends!(
     private_submissions_stay_private,
     leaderboard_lists_verified_submissions,
     a_temperature_given_or_not_in_any_order,
+    the_upload_answers_with_the_submission_as_stored,
 );
 
 async fn upload_scores_like_the_cli(backend: Backend) {
@@ -358,5 +359,33 @@ async fn a_temperature_given_or_not_in_any_order(backend: Backend) {
         done.unwrap();
     }
     let app = std::sync::Arc::into_inner(app).expect("all tasks done");
+    app.finish().await;
+}
+
+/// The upload's answer is built from what was written, not read back: it
+/// must be what reading the submission gives, field for field.
+async fn the_upload_answers_with_the_submission_as_stored(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let token = app.team_with_token("Mirrors", "m@mirrors.example").await;
+    let owner_get = |id: String| {
+        Request::get(format!("/api/v1/submissions/{id}"))
+            .header("authorization", format!("Bearer {token}"))
+            .body(Body::empty())
+            .unwrap()
+    };
+    for (query, accuracy) in [
+        ("model_name=Mirror-1&temperature=0.7&shots=3&notes=first", 0.55),
+        ("model_name=Mirror-2&visibility=private&model_category=open-medical", 0.8),
+    ] {
+        let resp = app.upload_raw(&token, query, TestApp::demo_predictions(accuracy, 9)).await;
+        assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
+        let mut uploaded = resp.json();
+        let fields = uploaded.as_object_mut().unwrap();
+        assert!(fields.remove("quota").is_some() && fields.remove("repeat").is_some());
+        let id = uploaded["id"].as_str().unwrap().to_owned();
+        let read = app.request(owner_get(id)).await;
+        assert_eq!(read.status, StatusCode::OK, "{}", read.body);
+        assert_eq!(uploaded, read.json(), "{query}: the answer differs from the stored submission");
+    }
     app.finish().await;
 }

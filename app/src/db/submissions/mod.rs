@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::clients::{self, ClientLimit};
+use super::keys::StoredKey;
 use super::repeats::{self, Repeat, UploadIdentity};
 use super::{Backend, Db, DbError, Result, now_unix};
 use crate::domain::ScoreCard;
@@ -24,28 +25,33 @@ pub use quota::{QuotaDefaults, QuotaUse, quota, seconds_to_utc_midnight, utc_day
 pub(crate) use records::read_flags;
 pub use records::{RecordedRow, count_for_team, for_team, get, predictions_of, recorded_since};
 
-/// Everything stored for a new submission.
-pub struct NewSubmission<'a> {
-    pub public_id: &'a str,
+/// Everything stored for a new submission (owned: the write may run on
+/// the database's writer thread, `Db::write`).
+pub struct NewSubmission {
+    pub public_id: String,
     pub team_id: i64,
-    pub key_id: i64,
-    pub benchmark: &'a str,
-    pub meta: &'a SubmissionMeta,
-    pub file_sha256: &'a str,
-    pub file_format: &'a str,
-    pub card: &'a ScoreCard,
-    pub correctness: &'a [bool],
+    /// The key it was scored on (the benchmark's default key).
+    pub key: StoredKey,
+    pub meta: SubmissionMeta,
+    pub file_sha256: String,
+    pub file_format: &'static str,
+    pub card: ScoreCard,
+    pub correctness: Vec<bool>,
     /// What the file gave per question of the key, packed
     /// (`domain::stored_predictions`), so a corrected key can score it again.
-    pub predictions: &'a [u8],
+    pub predictions: Vec<u8>,
     /// The client's `Idempotency-Key`, if it sent one.
-    pub idempotency_key: Option<&'a str>,
+    pub idempotency_key: Option<String>,
     /// What key-copy forensics found (`domain::forensics`).
-    pub flags: &'a [Flag],
+    pub flags: Vec<Flag>,
     /// On a held-out key, the Ladder's step and this upload's rounding
     /// offset: the shown accuracy is decided in the insert's transaction,
     /// from the team's earlier submissions of the model on the key.
     pub ladder: Option<LadderRule>,
+    /// The keyed hash of the sending client's address (`None`: not known).
+    pub client_key: Option<String>,
+    /// The uploads that client may send a UTC day across all teams (0: no limit).
+    pub client_per_day: i64,
 }
 
 /// How the Ladder rounds one upload (see `domain::exposure::ladder`).
@@ -166,10 +172,10 @@ pub fn unpack_bits(bytes: &[u8], len: usize) -> Vec<bool> {
 }
 
 /// What storing an upload did.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Stored {
-    /// A new submission, and the quota used after it.
-    New(QuotaUse),
+    /// A new submission as stored, and the quota used after it.
+    New { record: Box<SubmissionRecord>, quota: QuotaUse },
     /// The upload repeats this earlier submission (see [`super::repeats`]):
     /// nothing was stored and no quota used.
     Repeat(String),
@@ -186,65 +192,124 @@ impl Repeat {
     }
 }
 
-impl NewSubmission<'_> {
+impl NewSubmission {
     fn identity(&self) -> UploadIdentity<'_> {
         UploadIdentity {
             team_id: self.team_id,
-            idempotency_key: self.idempotency_key,
-            file_sha256: self.file_sha256,
+            idempotency_key: self.idempotency_key.as_deref(),
+            file_sha256: &self.file_sha256,
             model_name: &self.meta.model_name,
-            benchmark: self.benchmark,
+            benchmark: &self.key.benchmark,
+        }
+    }
+
+    fn client(&self) -> Option<ClientLimit<'_>> {
+        let key = self.client_key.as_deref()?;
+        Some(ClientLimit { key, per_day: self.client_per_day }).filter(ClientLimit::is_limited)
+    }
+
+    /// The record of this submission as stored at `created_at` by the team
+    /// named `team_name`, with the Ladder's `shown` accuracy: what
+    /// [`get`] reads back right after the insert, built without reading it.
+    fn into_record(self, team_name: String, created_at: i64, shown: Option<f64>) -> SubmissionRecord {
+        let key = self.key;
+        let versions = vec![VersionScore {
+            version: key.version,
+            key: key.name.clone(),
+            imported_at: key.imported_at,
+            score: Some(crate::domain::Breakdown::new(self.card.correct, self.card.total)),
+            current: true,
+        }];
+        SubmissionRecord {
+            public_id: self.public_id,
+            team_id: self.team_id,
+            key_id: key.id,
+            team_name,
+            benchmark: key.benchmark,
+            key_name: key.name,
+            key_sha256: key.sha256,
+            key_synthetic: key.synthetic,
+            meta: self.meta,
+            file_sha256: self.file_sha256,
+            file_format: self.file_format.to_owned(),
+            created_at,
+            card: self.card,
+            exposure: key.exposure,
+            ladder: shown.zip(self.ladder).map(|(shown, rule)| Ladder { shown, step: rule.step }),
+            key_version: key.version,
+            rescorable: true,
+            versions,
+            flags: self.flags,
+            withdrawn_at: None,
         }
     }
 }
 
-/// Stores a scored submission if the team (and the `client` that sent it,
+/// Stores a scored submission if the team (and the client that sent it,
 /// across all teams) has quota left and it repeats no earlier upload, in
-/// one transaction that serialises concurrent uploads of the same team and
-/// of the same client (SQLite: `BEGIN IMMEDIATE`; PostgreSQL: row locks on
-/// the team, then on the client), so the quotas hold and a repeat sent at
-/// the same moment as its first is still found. The submission is stored
-/// with the client's key (`None`: no client known). A public submission
-/// moves the board's version on, and the audit log records the upload, in
-/// the same transaction.
-pub async fn insert_within_quota(
-    db: &Db,
-    new: NewSubmission<'_>,
+/// one write transaction that serialises concurrent uploads of the same
+/// team and of the same client (SQLite: one writer at a time, `Db::write`;
+/// PostgreSQL: row locks on the team, then on the client), so the quotas
+/// hold and a repeat sent at the same moment as its first is still found.
+/// The submission is stored with the client's key (`None`: no client
+/// known). A public submission moves the board's version on, and the
+/// audit log records the upload, in the same transaction. A new
+/// submission comes back as [`get`] would read it.
+pub async fn insert_within_quota(db: &Db, new: NewSubmission, defaults: QuotaDefaults) -> Result<Stored, InsertError> {
+    let backend = db.backend();
+    let outcome = db
+        .write(move |conn| {
+            Box::pin(async move {
+                match insert_in(conn, backend, new, defaults).await {
+                    // A failure: nothing of it (or of its group) is committed.
+                    Err(InsertError::Db(e)) => Err(e),
+                    // Stored, or refused before anything but the client's
+                    // last-seen time was written.
+                    stored_or_refused => Ok(stored_or_refused),
+                }
+            })
+        })
+        .await;
+    outcome?
+}
+
+/// [`insert_within_quota`]'s statements, on the write transaction's connection.
+async fn insert_in(
+    conn: &mut sqlx::AnyConnection,
+    backend: Backend,
+    new: NewSubmission,
     defaults: QuotaDefaults,
-    client: Option<ClientLimit<'_>>,
 ) -> Result<Stored, InsertError> {
     let now = now_unix();
     let day = utc_day(now);
-    let mut tx = db.begin_write().await?;
-    if db.backend() == Backend::Postgres {
-        sqlx::query("SELECT id FROM teams WHERE id = $1 FOR UPDATE").bind(new.team_id).execute(&mut *tx).await?;
+    if backend == Backend::Postgres {
+        sqlx::query("SELECT id FROM teams WHERE id = $1 FOR UPDATE").bind(new.team_id).execute(&mut *conn).await?;
     }
-    let limited = client.filter(ClientLimit::is_limited);
-    if let Some(client) = limited {
-        clients::lock(&mut tx, client.key, now).await?;
+    if let Some(client) = new.client() {
+        clients::lock(conn, client.key, now).await?;
     }
-    if let Some(repeat) = repeats::find(&mut tx, &new.identity(), now).await? {
+    if let Some(repeat) = repeats::find(conn, &new.identity(), now).await? {
         return Ok(Stored::Repeat(repeat.first()?));
     }
-    let used = quota_in(&mut *tx, new.team_id, &day, defaults).await?;
+    let (used, team_name) = quota_in(&mut *conn, new.team_id, &day, defaults).await?;
     if used.total_remaining() == 0 {
         return Err(InsertError::TotalQuota { limit: used.total_limit });
     }
     if used.daily_remaining() == 0 {
         return Err(InsertError::DailyQuota { limit: used.daily_limit });
     }
-    if let Some(client) = limited
-        && clients::uploads_in(&mut tx, client.key, &day).await? >= client.per_day
+    if let Some(client) = new.client()
+        && clients::uploads_in(conn, client.key, &day).await? >= client.per_day
     {
         return Err(InsertError::ClientQuota { limit: client.per_day });
     }
-    let card_json = serde_json::to_string(new.card).map_err(|e| DbError::Seed(e.to_string()))?;
-    let flags_json = serde_json::to_string(new.flags).map_err(|e| DbError::Seed(e.to_string()))?;
+    let card_json = new.card.to_stored_json().map_err(|e| DbError::Seed(e.to_string()))?;
+    let flags_json = serde_json::to_string(&new.flags).map_err(|e| DbError::Seed(e.to_string()))?;
     let shown = match new.ladder {
-        Some(rule) => Some(ladder(best_shown(&mut tx, &new).await?, new.card.accuracy, rule.step, rule.offset)),
+        Some(rule) => Some(ladder(best_shown(conn, &new).await?, new.card.accuracy, rule.step, rule.offset)),
         None => None,
     };
-    let m = new.meta;
+    let m = &new.meta;
     // No temperature is written as NULL in the statement, not bound: over
     // the `Any` driver a missing float goes to PostgreSQL as a 4-byte one,
     // and a statement prepared with it then refuses a real temperature.
@@ -260,10 +325,10 @@ pub async fn insert_within_quota(
          RETURNING id"
     );
     let statement = sqlx::query(&sql)
-        .bind(new.public_id)
+        .bind(&new.public_id)
         .bind(new.team_id)
-        .bind(new.key_id)
-        .bind(new.benchmark)
+        .bind(new.key.id)
+        .bind(&new.key.benchmark)
         .bind(&m.model_name)
         .bind(&m.model_url)
         .bind(&m.model_params)
@@ -274,17 +339,17 @@ pub async fn insert_within_quota(
         .bind(&m.extraction)
         .bind(m.contamination.as_str())
         .bind(m.visibility.as_str())
-        .bind(new.file_sha256)
+        .bind(&new.file_sha256)
         .bind(new.file_format)
         .bind(now)
         .bind(&day);
-    let inserted = bind_scores(statement, new.card)
+    let inserted = bind_scores(statement, &new.card)
         .bind(card_json)
-        .bind(pack_bits(new.correctness))
-        .bind(new.idempotency_key)
-        .bind(client.map(|c| c.key))
-        .bind(new.predictions.to_vec())
-        .bind(new.key_id)
+        .bind(pack_bits(&new.correctness))
+        .bind(new.idempotency_key.as_deref())
+        .bind(new.client_key.as_deref())
+        .bind(new.predictions.as_slice())
+        .bind(new.key.id)
         .bind(flags_json)
         .bind(m.model_category.as_str())
         .bind(&m.model_args)
@@ -293,10 +358,10 @@ pub async fn insert_within_quota(
         Some(t) => inserted.bind(t),
         None => inserted,
     }
-    .fetch_one(&mut *tx)
+    .fetch_one(&mut *conn)
     .await?;
     let id: i64 = sqlx::Row::try_get(&inserted, 0)?;
-    super::key_versions::insert_score(&mut *tx, id, new.key_id, new.card, now).await?;
+    super::key_versions::insert_score(&mut *conn, id, new.key.id, &new.card, now).await?;
     // A separate statement rather than two nullable parameters: PostgreSQL
     // keeps a prepared statement's parameter types from its first use, and
     // through the `Any` driver a NULL there is not typed as a float.
@@ -305,28 +370,28 @@ pub async fn insert_within_quota(
             .bind(shown)
             .bind(rule.step)
             .bind(id)
-            .execute(&mut *tx)
+            .execute(&mut *conn)
             .await?;
     }
-    super::audit::record_in(&mut *tx, "submission_accepted", Some(new.team_id), None, new.public_id).await?;
+    super::audit::record_in(&mut *conn, "submission_accepted", Some(new.team_id), None, &new.public_id).await?;
     // Last: on PostgreSQL the version's row stays locked until the commit,
     // and every public upload waits for it.
     if m.visibility.is_shared() {
-        super::board::bump_version(&mut *tx).await?;
+        super::board::bump_version(&mut *conn).await?;
     }
-    tx.commit().await?;
-    Ok(Stored::New(QuotaUse { daily_used: used.daily_used + 1, total_used: used.total_used + 1, ..used }))
+    let quota = QuotaUse { daily_used: used.daily_used + 1, total_used: used.total_used + 1, ..used };
+    Ok(Stored::New { record: Box::new(new.into_record(team_name, now, shown)), quota })
 }
 
 /// The best accuracy the Ladder has shown for this team's submissions of
 /// this model on this key (read inside the insert's transaction, which
 /// serialises the team's uploads).
-async fn best_shown(conn: &mut sqlx::AnyConnection, new: &NewSubmission<'_>) -> Result<Option<f64>> {
+async fn best_shown(conn: &mut sqlx::AnyConnection, new: &NewSubmission) -> Result<Option<f64>> {
     Ok(sqlx::query_scalar(
         "SELECT MAX(shown_accuracy) FROM submissions WHERE team_id = $1 AND key_id = $2 AND model_name = $3",
     )
     .bind(new.team_id)
-    .bind(new.key_id)
+    .bind(new.key.id)
     .bind(&new.meta.model_name)
     .fetch_one(conn)
     .await?)

@@ -49,18 +49,25 @@ pub fn seconds_to_utc_midnight(unix: i64) -> i64 {
 /// A team's own quotas (`None`: the default) and its submissions counted.
 #[derive(sqlx::FromRow)]
 struct QuotaRow {
+    name: String,
     daily_quota: Option<i64>,
     total_quota: Option<i64>,
     daily_used: i64,
     total_used: i64,
 }
 
-pub(super) async fn quota_in<'c, E>(exec: E, team_id: i64, day: &str, defaults: QuotaDefaults) -> Result<QuotaUse>
+/// The team's quota use on the UTC `day`, and the team's name.
+pub(super) async fn quota_in<'c, E>(
+    exec: E,
+    team_id: i64,
+    day: &str,
+    defaults: QuotaDefaults,
+) -> Result<(QuotaUse, String)>
 where
     E: sqlx::Executor<'c, Database = sqlx::Any>,
 {
     let row: QuotaRow = sqlx::query_as(
-        "SELECT t.daily_quota AS daily_quota, t.total_quota AS total_quota,
+        "SELECT t.name AS name, t.daily_quota AS daily_quota, t.total_quota AS total_quota,
                 (SELECT COUNT(*) FROM submissions s WHERE s.team_id = t.id AND s.utc_day = $2) AS daily_used,
                 (SELECT COUNT(*) FROM submissions s WHERE s.team_id = t.id) AS total_used
            FROM teams t WHERE t.id = $1",
@@ -69,17 +76,18 @@ where
     .bind(day)
     .fetch_one(exec)
     .await?;
-    Ok(QuotaUse {
+    let used = QuotaUse {
         daily_limit: row.daily_quota.unwrap_or(defaults.daily),
         daily_used: row.daily_used,
         total_limit: row.total_quota.unwrap_or(defaults.total),
         total_used: row.total_used,
-    })
+    };
+    Ok((used, row.name))
 }
 
 /// A team's quota use right now.
 pub async fn quota(db: &Db, team_id: i64, defaults: QuotaDefaults) -> Result<QuotaUse> {
-    quota_in(db.pool(), team_id, &utc_day(now_unix()), defaults).await
+    Ok(quota_in(db.pool(), team_id, &utc_day(now_unix()), defaults).await?.0)
 }
 
 #[cfg(test)]

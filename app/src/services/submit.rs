@@ -106,13 +106,6 @@ pub async fn accept(ctx: Scoring<'_>, mut upload: Upload) -> Result<Accepted> {
     if upload.file.is_empty() {
         return Err(ServiceError::BadRequest { code: "missing_file", message: Message::new("api-missing-file") });
     }
-    let bytes = upload.file;
-    let small = bytes.len() <= INLINE_FILE_BYTES;
-    let (bytes, sha) = blocking::run(small, move || {
-        let sha = crate::domain::input::sha256_hex(&bytes);
-        (bytes, sha)
-    })
-    .await?;
     // Repeats and the quotas (the team's, and its client address's across
     // all teams) are checked in the insert's transaction, once the file is
     // scored: a repeat is answered with its first submission and uses no
@@ -120,11 +113,12 @@ pub async fn accept(ctx: Scoring<'_>, mut upload: Upload) -> Result<Accepted> {
     let stored_key = keys::default_key(ctx.db, upload.benchmark).await?.ok_or(ServiceError::NoKey(upload.benchmark))?;
     let key = ctx.keys.get(ctx.db, stored_key.id, upload.benchmark).await?;
     let scoring_key = key.clone();
-    let (scored, format) = blocking::run(small, move || {
-        let key = scoring_key;
+    let bytes = upload.file;
+    let (sha, scored, format) = blocking::run(bytes.len() <= INLINE_FILE_BYTES, move || {
+        let sha = crate::domain::input::sha256_hex(&bytes);
         let file = PredictionFile::parse(&bytes)?;
-        let scored = score(&key, &file)?;
-        Ok::<_, crate::domain::PredictionError>((scored, file.format))
+        let scored = score(&scoring_key, &file)?;
+        Ok::<_, crate::domain::PredictionError>((sha, scored, file.format))
     })
     .await??;
     let recorded = ctx.keys.recorded(stored_key.id).await;

@@ -131,7 +131,7 @@ impl Db {
                 })
             };
             let writer = options().max_connections(1).connect(url).await?;
-            let group_commit = writes::GroupCommit::start(writer.clone(), "BEGIN IMMEDIATE")?;
+            let group_commit = writes::GroupCommit::start(writer.clone())?;
             (options().max_connections(8).connect(url).await?, writer, Some(std::sync::Arc::new(group_commit)))
         } else {
             // Eight connections per server: with 20 uploads at once on a
@@ -211,7 +211,7 @@ impl Db {
         if let Some(group_commit) = &self.group_commit {
             return group_commit.write(work).await;
         }
-        let mut tx = self.writer.begin().await.map_err(|e| E::from(e.into()))?;
+        let mut tx = self.begin_write().await.map_err(E::from)?;
         let outcome = work(&mut tx).await;
         if outcome.is_ok() {
             tx.commit().await.map_err(|e| E::from(e.into()))?;

@@ -60,7 +60,7 @@ impl GroupCommit {
     /// Starts the committing thread, which writes through `pool` (the
     /// one-connection writer pool, shared with the other write
     /// transactions) and stops when the last handle is dropped.
-    pub fn start(pool: AnyPool, begin: &'static str) -> Result<Self> {
+    pub fn start(pool: AnyPool) -> Result<Self> {
         let (queue, jobs) = mpsc::unbounded_channel();
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
@@ -68,7 +68,7 @@ impl GroupCommit {
             .map_err(|e| DbError::Background(format!("cannot start the database writer: {e}")))?;
         std::thread::Builder::new()
             .name("sqlite-writer".into())
-            .spawn(move || runtime.block_on(commit_loop(pool, begin, jobs)))
+            .spawn(move || runtime.block_on(commit_loop(pool, jobs)))
             .map_err(|e| DbError::Background(format!("cannot start the database writer: {e}")))?;
         Ok(Self { queue })
     }
@@ -109,10 +109,10 @@ impl GroupCommit {
 /// Takes what is queued, a batch at a time, until every handle is gone.
 /// Each batch runs as a task of its own, so that a panic in one piece of
 /// work fails its batch (rolled back) and not the thread.
-async fn commit_loop(pool: AnyPool, begin: &'static str, mut jobs: mpsc::UnboundedReceiver<Job>) {
+async fn commit_loop(pool: AnyPool, mut jobs: mpsc::UnboundedReceiver<Job>) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while jobs.recv_many(&mut batch, MAX_BATCH).await > 0 {
-        let run = tokio::spawn(commit_batch(pool.clone(), begin, std::mem::take(&mut batch)));
+        let run = tokio::spawn(commit_batch(pool.clone(), std::mem::take(&mut batch)));
         if let Err(e) = run.await {
             tracing::error!(error = %e, "a batch of writes panicked and was rolled back");
         }
@@ -124,10 +124,10 @@ async fn commit_loop(pool: AnyPool, begin: &'static str, mut jobs: mpsc::Unbound
 /// failed piece gets its error and the others are dropped unanswered
 /// (their callers learn that nothing was committed); the transaction is
 /// rolled back when dropped.
-async fn commit_batch(pool: AnyPool, begin: &'static str, batch: Vec<Job>) {
+async fn commit_batch(pool: AnyPool, batch: Vec<Job>) {
     let mut settled = Vec::with_capacity(batch.len());
     let outcome: Result<()> = async {
-        let mut tx = pool.begin_with(begin).await?;
+        let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
         for job in batch {
             let settle = (job.run)(&mut tx).await;
             let failed = !settle.succeeded;
@@ -160,7 +160,7 @@ mod tests {
         sqlx::any::install_default_drivers();
         let pool = AnyPoolOptions::new().max_connections(1).connect("sqlite::memory:").await.unwrap();
         sqlx::query("CREATE TABLE t (n INTEGER NOT NULL)").execute(&pool).await.unwrap();
-        (GroupCommit::start(pool.clone(), "BEGIN IMMEDIATE").unwrap(), pool)
+        (GroupCommit::start(pool.clone()).unwrap(), pool)
     }
 
     /// Inserts `n` and answers how many rows it saw before.

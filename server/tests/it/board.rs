@@ -19,6 +19,28 @@ on_both_backends!(
     rows_come_from_the_covering_index,
 );
 
+/// Two writes of different teams move the board's version without waiting
+/// for each other's commit (PostgreSQL: one shared row had made every
+/// public upload queue behind the one before it), and both moves count.
+#[tokio::test]
+async fn writes_of_two_teams_do_not_queue_on_the_board_version() {
+    let Some(app) = TestApp::start(Backend::Postgres).await else { return };
+    let db = &app.state.db;
+    let before: i64 = app::db::board::version(db).await.unwrap().parse().unwrap();
+    let mut first = db.pool().begin().await.unwrap();
+    app::db::board::bump_version(&mut *first, 1).await.unwrap();
+    // Uncommitted, the first write holds its counter; the second, of
+    // another team, would wait for it forever if they shared one.
+    let mut second = db.pool().begin().await.unwrap();
+    sqlx::query("SET LOCAL lock_timeout = '2s'").execute(&mut *second).await.unwrap();
+    app::db::board::bump_version(&mut *second, 2).await.expect("not blocked by the first team's write");
+    second.commit().await.unwrap();
+    first.commit().await.unwrap();
+    let after: i64 = app::db::board::version(db).await.unwrap().parse().unwrap();
+    assert_eq!(after, before + 2);
+    app.finish().await;
+}
+
 pub(crate) fn demo_key() -> app::domain::AnswerKey {
     app::domain::parse_key(app::domain::Benchmark::MedAraBench, TestApp::demo_key_csv().as_bytes()).unwrap().key
 }
@@ -131,17 +153,12 @@ async fn board_rows_ranks_and_baselines(backend: Backend) {
 
 async fn board_is_cached_per_version(backend: Backend) {
     let Some(app) = TestApp::start(backend).await else { return };
-    let version = || async {
-        sqlx::query_scalar::<_, String>("SELECT value FROM settings WHERE name = 'board_version'")
-            .fetch_optional(app.state.db.pool())
-            .await
-            .unwrap()
-    };
+    let version = || async { app::db::board::version(&app.state.db).await.unwrap() };
     let before = version().await;
     let (good, _) = with_submissions(&app).await;
     // Each public submission moved the version on, in its own transaction; the private one did not.
-    let after: i64 = version().await.unwrap().parse().unwrap();
-    assert_eq!(after, before.map_or(0, |v| v.parse::<i64>().unwrap()) + 2);
+    let after: i64 = version().await.parse().unwrap();
+    assert_eq!(after, before.parse::<i64>().unwrap() + 2);
     let board = app.get("/api/v1/leaderboard").await.json();
     assert_eq!(board["board_version"], after.to_string());
 
@@ -153,13 +170,10 @@ async fn board_is_cached_per_version(backend: Backend) {
         .unwrap();
     assert!(app.get("/api/v1/leaderboard").await.body.contains("Cedar-70B"), "served from the cache");
     // ...until the version moves on (as another process's write would move it).
-    sqlx::query("UPDATE settings SET value = '1000' WHERE name = 'board_version'")
-        .execute(app.state.db.pool())
-        .await
-        .unwrap();
+    sqlx::query("UPDATE board_version SET n = n + 1000 WHERE slot = 7").execute(app.state.db.pool()).await.unwrap();
     let board = app.get("/api/v1/leaderboard").await;
     assert!(!board.body.contains("Cedar-70B"), "recomputed at the new version");
-    assert_eq!(board.json()["board_version"], "1000");
+    assert_eq!(board.json()["board_version"], (after + 1000).to_string());
     assert!(!app.get("/").await.body.contains("Cedar-70B"), "the page shows the same board");
     app.finish().await;
 }

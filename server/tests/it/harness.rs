@@ -237,7 +237,7 @@ impl TestApp {
     /// does in its transaction: for a test that changes rows behind the
     /// server's back (the cache of rendered pages is keyed by the version).
     pub async fn board_moved(&self) {
-        app::db::board::bump_version(self.state.db.pool()).await.expect("move the board version");
+        app::db::board::bump_version(self.state.db.pool(), 0).await.expect("move the board version");
     }
 
     /// Submissions stored in total.

@@ -38,8 +38,9 @@ use crate::domain::stats::wilson;
 mod verified;
 pub use verified::ROWS_SELECT;
 
-/// The `settings` row holding the board's version.
-const VERSION_SETTING: &str = "board_version";
+/// The counters whose sum is the board's version (migration 0016): a
+/// write moves one of them, so concurrent writes do not queue on one row.
+const VERSION_SLOTS: i64 = 16;
 
 /// The benchmark the board shows.
 pub(super) const BENCHMARK: Benchmark = Benchmark::MedAraBench;
@@ -111,29 +112,30 @@ pub async fn indexed(db: &Db) -> Result<Arc<IndexedBoard>> {
     db.board_cache.get_or_compute(&version, compute(db, version.clone())).await
 }
 
-/// The board's version: `"0"` until the first submission or key.
+/// The board's version: `"0"` until the first submission or key. It is
+/// the sum of the counters [`bump_version`] moves, read in one statement
+/// (so from one snapshot), and it moves on at every commit that moved one.
 pub async fn version(db: &Db) -> Result<String> {
-    let v: Option<String> = sqlx::query_scalar("SELECT value FROM settings WHERE name = $1")
-        .bind(VERSION_SETTING)
-        .fetch_optional(db.pool())
+    let v: i64 = sqlx::query_scalar("SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM board_version")
+        .fetch_one(db.pool())
         .await?;
-    Ok(v.unwrap_or_else(|| "0".to_owned()))
+    Ok(v.to_string())
 }
 
 /// Moves the board's version on; call inside the transaction of the write
 /// that changes the board (or anything a page shows: signed-out pages are
-/// served from a cache keyed by this version).
-pub async fn bump_version<'c, E>(exec: E) -> Result<()>
+/// served from a cache keyed by this version). `writer` picks the counter
+/// moved (a team's id; 0 for a write of no team's): on PostgreSQL the
+/// counter's row stays locked until the commit, and only writes that
+/// picked the same one wait for it.
+pub async fn bump_version<'c, E>(exec: E, writer: i64) -> Result<()>
 where
     E: sqlx::Executor<'c, Database = sqlx::Any>,
 {
-    sqlx::query(
-        "INSERT INTO settings (name, value) VALUES ($1, '1')
-         ON CONFLICT (name) DO UPDATE SET value = CAST(CAST(settings.value AS INTEGER) + 1 AS TEXT)",
-    )
-    .bind(VERSION_SETTING)
-    .execute(exec)
-    .await?;
+    sqlx::query("UPDATE board_version SET n = n + 1 WHERE slot = $1")
+        .bind(writer.rem_euclid(VERSION_SLOTS))
+        .execute(exec)
+        .await?;
     Ok(())
 }
 

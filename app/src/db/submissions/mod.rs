@@ -374,10 +374,10 @@ async fn insert_in(
             .await?;
     }
     super::audit::record_in(&mut *conn, "submission_accepted", Some(new.team_id), None, &new.public_id).await?;
-    // Last: on PostgreSQL the version's row stays locked until the commit,
-    // and every public upload waits for it.
+    // Last: on PostgreSQL the version's counter stays locked until the
+    // commit, and uploads of teams sharing the counter wait for it.
     if m.visibility.is_shared() {
-        super::board::bump_version(&mut *conn).await?;
+        super::board::bump_version(&mut *conn, new.team_id).await?;
     }
     let quota = QuotaUse { daily_used: used.daily_used + 1, total_used: used.total_used + 1, ..used };
     Ok(Stored::New { record: Box::new(new.into_record(team_name, now, shown)), quota })

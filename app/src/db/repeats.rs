@@ -3,7 +3,9 @@
 //! back, with no second row and no quota used. A repeat is the same
 //! `Idempotency-Key` from the same team, or the same file (by SHA-256) for
 //! the same model and benchmark from the same team within
-//! [`REPEAT_WINDOW_SECS`].
+//! [`REPEAT_WINDOW_SECS`]. Both are looked for inside the upload's write
+//! transaction, after its team's row is locked, so a repeat sent at the
+//! same moment as its first is still found.
 
 use super::Result;
 
@@ -38,36 +40,34 @@ struct KeyedUpload {
     benchmark: String,
 }
 
-/// The earlier submission `upload` repeats, if any, as of `now`.
-pub async fn find(conn: &mut sqlx::AnyConnection, upload: &UploadIdentity<'_>, now: i64) -> Result<Option<Repeat>> {
-    if let Some(key) = upload.idempotency_key {
-        let earlier: Option<KeyedUpload> = sqlx::query_as(
-            "SELECT public_id, file_sha256, model_name, benchmark FROM submissions
-              WHERE team_id = $1 AND idempotency_key = $2",
-        )
-        .bind(upload.team_id)
-        .bind(key)
-        .fetch_optional(&mut *conn)
-        .await?;
-        if let Some(earlier) = earlier {
-            let same = earlier.file_sha256 == upload.file_sha256
-                && earlier.model_name == upload.model_name
-                && earlier.benchmark == upload.benchmark;
-            let first = earlier.public_id;
-            return Ok(Some(if same { Repeat::Of(first) } else { Repeat::KeyReused { first } }));
-        }
-    }
-    let first: Option<String> = sqlx::query_scalar(
-        "SELECT public_id FROM submissions
-          WHERE team_id = $1 AND file_sha256 = $2 AND model_name = $3 AND benchmark = $4 AND created_at > $5
-          ORDER BY id LIMIT 1",
+/// The earlier submission sent with the same `Idempotency-Key` as
+/// `upload` (none when it sent no key), or the refusal of a key used before
+/// for a different upload.
+pub async fn by_idempotency_key(conn: &mut sqlx::AnyConnection, upload: &UploadIdentity<'_>) -> Result<Option<Repeat>> {
+    let Some(key) = upload.idempotency_key else { return Ok(None) };
+    let earlier: Option<KeyedUpload> = sqlx::query_as(
+        "SELECT public_id, file_sha256, model_name, benchmark FROM submissions
+          WHERE team_id = $1 AND idempotency_key = $2",
     )
     .bind(upload.team_id)
-    .bind(upload.file_sha256)
-    .bind(upload.model_name)
-    .bind(upload.benchmark)
-    .bind(now - REPEAT_WINDOW_SECS)
+    .bind(key)
     .fetch_optional(&mut *conn)
     .await?;
-    Ok(first.map(Repeat::Of))
+    Ok(earlier.map(|earlier| {
+        let same = earlier.file_sha256 == upload.file_sha256
+            && earlier.model_name == upload.model_name
+            && earlier.benchmark == upload.benchmark;
+        let first = earlier.public_id;
+        if same { Repeat::Of(first) } else { Repeat::KeyReused { first } }
+    }))
 }
+
+/// The first submission of the same file for the same model and benchmark
+/// from the same team within [`REPEAT_WINDOW_SECS`]: a subquery of the
+/// upload's admission query (`submissions::quota`), one round trip with
+/// the quota counts, whose parameters it uses: `$1` the team, `$3` the
+/// file's SHA-256, `$4` the model, `$5` the benchmark and `$6` the start
+/// of the window.
+pub(super) const SAME_FILE: &str = "SELECT r.public_id FROM submissions r
+  WHERE r.team_id = $1 AND r.file_sha256 = $3 AND r.model_name = $4 AND r.benchmark = $5 AND r.created_at > $6
+  ORDER BY r.id LIMIT 1";

@@ -191,6 +191,7 @@ impl From<InsertError> for ServiceError {
             }
             InsertError::IdempotencyKeyReused { first } => Self::IdempotencyKeyReused { first },
             InsertError::ClientQuota { limit } => Self::ClientLimit(ClientLimitReached::uploads(limit)),
+            e @ InsertError::KeyChanged => Self::internal(e),
             InsertError::Db(db) => Self::Db(db),
         }
     }

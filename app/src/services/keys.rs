@@ -9,6 +9,7 @@ use std::time::Duration;
 use super::error::{Result, ServiceError};
 use super::fingerprints::Recorded;
 use crate::db::Db;
+use crate::db::keys::StoredKey;
 use crate::domain::exposure::Exposure;
 use crate::domain::key_summary::KeySummary;
 use crate::domain::{AnswerKey, Benchmark, CheckedKey, parse_key};
@@ -23,17 +24,20 @@ pub const KEY_CACHE_CAPACITY: u64 = 16;
 pub const KEY_CACHE_IDLE: Duration = Duration::from_secs(60 * 60);
 
 /// Parsed answer keys, so a submission does not re-parse its key (a second
-/// or so for the real one), and the fingerprints of the submissions
-/// recorded on each (`services::fingerprints`).
+/// or so for the real one), the fingerprints of the submissions recorded
+/// on each (`services::fingerprints`), and each benchmark's default key as
+/// last read (an upload's transaction checks it still is: see
+/// [`KeyCache::default_key`]).
 #[derive(Clone)]
 pub struct KeyCache {
     keys: moka::future::Cache<i64, Arc<AnswerKey>>,
     recorded: moka::future::Cache<i64, Arc<Recorded>>,
+    defaults: moka::future::Cache<Benchmark, StoredKey>,
 }
 
 impl Default for KeyCache {
     fn default() -> Self {
-        Self { keys: per_key(), recorded: per_key() }
+        Self { keys: per_key(), recorded: per_key(), defaults: moka::future::Cache::new(8) }
     }
 }
 
@@ -65,6 +69,29 @@ impl KeyCache {
                 .map_err(|e| ServiceError::internal(format!("stored key {id} no longer parses: {e}")))
         })
         .await
+    }
+
+    /// The benchmark's default key as this process last read it (`None`:
+    /// none is stored). It may have changed since (another process may
+    /// import a key or reveal one): an upload scored on it is stored only
+    /// if its transaction finds it still the default, with the same
+    /// exposure, and otherwise calls [`KeyCache::forget_default`] and
+    /// starts again (`services::submit`).
+    pub async fn default_key(&self, db: &Db, benchmark: Benchmark) -> Result<Option<StoredKey>> {
+        if let Some(key) = self.defaults.get(&benchmark).await {
+            return Ok(Some(key));
+        }
+        // No key stored is not kept: the next upload looks again.
+        let key = crate::db::keys::default_key(db, benchmark).await?;
+        if let Some(key) = &key {
+            self.defaults.insert(benchmark, key.clone()).await;
+        }
+        Ok(key)
+    }
+
+    /// Forgets the default key read for `benchmark`: the next use reads it.
+    pub async fn forget_default(&self, benchmark: Benchmark) {
+        self.defaults.invalidate(&benchmark).await;
     }
 
     /// The submissions recorded on key `id`, as this process has read them.

@@ -7,13 +7,17 @@
 //! the first submission back and uses no quota.
 //! Shared by the API and the web form.
 
+use std::sync::Arc;
+
 use super::blocking;
 use super::clients::ClientKey;
 use super::error::{Result, ServiceError};
 use super::keys::KeyCache;
 use super::secrets::new_public_id;
-use crate::db::submissions::{self, LadderRule, NewSubmission, QuotaDefaults, QuotaUse, Stored, SubmissionRecord};
-use crate::db::{Db, audit, keys};
+use crate::db::submissions::{
+    self, InsertError, LadderRule, NewSubmission, QuotaDefaults, QuotaUse, Stored, SubmissionMeta, SubmissionRecord,
+};
+use crate::db::{Db, audit};
 use crate::domain::exposure::{Exposure, default_step, rounding_offset};
 use crate::domain::forensics;
 use crate::domain::submission::RawMeta;
@@ -109,51 +113,84 @@ pub async fn accept(ctx: Scoring<'_>, mut upload: Upload) -> Result<Accepted> {
     // Repeats and the quotas (the team's, and its client address's across
     // all teams) are checked in the insert's transaction, once the file is
     // scored: a repeat is answered with its first submission and uses no
-    // quota, whoever is over theirs.
-    let stored_key = keys::default_key(ctx.db, upload.benchmark).await?.ok_or(ServiceError::NoKey(upload.benchmark))?;
-    let key = ctx.keys.get(ctx.db, stored_key.id, upload.benchmark).await?;
-    let scoring_key = key.clone();
-    let bytes = upload.file;
-    let (sha, scored, format) = blocking::run(bytes.len() <= INLINE_FILE_BYTES, move || {
-        let sha = crate::domain::input::sha256_hex(&bytes);
-        let file = PredictionFile::parse(&bytes)?;
-        let scored = score(&scoring_key, &file)?;
-        Ok::<_, crate::domain::PredictionError>((sha, scored, file.format))
-    })
-    .await??;
-    let recorded = ctx.keys.recorded(stored_key.id).await;
-    let near = recorded.near_duplicate(ctx.db, &key, upload.team_id, &scored.predictions).await?;
-    let flags = forensics::flags(&key, &scored.predictions, near);
-    let ladder = (stored_key.exposure == Exposure::HeldOut).then(|| LadderRule {
-        step: ctx.ladder_step.unwrap_or_else(|| default_step(scored.card.total)),
-        offset: rounding_offset(ctx.secret.as_bytes(), stored_key.id, &sha),
-    });
-    let stored = submissions::insert_within_quota(
-        ctx.db,
-        NewSubmission {
-            public_id: new_public_id(),
-            team_id: upload.team_id,
-            key: stored_key,
-            meta,
-            file_sha256: sha,
-            file_format: format.as_str(),
-            predictions: scored.predictions.pack(),
-            card: scored.card,
-            correctness: scored.correct,
-            idempotency_key: upload.idempotency_key,
-            flags,
-            ladder,
-            client_key: upload.client.map(|c| c.as_str().to_owned()),
+    // quota, whoever is over theirs. So is the default key the file was
+    // scored on (read from a cache): if it changed meanwhile, the file is
+    // scored again on the key now the default.
+    let file = Arc::new(upload.file);
+    let client_key = upload.client.map(|c| c.as_str().to_owned());
+    let mut attempt = 1;
+    let stored = loop {
+        let new = NewSubmission {
+            idempotency_key: upload.idempotency_key.clone(),
+            client_key: client_key.clone(),
             client_per_day: ctx.client_daily_quota,
-        },
-        ctx.quota,
-    )
-    .await?;
+            ..scored(ctx, upload.benchmark, upload.team_id, meta.clone(), file.clone()).await?
+        };
+        match submissions::insert_within_quota(ctx.db, new, ctx.quota).await {
+            Err(InsertError::KeyChanged) if attempt < KEY_ATTEMPTS => {
+                ctx.keys.forget_default(upload.benchmark).await;
+                attempt += 1;
+            }
+            stored => break stored?,
+        }
+    };
     match stored {
         Stored::New { record, quota } => Ok(Accepted { record: *record, quota, repeat: false }),
         // A repeat (found in the transaction): the first submission, no quota used.
         Stored::Repeat(first) => repeated(ctx, upload.team_id, &first).await,
     }
+}
+
+/// How many times an upload is scored while the default key keeps changing
+/// under it (each time a key is imported or revealed in between) before it
+/// is given up with an error.
+const KEY_ATTEMPTS: u32 = 3;
+
+/// `file` scored on the benchmark's default key, with its forensic flags
+/// and, on a held-out key, the Ladder's rule: a new submission of team
+/// `team_id` but for what the request adds (its `Idempotency-Key` and
+/// client).
+async fn scored(
+    ctx: Scoring<'_>,
+    benchmark: Benchmark,
+    team_id: i64,
+    meta: SubmissionMeta,
+    file: Arc<Vec<u8>>,
+) -> Result<NewSubmission> {
+    let stored_key = ctx.keys.default_key(ctx.db, benchmark).await?.ok_or(ServiceError::NoKey(benchmark))?;
+    let key = ctx.keys.get(ctx.db, stored_key.id, benchmark).await?;
+    let scoring_key = key.clone();
+    let inline = file.len() <= INLINE_FILE_BYTES;
+    let (sha, scored, format) = blocking::run(inline, move || {
+        let sha = crate::domain::input::sha256_hex(&file);
+        let file = PredictionFile::parse(&file)?;
+        let scored = score(&scoring_key, &file)?;
+        Ok::<_, crate::domain::PredictionError>((sha, scored, file.format))
+    })
+    .await??;
+    let recorded = ctx.keys.recorded(stored_key.id).await;
+    let near = recorded.near_duplicate(ctx.db, &key, team_id, &scored.predictions).await?;
+    let flags = forensics::flags(&key, &scored.predictions, near);
+    let ladder = (stored_key.exposure == Exposure::HeldOut).then(|| LadderRule {
+        step: ctx.ladder_step.unwrap_or_else(|| default_step(scored.card.total)),
+        offset: rounding_offset(ctx.secret.as_bytes(), stored_key.id, &sha),
+    });
+    Ok(NewSubmission {
+        public_id: new_public_id(),
+        team_id,
+        key: stored_key,
+        meta,
+        file_sha256: sha,
+        file_format: format.as_str(),
+        predictions: scored.predictions.pack(),
+        card: scored.card,
+        correctness: scored.correct,
+        idempotency_key: None,
+        flags,
+        ladder,
+        client_key: None,
+        client_per_day: 0,
+    })
 }
 
 /// Files up to this size are hashed, read and scored on the request's own

@@ -16,7 +16,8 @@ use app::domain::{AnswerKey, Benchmark, parse_key};
 on_both_backends!(
     nothing_per_question_is_shown_until_the_key_is_revealed,
     one_answer_probes_learn_nothing,
-    a_corrected_held_out_key_rounds_its_new_scores
+    a_corrected_held_out_key_rounds_its_new_scores,
+    an_upload_is_scored_on_the_default_key_as_it_stands
 );
 
 /// Stores a synthetic key of `rows` rows with `exposure`; returns the key.
@@ -257,5 +258,42 @@ async fn a_corrected_held_out_key_rounds_its_new_scores(backend: Backend) {
         .json();
     assert_eq!(api["accuracy"].as_f64().unwrap(), ladder.shown, "{api}");
     assert!(api.get("correct").is_none() && api["versions"].as_array().unwrap().is_empty(), "{api}");
+    app.finish().await;
+}
+
+/// A process reads the default key once and each upload's transaction
+/// checks it is still the default, with the same exposure: a key stored,
+/// or revealed, by another process (the CLI) since the last upload is the
+/// one the next upload is scored on.
+async fn an_upload_is_scored_on_the_default_key_as_it_stands(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let token = app.team_with_token("Key watchers", "k@watch.example").await;
+    let upload = |model: &'static str, file: String| {
+        let app = &app;
+        let token = token.clone();
+        async move {
+            let resp = app.upload_raw(&token, &format!("model_name={model}"), file).await;
+            assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
+            resp.json()
+        }
+    };
+    let demo = upload("Watcher-1", crate::board::predictions(0.5, 1)).await;
+    assert_eq!(demo["exposure"], "public");
+    let demo_key = demo["key"]["name"].as_str().unwrap().to_owned();
+
+    // Stored by another process: this one has the demo key in hand.
+    let key = store_key(&app, "phase-3", 120, 5, Exposure::HeldOut).await;
+    let file = app::domain::synthetic::synthetic_predictions(&key, 0.7, 2);
+    let held_out = upload("Watcher-2", file.clone()).await;
+    assert_eq!(held_out["key"]["name"], "phase-3", "not {demo_key}: {held_out}");
+    assert_eq!(held_out["exposure"], "held-out");
+    assert!(held_out["ladder_step"].as_f64().is_some(), "the Ladder applies: {held_out}");
+
+    // Revealed by another process: the same key, now public.
+    app::db::keys::reveal(&app.state.db, "phase-3", Some(Benchmark::MedAraBench)).await.unwrap();
+    let revealed = upload("Watcher-3", file).await;
+    assert_eq!(revealed["key"]["name"], "phase-3");
+    assert_eq!(revealed["exposure"], "public", "{revealed}");
+    assert!(revealed["ladder_step"].is_null(), "{revealed}");
     app.finish().await;
 }

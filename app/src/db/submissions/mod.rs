@@ -20,7 +20,7 @@ pub mod edits;
 mod quota;
 mod records;
 
-use quota::quota_in;
+use quota::{Admission, admission_in};
 pub use quota::{QuotaDefaults, QuotaUse, quota, seconds_to_utc_midnight, utc_day};
 pub(crate) use records::read_flags;
 pub use records::{RecordedRow, count_for_team, for_team, get, predictions_of, recorded_since};
@@ -129,6 +129,10 @@ pub enum InsertError {
     ClientQuota { limit: i64 },
     #[error("this Idempotency-Key was already used for a different upload (submission {first})")]
     IdempotencyKeyReused { first: String },
+    /// The benchmark's default key changed (a new key or version, or a
+    /// reveal) after the upload was scored: score it again.
+    #[error("the default key changed while the upload was scored")]
+    KeyChanged,
     #[error(transparent)]
     Db(#[from] DbError),
 }
@@ -288,10 +292,19 @@ async fn insert_in(
     if let Some(client) = new.client() {
         clients::lock(conn, client.key, now).await?;
     }
-    if let Some(repeat) = repeats::find(conn, &new.identity(), now).await? {
+    if let Some(repeat) = repeats::by_idempotency_key(conn, &new.identity()).await? {
         return Ok(Stored::Repeat(repeat.first()?));
     }
-    let (used, team_name) = quota_in(&mut *conn, new.team_id, &day, defaults).await?;
+    let Admission { used, team_name, repeat_of, default_key } =
+        admission_in(conn, &new.identity(), &day, now, defaults).await?;
+    // Scored on a key that is no longer the default one as it was read: the
+    // caller reads the key again and scores the file again.
+    if default_key.as_ref().is_none_or(|(id, exposure)| *id != new.key.id || exposure != new.key.exposure.as_str()) {
+        return Err(InsertError::KeyChanged);
+    }
+    if let Some(first) = repeat_of {
+        return Ok(Stored::Repeat(first));
+    }
     if used.total_remaining() == 0 {
         return Err(InsertError::TotalQuota { limit: used.total_limit });
     }

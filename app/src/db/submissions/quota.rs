@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::super::repeats::{REPEAT_WINDOW_SECS, SAME_FILE, UploadIdentity};
 use super::super::{Db, Result, now_unix};
 
 /// Submissions used and allowed for a team.
@@ -46,7 +47,12 @@ pub fn seconds_to_utc_midnight(unix: i64) -> i64 {
     86_400 - unix.rem_euclid(86_400)
 }
 
-/// A team's own quotas (`None`: the default) and its submissions counted.
+/// A team's own quotas (`None`: the default) and its submissions counted:
+/// the columns of [`QuotaRow`], with `$1` the team and `$2` the UTC day.
+const QUOTA_COLUMNS: &str = "t.name AS name, t.daily_quota AS daily_quota, t.total_quota AS total_quota,
+        (SELECT COUNT(*) FROM submissions s WHERE s.team_id = t.id AND s.utc_day = $2) AS daily_used,
+        (SELECT COUNT(*) FROM submissions s WHERE s.team_id = t.id) AS total_used";
+
 #[derive(sqlx::FromRow)]
 struct QuotaRow {
     name: String,
@@ -56,33 +62,81 @@ struct QuotaRow {
     total_used: i64,
 }
 
+impl QuotaRow {
+    fn quota(&self, defaults: QuotaDefaults) -> QuotaUse {
+        QuotaUse {
+            daily_limit: self.daily_quota.unwrap_or(defaults.daily),
+            daily_used: self.daily_used,
+            total_limit: self.total_quota.unwrap_or(defaults.total),
+            total_used: self.total_used,
+        }
+    }
+}
+
 /// The team's quota use on the UTC `day`, and the team's name.
-pub(super) async fn quota_in<'c, E>(
-    exec: E,
-    team_id: i64,
-    day: &str,
-    defaults: QuotaDefaults,
-) -> Result<(QuotaUse, String)>
+async fn quota_in<'c, E>(exec: E, team_id: i64, day: &str, defaults: QuotaDefaults) -> Result<(QuotaUse, String)>
 where
     E: sqlx::Executor<'c, Database = sqlx::Any>,
 {
-    let row: QuotaRow = sqlx::query_as(
-        "SELECT t.name AS name, t.daily_quota AS daily_quota, t.total_quota AS total_quota,
-                (SELECT COUNT(*) FROM submissions s WHERE s.team_id = t.id AND s.utc_day = $2) AS daily_used,
-                (SELECT COUNT(*) FROM submissions s WHERE s.team_id = t.id) AS total_used
-           FROM teams t WHERE t.id = $1",
-    )
-    .bind(team_id)
+    let row: QuotaRow = sqlx::query_as(&format!("SELECT {QUOTA_COLUMNS} FROM teams t WHERE t.id = $1"))
+        .bind(team_id)
+        .bind(day)
+        .fetch_one(exec)
+        .await?;
+    Ok((row.quota(defaults), row.name))
+}
+
+/// What an upload's transaction reads before it inserts, in one statement:
+/// the team's quota use and name, the earlier upload of the same file it
+/// repeats (`repeats::SAME_FILE`), and the benchmark's default key as it
+/// stands (the upload was scored on a key read earlier, perhaps from a
+/// cache: `services::keys`).
+pub(super) struct Admission {
+    pub used: QuotaUse,
+    pub team_name: String,
+    pub repeat_of: Option<String>,
+    /// The default key's id and exposure (`None`: no key).
+    pub default_key: Option<(i64, String)>,
+}
+
+#[derive(sqlx::FromRow)]
+struct AdmissionRow {
+    #[sqlx(flatten)]
+    quota: QuotaRow,
+    repeat_of: Option<String>,
+    default_key_id: Option<i64>,
+    default_key_exposure: Option<String>,
+}
+
+/// An upload's [`Admission`], on the transaction's connection.
+pub(super) async fn admission_in(
+    conn: &mut sqlx::AnyConnection,
+    upload: &UploadIdentity<'_>,
+    day: &str,
+    now: i64,
+    defaults: QuotaDefaults,
+) -> Result<Admission> {
+    let row: AdmissionRow = sqlx::query_as(&format!(
+        "SELECT {QUOTA_COLUMNS}, ({SAME_FILE}) AS repeat_of,
+                (SELECT MAX(k.id) FROM answer_keys k WHERE k.benchmark = $5) AS default_key_id,
+                (SELECT k.exposure FROM answer_keys k WHERE k.benchmark = $5 ORDER BY k.id DESC LIMIT 1)
+                  AS default_key_exposure
+           FROM teams t WHERE t.id = $1"
+    ))
+    .bind(upload.team_id)
     .bind(day)
-    .fetch_one(exec)
+    .bind(upload.file_sha256)
+    .bind(upload.model_name)
+    .bind(upload.benchmark)
+    .bind(now - REPEAT_WINDOW_SECS)
+    .fetch_one(conn)
     .await?;
-    let used = QuotaUse {
-        daily_limit: row.daily_quota.unwrap_or(defaults.daily),
-        daily_used: row.daily_used,
-        total_limit: row.total_quota.unwrap_or(defaults.total),
-        total_used: row.total_used,
-    };
-    Ok((used, row.name))
+    Ok(Admission {
+        used: row.quota.quota(defaults),
+        team_name: row.quota.name,
+        repeat_of: row.repeat_of,
+        default_key: row.default_key_id.zip(row.default_key_exposure),
+    })
 }
 
 /// A team's quota use right now.

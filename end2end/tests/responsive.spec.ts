@@ -116,3 +116,27 @@ test('the leaderboard\'s columns are all on a 1366 px screen', async ({ page }) 
     );
   }
 });
+
+// Our Arabic font is `font-display: optional`: on a first visit it may
+// come too late and the page be drawn in whatever the system has (DejaVu
+// Sans here, wider than ours), and the header must still keep to two
+// lines of at most 64 px, signed in (the team's name is on the first).
+test('the phone header keeps to 64 px in a system font', async ({ page }) => {
+  const email = `${unique('fallback')}@example.org`;
+  const team = await page.request.post('/api/v1/teams', { data: { name: unique('Responsive'), email, password } });
+  expect(team.status()).toBe(201);
+  await page.goto('/signin');
+  await page.fill('input[name=email]', email);
+  await page.fill('input[name=password]', password);
+  await page.click('#signin-form button[type=submit]');
+  await expect(page).toHaveURL(/\/team$/);
+  await page.route('**/fonts/**', (route) => route.abort());
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const url of ['/', '/?lang=ar', '/quality?lang=ar', '/dataset?lang=ar']) {
+    await page.goto(url);
+    await expectReady(page);
+    await expect(page.locator('header.site-header a.team-link')).toHaveText(/^Responsive-/);
+    const box = await page.locator('header.site-header').boundingBox();
+    expect(box!.height, `${url}: header height without our font`).toBeLessThanOrEqual(64);
+  }
+});

@@ -163,6 +163,15 @@ mod tests {
         (GroupCommit::start(pool.clone()).unwrap(), pool)
     }
 
+    /// Queues `work` from a task of its own.
+    fn spawn<F>(queue: &Arc<GroupCommit>, work: F) -> tokio::task::JoinHandle<Result<i64>>
+    where
+        F: for<'c> FnOnce(&'c mut AnyConnection) -> WriteFuture<'c, i64, DbError> + Send + 'static,
+    {
+        let queue = queue.clone();
+        tokio::spawn(async move { queue.write(work).await })
+    }
+
     /// Inserts `n` and answers how many rows it saw before.
     fn insert(n: i64) -> impl for<'c> FnOnce(&'c mut AnyConnection) -> WriteFuture<'c, i64, DbError> + Send + 'static {
         move |conn| {
@@ -182,14 +191,7 @@ mod tests {
     async fn writes_sent_at_once_each_see_the_ones_before() {
         let (queue, pool) = queue().await;
         let queue = Arc::new(queue);
-        let writes: Vec<_> = (0..20)
-            .map(|n| {
-                tokio::spawn({
-                    let queue = queue.clone();
-                    async move { queue.write(insert(n)).await }
-                })
-            })
-            .collect();
+        let writes: Vec<_> = (0..20).map(|n| spawn(&queue, insert(n))).collect();
         let mut seen = Vec::new();
         for write in writes {
             seen.push(write.await.unwrap().unwrap());
@@ -223,24 +225,13 @@ mod tests {
     async fn a_failed_write_stores_nothing_of_its_group() {
         let (queue, pool) = queue().await;
         let queue = Arc::new(queue);
-        let spawn = |work| {
-            let queue = queue.clone();
-            tokio::spawn(async move { queue.write(work).await })
-        };
         // The first write holds its group open until the next three are queued.
         let (started, open) = (Arc::new(tokio::sync::Notify::new()), Arc::new(tokio::sync::Notify::new()));
-        let first = {
-            let queue = queue.clone();
-            let work = held(1, started.clone(), open.clone());
-            tokio::spawn(async move { queue.write(work).await })
-        };
+        let first = spawn(&queue, held(1, started.clone(), open.clone()));
         started.notified().await;
-        let second = spawn(insert(2));
-        let failing = {
-            let queue = queue.clone();
-            tokio::spawn(async move { queue.write(fail()).await })
-        };
-        let fourth = spawn(insert(4));
+        let second = spawn(&queue, insert(2));
+        let failing = spawn(&queue, fail());
+        let fourth = spawn(&queue, insert(4));
         // Let the three reach the queue before the first group commits.
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         open.notify_one();

@@ -116,16 +116,10 @@ pub async fn accept(ctx: Scoring<'_>, mut upload: Upload) -> Result<Accepted> {
     // quota, whoever is over theirs. So is the default key the file was
     // scored on (read from a cache): if it changed meanwhile, the file is
     // scored again on the key now the default.
-    let file = Arc::new(upload.file);
-    let client_key = upload.client.map(|c| c.as_str().to_owned());
+    let file = Arc::new(std::mem::take(&mut upload.file));
     let mut attempt = 1;
     let stored = loop {
-        let new = NewSubmission {
-            idempotency_key: upload.idempotency_key.clone(),
-            client_key: client_key.clone(),
-            client_per_day: ctx.client_daily_quota,
-            ..scored(ctx, upload.benchmark, upload.team_id, meta.clone(), file.clone()).await?
-        };
+        let new = scored(ctx, &upload, meta.clone(), file.clone()).await?;
         match submissions::insert_within_quota(ctx.db, new, ctx.quota).await {
             Err(InsertError::KeyChanged) if attempt < KEY_ATTEMPTS => {
                 ctx.keys.forget_default(upload.benchmark).await;
@@ -146,17 +140,11 @@ pub async fn accept(ctx: Scoring<'_>, mut upload: Upload) -> Result<Accepted> {
 /// is given up with an error.
 const KEY_ATTEMPTS: u32 = 3;
 
-/// `file` scored on the benchmark's default key, with its forensic flags
-/// and, on a held-out key, the Ladder's rule: a new submission of team
-/// `team_id` but for what the request adds (its `Idempotency-Key` and
-/// client).
-async fn scored(
-    ctx: Scoring<'_>,
-    benchmark: Benchmark,
-    team_id: i64,
-    meta: SubmissionMeta,
-    file: Arc<Vec<u8>>,
-) -> Result<NewSubmission> {
+/// `upload`'s `file` scored on its benchmark's default key, with its
+/// forensic flags and, on a held-out key, the Ladder's rule: the new
+/// submission to store.
+async fn scored(ctx: Scoring<'_>, upload: &Upload, meta: SubmissionMeta, file: Arc<Vec<u8>>) -> Result<NewSubmission> {
+    let (benchmark, team_id) = (upload.benchmark, upload.team_id);
     let stored_key = ctx.keys.default_key(ctx.db, benchmark).await?.ok_or(ServiceError::NoKey(benchmark))?;
     let key = ctx.keys.get(ctx.db, stored_key.id, benchmark).await?;
     let scoring_key = key.clone();
@@ -185,11 +173,11 @@ async fn scored(
         predictions: scored.predictions.pack(),
         card: scored.card,
         correctness: scored.correct,
-        idempotency_key: None,
+        idempotency_key: upload.idempotency_key.clone(),
         flags,
         ladder,
-        client_key: None,
-        client_per_day: 0,
+        client_key: upload.client.as_ref().map(|c| c.as_str().to_owned()),
+        client_per_day: ctx.client_daily_quota,
     })
 }
 

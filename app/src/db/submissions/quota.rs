@@ -118,7 +118,7 @@ pub(super) async fn admission_in(
 ) -> Result<Admission> {
     let row: AdmissionRow = sqlx::query_as(&format!(
         "SELECT {QUOTA_COLUMNS}, ({SAME_FILE}) AS repeat_of,
-                (SELECT MAX(k.id) FROM answer_keys k WHERE k.benchmark = $5) AS default_key_id,
+                (SELECT k.id FROM answer_keys k WHERE k.benchmark = $5 ORDER BY k.id DESC LIMIT 1) AS default_key_id,
                 (SELECT k.exposure FROM answer_keys k WHERE k.benchmark = $5 ORDER BY k.id DESC LIMIT 1)
                   AS default_key_exposure
            FROM teams t WHERE t.id = $1"

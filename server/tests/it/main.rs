@@ -27,6 +27,7 @@ mod openapi;
 mod owner_forms;
 mod page_cache;
 mod pages;
+mod quota_counts;
 mod repeats;
 mod run_card;
 mod security;

@@ -132,11 +132,20 @@ pub async fn bump_version<'c, E>(exec: E, writer: i64) -> Result<()>
 where
     E: sqlx::Executor<'c, Database = sqlx::Any>,
 {
-    sqlx::query("UPDATE board_version SET n = n + 1 WHERE slot = $1")
-        .bind(writer.rem_euclid(VERSION_SLOTS))
-        .execute(exec)
-        .await?;
+    sqlx::query(&bump_version_sql("$1")).bind(version_slot(writer)).execute(exec).await?;
     Ok(())
+}
+
+/// [`bump_version`]'s statement, with `slot` the parameter that holds
+/// [`version_slot`], for a write that moves the version within a statement
+/// of its own (an upload's insert: `submissions::insert_within_quota`).
+pub(crate) fn bump_version_sql(slot: &str) -> String {
+    format!("UPDATE board_version SET n = n + 1 WHERE slot = {slot}")
+}
+
+/// The counter a write of `writer` moves ([`bump_version`]).
+pub(crate) fn version_slot(writer: i64) -> i64 {
+    writer.rem_euclid(VERSION_SLOTS)
 }
 
 /// Baselines on the default key (none without a key).

@@ -20,7 +20,7 @@ pub mod edits;
 mod quota;
 mod records;
 
-use quota::{Admission, admission_in};
+use quota::{Admission, COUNT_UPLOAD, admission_in};
 pub use quota::{QuotaDefaults, QuotaUse, quota, seconds_to_utc_midnight, utc_day};
 pub(crate) use records::read_flags;
 pub use records::{RecordedRow, count_for_team, for_team, get, predictions_of, recorded_since};
@@ -316,27 +316,87 @@ async fn insert_in(
     {
         return Err(InsertError::ClientQuota { limit: client.per_day });
     }
-    let card_json = new.card.to_stored_json().map_err(|e| DbError::Seed(e.to_string()))?;
-    let flags_json = serde_json::to_string(&new.flags).map_err(|e| DbError::Seed(e.to_string()))?;
     let shown = match new.ladder {
         Some(rule) => Some(ladder(best_shown(conn, &new).await?, new.card.accuracy, rule.step, rule.offset)),
         None => None,
     };
+    store(conn, backend, &new, now, &day, shown).await?;
+    let quota = QuotaUse { daily_used: used.daily_used + 1, total_used: used.total_used + 1, ..used };
+    Ok(Stored::New { record: Box::new(new.into_record(team_name, now, shown)), quota })
+}
+
+/// The columns of `submissions` an upload writes, in the order of
+/// [`store`]'s parameters `$1`-`$36`, then the three floats that may be
+/// missing (`temperature`, `shown_accuracy`, `ladder_step`).
+const SUBMISSION_COLUMNS: &str = "public_id, team_id, key_id, benchmark, model_name, model_url, model_params, notes,
+    prompt_language, shots, chain_of_thought, extraction, contamination, visibility,
+    file_sha256, file_format, created_at, utc_day, accuracy, correct, total, ci_low, ci_high,
+    missing, unparsed, ignored, scorecard_json, correctness, idempotency_key, client_key, predictions,
+    predictions_key_id, flags_json, model_category, model_args, generation, temperature, shown_accuracy, ladder_step";
+
+/// Writes a new submission, its score on its key, its audit entry, its
+/// count on the team's row and (a shared one) the board's next version, in
+/// one statement, where each had cost every upload a round trip
+/// (PostgreSQL: data-modifying `WITH` clauses; SQLite, which has none,
+/// runs them as one script, all on its worker thread). `shown` is the
+/// Ladder's shown accuracy, on a held-out key.
+async fn store(
+    conn: &mut sqlx::AnyConnection,
+    backend: Backend,
+    new: &NewSubmission,
+    now: i64,
+    day: &str,
+    shown: Option<f64>,
+) -> Result<(), InsertError> {
     let m = &new.meta;
-    // No temperature is written as NULL in the statement, not bound: over
-    // the `Any` driver a missing float goes to PostgreSQL as a 4-byte one,
-    // and a statement prepared with it then refuses a real temperature.
-    let temperature = if m.temperature.is_some() { "$37" } else { "NULL" };
-    let sql = format!(
-        "INSERT INTO submissions (public_id, team_id, key_id, benchmark, model_name, model_url, model_params, notes,
-            prompt_language, shots, chain_of_thought, extraction, contamination, visibility,
-            file_sha256, file_format, created_at, utc_day, accuracy, correct, total, ci_low, ci_high,
-            missing, unparsed, ignored, scorecard_json, correctness, idempotency_key, client_key, predictions,
-            predictions_key_id, flags_json, model_category, model_args, generation, temperature)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-                 $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, {temperature})
-         RETURNING id"
+    let card_json = new.card.to_stored_json().map_err(|e| DbError::Seed(e.to_string()))?;
+    let flags_json = serde_json::to_string(&new.flags).map_err(|e| DbError::Seed(e.to_string()))?;
+    // Parameters past $36 are numbered as they are needed. A missing float
+    // is written as NULL in the statement, not bound: over the `Any`
+    // driver it goes to PostgreSQL as a 4-byte float, and a statement
+    // prepared with it then refuses a real one.
+    let mut last = 36;
+    let mut next = || {
+        last += 1;
+        format!("${last}")
+    };
+    let ladder = shown.zip(new.ladder);
+    let temperature = m.temperature.map_or_else(|| "NULL".to_owned(), |_| next());
+    let [shown_sql, step_sql] = match ladder {
+        Some(_) => [next(), next()],
+        None => ["NULL".to_owned(), "NULL".to_owned()],
+    };
+    let bump = m.visibility.is_shared().then(|| super::board::bump_version_sql(&next()));
+    let values = format!(
+        "$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
+         $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36,
+         {temperature}, {shown_sql}, {step_sql}"
     );
+    // The score on the key it was uploaded on: key $3, the card's columns
+    // $19-$26, scored at $17. The audit entry: at $17, team $2, detail $1.
+    const SCORE: &str =
+        "INSERT INTO submission_scores (submission_id, key_id, accuracy, correct, total, ci_low, ci_high,
+                                          missing, unparsed, ignored, scored_at)";
+    const AUDIT: &str = "INSERT INTO audit_log (at, event, team_id, member_id, detail)
+         VALUES ($17, 'submission_accepted', $2, NULL, $1)";
+    let scores = "$3, $19, $20, $21, $22, $23, $24, $25, $26, $17";
+    let sql = match backend {
+        Backend::Postgres => format!(
+            "WITH s AS (INSERT INTO submissions ({SUBMISSION_COLUMNS}) VALUES ({values}) RETURNING id),
+                  scored AS ({SCORE} SELECT id, {scores} FROM s),
+                  logged AS ({AUDIT}),
+                  counted AS ({COUNT_UPLOAD}){}
+             SELECT id FROM s",
+            bump.map(|b| format!(",\n bumped AS ({b})")).unwrap_or_default()
+        ),
+        Backend::Sqlite => format!(
+            "INSERT INTO submissions ({SUBMISSION_COLUMNS}) VALUES ({values});
+             {SCORE} VALUES (last_insert_rowid(), {scores});
+             {AUDIT};
+             {COUNT_UPLOAD};{}",
+            bump.map(|b| format!("\n {b};")).unwrap_or_default()
+        ),
+    };
     let statement = sqlx::query(&sql)
         .bind(&new.public_id)
         .bind(new.team_id)
@@ -355,8 +415,8 @@ async fn insert_in(
         .bind(&new.file_sha256)
         .bind(new.file_format)
         .bind(now)
-        .bind(&day);
-    let inserted = bind_scores(statement, &new.card)
+        .bind(day);
+    let mut statement = bind_scores(statement, &new.card)
         .bind(card_json)
         .bind(pack_bits(&new.correctness))
         .bind(new.idempotency_key.as_deref())
@@ -367,33 +427,17 @@ async fn insert_in(
         .bind(m.model_category.as_str())
         .bind(&m.model_args)
         .bind(&m.generation);
-    let inserted = match m.temperature {
-        Some(t) => inserted.bind(t),
-        None => inserted,
+    if let Some(t) = m.temperature {
+        statement = statement.bind(t);
     }
-    .fetch_one(&mut *conn)
-    .await?;
-    let id: i64 = sqlx::Row::try_get(&inserted, 0)?;
-    super::key_versions::insert_score(&mut *conn, id, new.key.id, &new.card, now).await?;
-    // A separate statement rather than two nullable parameters: PostgreSQL
-    // keeps a prepared statement's parameter types from its first use, and
-    // through the `Any` driver a NULL there is not typed as a float.
-    if let (Some(shown), Some(rule)) = (shown, new.ladder) {
-        sqlx::query("UPDATE submissions SET shown_accuracy = $1, ladder_step = $2 WHERE id = $3")
-            .bind(shown)
-            .bind(rule.step)
-            .bind(id)
-            .execute(&mut *conn)
-            .await?;
+    if let Some((shown, rule)) = ladder {
+        statement = statement.bind(shown).bind(rule.step);
     }
-    super::audit::record_in(&mut *conn, "submission_accepted", Some(new.team_id), None, &new.public_id).await?;
-    // Last: on PostgreSQL the version's counter stays locked until the
-    // commit, and uploads of teams sharing the counter wait for it.
     if m.visibility.is_shared() {
-        super::board::bump_version(&mut *conn, new.team_id).await?;
+        statement = statement.bind(super::board::version_slot(new.team_id));
     }
-    let quota = QuotaUse { daily_used: used.daily_used + 1, total_used: used.total_used + 1, ..used };
-    Ok(Stored::New { record: Box::new(new.into_record(team_name, now, shown)), quota })
+    statement.execute(&mut *conn).await?;
+    Ok(())
 }
 
 /// The best accuracy the Ladder has shown for this team's submissions of

@@ -47,11 +47,18 @@ pub fn seconds_to_utc_midnight(unix: i64) -> i64 {
     86_400 - unix.rem_euclid(86_400)
 }
 
-/// A team's own quotas (`None`: the default) and its submissions counted:
-/// the columns of [`QuotaRow`], with `$1` the team and `$2` the UTC day.
+/// A team's own quotas (`None`: the default) and its uploads counted (on
+/// its row as they are stored, migration 0017: [`COUNT_UPLOAD`]): the
+/// columns of [`QuotaRow`], with `$2` the UTC day.
 const QUOTA_COLUMNS: &str = "t.name AS name, t.daily_quota AS daily_quota, t.total_quota AS total_quota,
-        (SELECT COUNT(*) FROM submissions s WHERE s.team_id = t.id AND s.utc_day = $2) AS daily_used,
-        (SELECT COUNT(*) FROM submissions s WHERE s.team_id = t.id) AS total_used";
+        CASE WHEN t.uploads_day = $2 THEN t.uploads_on_day ELSE 0 END AS daily_used,
+        t.uploads_total AS total_used";
+
+/// Counts a new upload on its team's row: `$2` the team, `$18` the UTC day
+/// (the parameters of the upload's insert, `submissions::store`).
+pub(super) const COUNT_UPLOAD: &str = "UPDATE teams SET uploads_total = uploads_total + 1,
+        uploads_on_day = CASE WHEN uploads_day = $18 THEN uploads_on_day + 1 ELSE 1 END, uploads_day = $18
+  WHERE id = $2";
 
 #[derive(sqlx::FromRow)]
 struct QuotaRow {

@@ -21,7 +21,7 @@
 //! - `compare/*`: two submissions on the same key: paired bootstrap
 //!   (10,000 replicates) and exact McNemar;
 //! - `forensics/*`: an upload's fingerprint, and its near-duplicate search
-//!   over 500 other submissions' fingerprints.
+//!   over 500 and over 10,000 other submissions' fingerprints.
 
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -109,6 +109,16 @@ fn benches(c: &mut Criterion) {
         let mine = Fingerprint::of(&key, &new);
         b.iter(|| {
             let others = others.iter().map(|f| Other { public_id: "x", fingerprint: f });
+            near_duplicate(&key, black_box(&mine), others)
+        })
+    });
+    // As a server holds them after a day of uploads: 10,000 others, each
+    // allocated on its own.
+    let many: Vec<Fingerprint> = (0..10_000).map(|i| others[i % others.len()].clone()).collect();
+    forensics.bench_function("near_duplicate_of_10000", |b| {
+        let mine = Fingerprint::of(&key, &new);
+        b.iter(|| {
+            let others = many.iter().map(|f| Other { public_id: "x", fingerprint: f });
             near_duplicate(&key, black_box(&mine), others)
         })
     });

@@ -108,26 +108,43 @@ pub fn agreement(a: &[Given], b: &[Given], questions: usize) -> usize {
 /// it got right. Comparing two is a handful of word operations per 64
 /// questions, and a fingerprint is as small as the packed predictions, so
 /// a server can keep every submission's in memory.
+///
+/// The search rules most others out within their first few words, so
+/// those are kept inline ([`HEAD_WORDS`]): a list of fingerprints is read
+/// in order, without following a pointer to each one's words (with
+/// thousands stored, those reads missed the cache and took most of an
+/// upload's search).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fingerprint {
-    planes: [Vec<u64>; 3],
+    /// The first words' three planes (unused words are zero).
+    head: [[u64; 3]; HEAD_WORDS],
+    /// The other words' planes.
+    rest: Vec<[u64; 3]>,
+    words: usize,
     correct: usize,
     questions: usize,
 }
+
+/// Words of 64 questions a [`Fingerprint`] keeps inline: unrelated files
+/// of a 5,000-question key are ruled out after three.
+const HEAD_WORDS: usize = 4;
 
 impl Fingerprint {
     /// The fingerprint of `predictions`, recorded on `key`.
     pub fn of(key: &AnswerKey, predictions: &StoredPredictions) -> Self {
         let questions = key.len();
         let words = questions.div_ceil(64);
-        let mut planes = [vec![0u64; words], vec![0u64; words], vec![0u64; words]];
+        let mut all = vec![[0u64; 3]; words];
         for (j, given) in predictions.given().iter().take(questions).enumerate() {
             let code = given.code();
-            for (bit, plane) in planes.iter_mut().enumerate() {
-                plane[j / 64] |= u64::from((code >> bit) & 1) << (j % 64);
+            for (bit, plane) in all[j / 64].iter_mut().enumerate() {
+                *plane |= u64::from((code >> bit) & 1) << (j % 64);
             }
         }
-        Self { planes, correct: correct(key, predictions.given()), questions }
+        let rest = all.split_off(words.min(HEAD_WORDS));
+        let mut head = [[0u64; 3]; HEAD_WORDS];
+        head[..all.len()].copy_from_slice(&all);
+        Self { head, rest, words, correct: correct(key, predictions.given()), questions }
     }
 
     /// Correct answers.
@@ -165,16 +182,23 @@ impl Fingerprint {
     }
 
     fn words(&self, other: &Self) -> usize {
-        self.planes[0].len().min(other.planes[0].len())
+        self.words.min(other.words)
+    }
+
+    /// Word `w`'s three planes.
+    fn word(&self, w: usize) -> &[u64; 3] {
+        match w.checked_sub(HEAD_WORDS) {
+            None => &self.head[w],
+            Some(r) => &self.rest[r],
+        }
     }
 
     /// Questions of word `w` both give the same letter for.
     fn agreeing(&self, other: &Self, w: usize) -> usize {
-        let [a0, a1, a2] = &self.planes;
-        let [b0, b1, b2] = &other.planes;
-        let same = !((a0[w] ^ b0[w]) | (a1[w] ^ b1[w]) | (a2[w] ^ b2[w]));
+        let ([a0, a1, a2], [b0, b1, b2]) = (self.word(w), other.word(w));
+        let same = !((a0 ^ b0) | (a1 ^ b1) | (a2 ^ b2));
         // Codes 2-7 are letters: bit 1 or bit 2 set.
-        let letter = a1[w] | a2[w];
+        let letter = a1 | a2;
         (same & letter).count_ones() as usize
     }
 }

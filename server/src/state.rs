@@ -14,9 +14,15 @@ use leptos::prelude::LeptosOptions;
 
 use crate::config::ServerConfig;
 
-/// Everything a handler may need. Cheap to clone (pools and `Arc`s inside).
-#[derive(Clone, Debug, FromRef)]
-pub struct AppState {
+/// Everything a handler may need, shared: a clone (axum makes one for
+/// every extractor of every request) is one reference count, not a copy of
+/// the Leptos options, the caches and the asset table.
+#[derive(Clone, Debug)]
+pub struct AppState(Arc<Shared>);
+
+/// What [`AppState`] shares, read through it (`state.db`, `state.config`).
+#[derive(Clone, Debug)]
+pub struct Shared {
     /// Leptos rendering options (site root, output name, address).
     pub leptos_options: LeptosOptions,
     /// The database pool.
@@ -25,6 +31,8 @@ pub struct AppState {
     pub config: Arc<ServerConfig>,
     /// Parsed answer keys by id (keys are immutable once stored).
     pub keys: KeyCache,
+    /// Live API tokens remembered for uploads.
+    pub tokens: app::services::tokens::TokenCache,
     /// The leaderboard exports of the current board version, serialized.
     pub exports: ExportCache,
     /// Write rate limits per client address.
@@ -45,7 +53,7 @@ impl AppState {
         } else {
             crate::http::assets::Assets::load(root, pkg, name)
         };
-        Self {
+        Self(Arc::new(Shared {
             assets,
             pages: crate::http::page_cache::PageCache::default(),
             leptos_options,
@@ -53,12 +61,34 @@ impl AppState {
             writes,
             config: Arc::new(config),
             keys: KeyCache::default(),
+            tokens: app::services::tokens::TokenCache::default(),
             exports: ExportCache::default(),
-        }
+        }))
+    }
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
+/// What the Leptos routes take from the state.
+impl FromRef<AppState> for LeptosOptions {
+    fn from_ref(state: &AppState) -> Self {
+        state.leptos_options.clone()
     }
 }
 
 impl AppState {
+    /// Serves `assets` from now on (this state only: one shared with other
+    /// handles is copied first). For a test building its own site.
+    pub fn set_assets(&mut self, assets: crate::http::assets::Assets) {
+        Arc::make_mut(&mut self.0).assets = assets;
+    }
+
     /// The quota defaults of this server.
     pub fn quota_defaults(&self) -> QuotaDefaults {
         QuotaDefaults { daily: self.config.daily_quota, total: self.config.total_quota }

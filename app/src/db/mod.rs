@@ -208,10 +208,42 @@ impl Db {
         T: Send + 'static,
         E: From<DbError> + Send + 'static,
     {
+        self.write_in(None, work).await
+    }
+
+    /// [`Db::write`] for a write that the other writes of team `team_id`
+    /// must wait for (an upload: its quotas and repeats). On PostgreSQL
+    /// the team's row is locked (`FOR UPDATE`) before `work` runs, in the
+    /// same round trip as the `BEGIN`; on SQLite writes run one at a time.
+    pub async fn write_for_team<T, E, F>(&self, team_id: i64, work: F) -> std::result::Result<T, E>
+    where
+        F: for<'c> FnOnce(&'c mut sqlx::AnyConnection) -> writes::WriteFuture<'c, T, E> + Send + 'static,
+        T: Send + 'static,
+        E: From<DbError> + Send + 'static,
+    {
+        // Formatted, not bound: a simple query has no parameters, and an
+        // integer cannot carry SQL.
+        let lock = format!("SELECT id FROM teams WHERE id = {team_id} FOR UPDATE");
+        self.write_in(Some(lock), work).await
+    }
+
+    /// [`Db::write`], on PostgreSQL with `lock` run right after the `BEGIN`
+    /// in the same round trip.
+    async fn write_in<T, E, F>(&self, lock: Option<String>, work: F) -> std::result::Result<T, E>
+    where
+        F: for<'c> FnOnce(&'c mut sqlx::AnyConnection) -> writes::WriteFuture<'c, T, E> + Send + 'static,
+        T: Send + 'static,
+        E: From<DbError> + Send + 'static,
+    {
         if let Some(group_commit) = &self.group_commit {
             return group_commit.write(work).await;
         }
-        let mut tx = self.begin_write().await.map_err(E::from)?;
+        let mut tx = match lock {
+            Some(lock) if self.backend == Backend::Postgres => {
+                self.writer.begin_with(format!("BEGIN; {lock}")).await.map_err(|e| E::from(e.into()))?
+            }
+            _ => self.begin_write().await.map_err(E::from)?,
+        };
         let outcome = work(&mut tx).await;
         if outcome.is_ok() {
             tx.commit().await.map_err(|e| E::from(e.into()))?;

@@ -144,9 +144,22 @@ struct TokenOwner {
 /// minute, not one per request.
 pub const TOKEN_USE_RESOLUTION_SECS: i64 = 60;
 
+/// A live (not revoked) API token: its row id and whose it is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LiveToken {
+    pub id: i64,
+    pub principal: Principal,
+}
+
 /// The team of a live (not revoked) token, updating its last-used time
 /// (to within [`TOKEN_USE_RESOLUTION_SECS`]).
 pub async fn token_principal(db: &Db, token_hash: &str) -> Result<Option<Principal>> {
+    Ok(live_token(db, token_hash).await?.map(|token| token.principal))
+}
+
+/// The live token whose secret hashes to `token_hash`, updating its
+/// last-used time (to within [`TOKEN_USE_RESOLUTION_SECS`]).
+pub async fn live_token(db: &Db, token_hash: &str) -> Result<Option<LiveToken>> {
     let owner: Option<TokenOwner> = sqlx::query_as(
         "SELECT id, last_used_at, team_id, member_id FROM api_tokens WHERE token_hash = $1 AND revoked_at IS NULL",
     )
@@ -162,7 +175,7 @@ pub async fn token_principal(db: &Db, token_hash: &str) -> Result<Option<Princip
             .execute(db.writer())
             .await?;
     }
-    Ok(Some(owner.principal))
+    Ok(Some(LiveToken { id: owner.id, principal: owner.principal }))
 }
 
 /// A row of a team's token listing.

@@ -192,6 +192,7 @@ impl From<InsertError> for ServiceError {
             InsertError::IdempotencyKeyReused { first } => Self::IdempotencyKeyReused { first },
             InsertError::ClientQuota { limit } => Self::ClientLimit(ClientLimitReached::uploads(limit)),
             e @ InsertError::KeyChanged => Self::internal(e),
+            InsertError::TokenRevoked => Self::Unauthorized(AuthProblem::UnknownToken),
             InsertError::Db(db) => Self::Db(db),
         }
     }

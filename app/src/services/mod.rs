@@ -24,6 +24,7 @@ pub mod secrets;
 pub mod submissions;
 pub mod submit;
 pub mod teams;
+pub mod tokens;
 pub mod viewer;
 
 pub use error::{AuthProblem, Result, ServiceError};

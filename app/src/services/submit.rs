@@ -52,6 +52,9 @@ pub struct Upload {
     pub idempotency_key: Option<String>,
     /// Who sent it (`None`: not known, then only the team's quota applies).
     pub client: Option<ClientKey>,
+    /// The API token it came with (its row id), checked again in the
+    /// upload's transaction (`services::tokens`); `None` from a session.
+    pub token_id: Option<i64>,
 }
 
 /// An accepted upload: the submission, the quota left, and whether the
@@ -177,6 +180,7 @@ async fn scored(ctx: Scoring<'_>, upload: &Upload, meta: SubmissionMeta, file: A
         flags,
         ladder,
         client_key: upload.client.as_ref().map(|c| c.as_str().to_owned()),
+        token_id: upload.token_id,
         client_per_day: ctx.client_daily_quota,
     })
 }

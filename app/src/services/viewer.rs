@@ -102,7 +102,7 @@ impl Viewer {
 }
 
 /// The token of an `Authorization: Bearer TOKEN` header.
-fn bearer_token(value: &http::HeaderValue) -> Result<&str, AuthProblem> {
+pub fn bearer_token(value: &http::HeaderValue) -> Result<&str, AuthProblem> {
     value
         .to_str()
         .ok()

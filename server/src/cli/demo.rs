@@ -72,6 +72,7 @@ pub async fn fill(state: &AppState) -> anyhow::Result<Option<Filled>> {
                 results: None,
                 idempotency_key: None,
                 client: None,
+                token_id: None,
             };
             accept(scoring, upload).await.context("a demo submission was not stored")?;
             filled.submissions += 1;

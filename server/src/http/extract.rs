@@ -5,11 +5,12 @@
 
 use std::net::{IpAddr, SocketAddr};
 
-use app::db::sessions::Principal;
+use app::db::sessions::{LiveToken, Principal};
 use app::services::clients::ClientKey;
 use app::services::viewer::{self, ViewerSlot};
-use app::services::{Session, Viewer};
+use app::services::{AuthProblem, ServiceError, Session, Viewer};
 use axum::extract::{ConnectInfo, FromRequestParts, Request};
+use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use axum::http::{Extensions, HeaderMap};
 use axum::middleware::Next;
@@ -48,6 +49,29 @@ impl FromRequestParts<AppState> for BearerTeam {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let viewer = Viewer::from_request_parts(parts, state).await?;
         Ok(Self(viewer.bearer()?.clone()))
+    }
+}
+
+/// An upload's bearer token, as the process remembers it
+/// (`app::services::tokens`): the upload's transaction checks that it is
+/// still live. Other API requests use [`BearerTeam`].
+pub struct UploadToken {
+    pub token: LiveToken,
+    /// The secret sent, to forget the token if it turns out revoked.
+    pub secret: String,
+}
+
+impl FromRequestParts<AppState> for UploadToken {
+    type Rejection = HttpError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let unauthorized = |problem| HttpError::from(ServiceError::Unauthorized(problem));
+        let header = parts.headers.get(AUTHORIZATION).ok_or_else(|| unauthorized(AuthProblem::MissingBearer))?;
+        let secret = viewer::bearer_token(header).map_err(unauthorized)?.to_owned();
+        match state.tokens.live(&state.db, &secret).await? {
+            Some(token) => Ok(Self { token, secret }),
+            None => Err(unauthorized(AuthProblem::UnknownToken)),
+        }
     }
 }
 

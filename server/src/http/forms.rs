@@ -293,7 +293,8 @@ async fn upload(
                 }
             }
         }
-        accept(state.scoring(), Upload { team_id, benchmark, meta, file, results, idempotency_key: None, client }).await
+        let upload = Upload { team_id, benchmark, meta, file, results, idempotency_key: None, client, token_id: None };
+        accept(state.scoring(), upload).await
     }
     .await;
     match result {

@@ -2,12 +2,13 @@
 //! team's own), `GET /api/v1/submissions/{id}`, and its owner's
 //! `PATCH` (change) and `DELETE` (withdraw) of it.
 
+use app::db::sessions::LiveToken;
 use app::domain::submission::RawMeta;
 use app::domain::visibility::Surface;
 use app::domain::{Benchmark, Coded, Message};
-use app::services::Viewer;
 use app::services::edits::{self, CHANGEABLE, Changes};
 use app::services::submit::{Upload, accept, idempotency_key};
+use app::services::{ServiceError, Viewer};
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Multipart, Path, Query, Request, State};
 use axum::http::StatusCode;
@@ -16,7 +17,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 
 use super::HttpError;
-use super::extract::{BearerTeam, Client};
+use super::extract::{BearerTeam, Client, UploadToken};
 use super::json_body::JsonBody;
 use super::views::{ErrorView, SubmissionListView, SubmissionPatch, SubmissionView, UploadForm, UploadView};
 use crate::state::AppState;
@@ -34,7 +35,7 @@ pub fn router(upload_limit: usize) -> Router<AppState> {
 /// raw CSV/NDJSON body with metadata in the query string.
 async fn read_upload(
     state: &AppState,
-    team_id: i64,
+    token: &LiveToken,
     client: Client,
     query: Vec<(String, String)>,
     req: Request,
@@ -102,7 +103,8 @@ async fn read_upload(
             .parse()
             .map_err(|e: app::domain::UnknownBenchmark| HttpError::bad_request("unknown_benchmark", e.message()))?,
     };
-    Ok(Upload { team_id, benchmark, meta, file, results, idempotency_key, client: client.0 })
+    let (team_id, token_id) = (token.principal.team_id, Some(token.id));
+    Ok(Upload { team_id, benchmark, meta, file, results, idempotency_key, client: client.0, token_id })
 }
 
 fn multipart_error(e: axum::extract::multipart::MultipartError) -> HttpError {
@@ -142,13 +144,20 @@ fn multipart_error(e: axum::extract::multipart::MultipartError) -> HttpError {
 )]
 pub(super) async fn upload(
     State(state): State<AppState>,
-    BearerTeam(who): BearerTeam,
+    UploadToken { token, secret }: UploadToken,
     client: Client,
     Query(query): Query<Vec<(String, String)>>,
     req: Request,
 ) -> Result<(StatusCode, Json<UploadView>), HttpError> {
-    let upload = read_upload(&state, who.team_id, client, query, req).await?;
-    let accepted = accept(state.scoring(), upload).await?;
+    let upload = read_upload(&state, &token, client, query, req).await?;
+    let accepted = match accept(state.scoring(), upload).await {
+        // Revoked since it was remembered: not remembered any longer.
+        Err(e @ ServiceError::Unauthorized(_)) => {
+            state.tokens.forget(&secret).await;
+            return Err(e.into());
+        }
+        accepted => accepted?,
+    };
     // A repeat (a retry, a double click) answers 200 with the first submission.
     let status = if accepted.repeat { StatusCode::OK } else { StatusCode::CREATED };
     let body = UploadView {

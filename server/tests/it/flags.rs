@@ -264,3 +264,44 @@ async fn a_server_sees_near_copies_stored_through_another(backend: Backend) {
     other.finish().await;
     app.finish().await;
 }
+
+/// The near-duplicate check's look for new submissions
+/// (`db::submissions::RECORDED_SINCE`) reads them from the primary key's
+/// index, not by scanning the table, even in PostgreSQL's generic plan of
+/// the prepared statement on a table without statistics (one filling up):
+/// with `id > $2` alone it read every row at every look.
+#[tokio::test]
+async fn the_look_for_new_submissions_reads_the_index_not_the_table() {
+    let Some(app) = TestApp::start(Backend::Postgres).await else { return };
+    let token = app.team_with_token("Many", "m@many.example").await;
+    let file = crate::board::predictions(0.6, 1);
+    assert_eq!(app.upload_raw(&token, "model_name=M", file).await.status, StatusCode::CREATED);
+    let pool = app.state.db.pool();
+    sqlx::query(
+        "INSERT INTO submissions (public_id, team_id, key_id, benchmark, model_name, file_sha256, file_format,
+                created_at, utc_day, accuracy, correct, total, ci_low, ci_high, missing, unparsed, ignored,
+                scorecard_json, correctness, predictions, predictions_key_id)
+         SELECT public_id || '-' || g, team_id, key_id, benchmark, model_name, file_sha256, file_format,
+                created_at, utc_day, accuracy, correct, total, ci_low, ci_high, missing, unparsed, ignored,
+                scorecard_json, correctness, predictions, predictions_key_id
+           FROM submissions, generate_series(1, 3000) AS g",
+    )
+    .execute(pool)
+    .await
+    .unwrap();
+    let mut conn = pool.acquire().await.unwrap();
+    sqlx::query("SET plan_cache_mode = force_generic_plan").execute(&mut *conn).await.unwrap();
+    sqlx::query(&format!("PREPARE since (bigint, bigint, bigint, bigint) AS {}", app::db::submissions::RECORDED_SINCE))
+        .execute(&mut *conn)
+        .await
+        .unwrap();
+    let plan: Vec<String> = sqlx::query_scalar("EXPLAIN EXECUTE since(1, 2990, 2990, 9223372036854775807)")
+        .fetch_all(&mut *conn)
+        .await
+        .unwrap();
+    let plan = plan.join("\n");
+    assert!(plan.contains("Index Scan") && !plan.contains("Seq Scan"), "{plan}");
+    sqlx::query("DEALLOCATE since").execute(&mut *conn).await.unwrap();
+    drop(conn);
+    app.finish().await;
+}

@@ -115,7 +115,7 @@ async fn the_bundle_is_served_under_hashed_names_for_a_year() {
     let css = "body { color: black; }\n".repeat(200);
     std::fs::write(site.path().join("pkg/medarabench.css"), &css).unwrap();
     std::fs::write(site.path().join("pkg/medarabench.js"), "export default function () {}\n").unwrap();
-    app.state.assets = server::http::assets::Assets::load(site.path().to_str().unwrap(), "pkg", "medarabench");
+    app.state.set_assets(server::http::assets::Assets::load(site.path().to_str().unwrap(), "pkg", "medarabench"));
     let page = app.get("/").await;
     let href = page.body.split("rel=\"stylesheet\"").nth(1).and_then(|s| s.split("href=\"").nth(1)).unwrap();
     let href = &href[..href.find('"').unwrap()];

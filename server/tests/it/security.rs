@@ -13,6 +13,7 @@ on_both_backends!(
     signin_is_throttled_after_ten_failures,
     cross_site_writes_are_refused,
     revoked_tokens_stop_working,
+    a_revoked_token_uploads_nothing_though_remembered,
     limits_and_headers,
     team_names_are_escaped_in_pages,
     slow_requests_time_out_with_408,
@@ -306,6 +307,41 @@ async fn revoked_tokens_stop_working(backend: Backend) {
     assert_eq!(resp.status, StatusCode::UNAUTHORIZED);
     assert!(resp.json()["error"]["message"].as_str().unwrap().contains("revoked"));
     assert_eq!(app.request(list("mbt_made_up".into())).await.status, StatusCode::UNAUTHORIZED);
+    app.finish().await;
+}
+
+/// Uploads remember their token (`app::services::tokens`); one revoked
+/// after that, in this process or another on the same database, still
+/// stores nothing and answers 401, and is then looked up again.
+async fn a_revoked_token_uploads_nothing_though_remembered(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let other = app.second_process().await;
+    let token = app.team_with_token("Theta", "t@theta.example").await;
+    let second = app.post_json("/api/v1/tokens", json!({"email": "t@theta.example", "password": PASSWORD})).await;
+    let second = second.json()["token"].as_str().unwrap().to_owned();
+    let file = |seed| TestApp::demo_predictions(0.6, seed);
+    for (model, process, token) in [("A", &app, &token), ("B", &other, &second)] {
+        let first = process.upload_raw(token, &format!("model_name={model}"), file(1)).await;
+        assert_eq!(first.status, StatusCode::CREATED, "{}", first.status);
+    }
+    let ids: Vec<i64> =
+        sqlx::query_scalar("SELECT id FROM api_tokens ORDER BY id").fetch_all(app.state.db.pool()).await.unwrap();
+    let signin = app.post_form("/auth/signin", &[("email", "t@theta.example"), ("password", PASSWORD)], None).await;
+    let cookie = session_from(&signin).unwrap();
+    // Both are revoked through this process's team page; each process
+    // still remembers the token it uploaded with.
+    for id in &ids {
+        let revoke = app.post_form(&format!("/team/tokens/{id}/revoke"), &[], Some(&cookie)).await;
+        assert_eq!(revoke.status, StatusCode::SEE_OTHER);
+    }
+    for (process, token) in [(&app, &token), (&other, &second)] {
+        for seed in [2, 3] {
+            let refused = process.upload_raw(token, "model_name=C", file(seed)).await;
+            assert_eq!(refused.status, StatusCode::UNAUTHORIZED, "{}", refused.body);
+            assert!(refused.json()["error"]["message"].as_str().unwrap().contains("revoked"), "{}", refused.body);
+        }
+    }
+    assert_eq!(app.submission_count().await, 2, "nothing stored with a revoked token");
     app.finish().await;
 }
 

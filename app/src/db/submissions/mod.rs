@@ -23,7 +23,7 @@ mod records;
 use quota::{Admission, COUNT_UPLOAD, admission_in};
 pub use quota::{QuotaDefaults, QuotaUse, quota, seconds_to_utc_midnight, utc_day};
 pub(crate) use records::read_flags;
-pub use records::{RecordedRow, count_for_team, for_team, get, predictions_of, recorded_since};
+pub use records::{RECORDED_SINCE, RecordedRow, count_for_team, for_team, get, predictions_of, recorded_since};
 
 /// Everything stored for a new submission (owned: the write may run on
 /// the database's writer thread, `Db::write`).
@@ -52,6 +52,9 @@ pub struct NewSubmission {
     pub client_key: Option<String>,
     /// The uploads that client may send a UTC day across all teams (0: no limit).
     pub client_per_day: i64,
+    /// The API token it was sent with (its row id), which must still be
+    /// live when it is stored; `None` from a session.
+    pub token_id: Option<i64>,
 }
 
 /// How the Ladder rounds one upload (see `domain::exposure::ladder`).
@@ -133,6 +136,9 @@ pub enum InsertError {
     /// reveal) after the upload was scored: score it again.
     #[error("the default key changed while the upload was scored")]
     KeyChanged,
+    /// The API token it was sent with was revoked before it was stored.
+    #[error("the API token was revoked")]
+    TokenRevoked,
     #[error(transparent)]
     Db(#[from] DbError),
 }
@@ -253,7 +259,7 @@ impl NewSubmission {
 /// across all teams) has quota left and it repeats no earlier upload, in
 /// one write transaction that serialises concurrent uploads of the same
 /// team and of the same client (SQLite: one writer at a time, `Db::write`;
-/// PostgreSQL: row locks on the team, then on the client), so the quotas
+/// PostgreSQL: row locks on the team, `Db::write_for_team`, then on the client), so the quotas
 /// hold and a repeat sent at the same moment as its first is still found.
 /// The submission is stored with the client's key (`None`: no client
 /// known). A public submission moves the board's version on, and the
@@ -262,7 +268,7 @@ impl NewSubmission {
 pub async fn insert_within_quota(db: &Db, new: NewSubmission, defaults: QuotaDefaults) -> Result<Stored, InsertError> {
     let backend = db.backend();
     let outcome = db
-        .write(move |conn| {
+        .write_for_team(new.team_id, move |conn| {
             Box::pin(async move {
                 match insert_in(conn, backend, new, defaults).await {
                     // A failure: nothing of it (or of its group) is committed.
@@ -286,17 +292,17 @@ async fn insert_in(
 ) -> Result<Stored, InsertError> {
     let now = now_unix();
     let day = utc_day(now);
-    if backend == Backend::Postgres {
-        sqlx::query("SELECT id FROM teams WHERE id = $1 FOR UPDATE").bind(new.team_id).execute(&mut *conn).await?;
-    }
     if let Some(client) = new.client() {
         clients::lock(conn, client.key, now).await?;
+    }
+    let Admission { used, team_name, repeat_of, default_key, token_live } =
+        admission_in(conn, &new.identity(), new.token_id, &day, now, defaults).await?;
+    if !token_live {
+        return Err(InsertError::TokenRevoked);
     }
     if let Some(repeat) = repeats::by_idempotency_key(conn, &new.identity()).await? {
         return Ok(Stored::Repeat(repeat.first()?));
     }
-    let Admission { used, team_name, repeat_of, default_key } =
-        admission_in(conn, &new.identity(), &day, now, defaults).await?;
     // Scored on a key that is no longer the default one as it was read: the
     // caller reads the key again and scores the file again.
     if default_key.as_ref().is_none_or(|(id, exposure)| *id != new.key.id || exposure != new.key.exposure.as_str()) {

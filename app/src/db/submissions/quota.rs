@@ -95,15 +95,18 @@ where
 
 /// What an upload's transaction reads before it inserts, in one statement:
 /// the team's quota use and name, the earlier upload of the same file it
-/// repeats (`repeats::SAME_FILE`), and the benchmark's default key as it
+/// repeats (`repeats::SAME_FILE`), the benchmark's default key as it
 /// stands (the upload was scored on a key read earlier, perhaps from a
-/// cache: `services::keys`).
+/// cache: `services::keys`) and whether its API token is still live
+/// (read before, perhaps from a cache: `services::tokens`).
 pub(super) struct Admission {
     pub used: QuotaUse,
     pub team_name: String,
     pub repeat_of: Option<String>,
     /// The default key's id and exposure (`None`: no key).
     pub default_key: Option<(i64, String)>,
+    /// The upload's token is not revoked (always, for one without a token).
+    pub token_live: bool,
 }
 
 #[derive(sqlx::FromRow)]
@@ -113,12 +116,14 @@ struct AdmissionRow {
     repeat_of: Option<String>,
     default_key_id: Option<i64>,
     default_key_exposure: Option<String>,
+    token_live: i64,
 }
 
 /// An upload's [`Admission`], on the transaction's connection.
 pub(super) async fn admission_in(
     conn: &mut sqlx::AnyConnection,
     upload: &UploadIdentity<'_>,
+    token_id: Option<i64>,
     day: &str,
     now: i64,
     defaults: QuotaDefaults,
@@ -127,7 +132,10 @@ pub(super) async fn admission_in(
         "SELECT {QUOTA_COLUMNS}, ({SAME_FILE}) AS repeat_of,
                 (SELECT k.id FROM answer_keys k WHERE k.benchmark = $5 ORDER BY k.id DESC LIMIT 1) AS default_key_id,
                 (SELECT k.exposure FROM answer_keys k WHERE k.benchmark = $5 ORDER BY k.id DESC LIMIT 1)
-                  AS default_key_exposure
+                  AS default_key_exposure,
+                CASE WHEN $7 = 0 THEN 1
+                     ELSE (SELECT COUNT(*) FROM api_tokens a WHERE a.id = $7 AND a.revoked_at IS NULL) END
+                  AS token_live
            FROM teams t WHERE t.id = $1"
     ))
     .bind(upload.team_id)
@@ -136,6 +144,8 @@ pub(super) async fn admission_in(
     .bind(upload.model_name)
     .bind(upload.benchmark)
     .bind(now - REPEAT_WINDOW_SECS)
+    // Token ids start at 1: 0 is no token.
+    .bind(token_id.unwrap_or(0))
     .fetch_one(conn)
     .await?;
     Ok(Admission {
@@ -143,6 +153,7 @@ pub(super) async fn admission_in(
         team_name: row.quota.name,
         repeat_of: row.repeat_of,
         default_key: row.default_key_id.zip(row.default_key_exposure),
+        token_live: row.token_live > 0,
     })
 }
 

@@ -120,7 +120,6 @@ pub struct Fingerprint {
     head: [[u64; 3]; HEAD_WORDS],
     /// The other words' planes.
     rest: Vec<[u64; 3]>,
-    words: usize,
     correct: usize,
     questions: usize,
 }
@@ -144,7 +143,7 @@ impl Fingerprint {
         let rest = all.split_off(words.min(HEAD_WORDS));
         let mut head = [[0u64; 3]; HEAD_WORDS];
         head[..all.len()].copy_from_slice(&all);
-        Self { head, rest, words, correct: correct(key, predictions.given()), questions }
+        Self { head, rest, correct: correct(key, predictions.given()), questions }
     }
 
     /// Correct answers.
@@ -181,8 +180,9 @@ impl Fingerprint {
         (agree >= needed).then_some(agree)
     }
 
+    /// Words both have (64 questions each).
     fn words(&self, other: &Self) -> usize {
-        self.words.min(other.words)
+        self.questions.min(other.questions).div_ceil(64)
     }
 
     /// Word `w`'s three planes.

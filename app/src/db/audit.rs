@@ -8,6 +8,10 @@ pub async fn record(db: &Db, event: &str, team_id: Option<i64>, member_id: Optio
     record_in(db.writer(), event, team_id, member_id, detail).await
 }
 
+/// The head of an insert of an event, its columns in [`record_in`]'s
+/// order. Shared with the upload's insert (`submissions::store`).
+pub(crate) const INSERT_EVENT: &str = "INSERT INTO audit_log (at, event, team_id, member_id, detail)";
+
 /// [`record`] on `exec` (a transaction), so the event is kept exactly when
 /// the change it records is.
 pub(crate) async fn record_in<'c, E>(
@@ -20,7 +24,7 @@ pub(crate) async fn record_in<'c, E>(
 where
     E: sqlx::Executor<'c, Database = sqlx::Any>,
 {
-    sqlx::query("INSERT INTO audit_log (at, event, team_id, member_id, detail) VALUES ($1, $2, $3, $4, $5)")
+    sqlx::query(&format!("{INSERT_EVENT} VALUES ($1, $2, $3, $4, $5)"))
         .bind(now_unix())
         .bind(event)
         .bind(team_id)

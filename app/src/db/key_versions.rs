@@ -12,20 +12,23 @@ use super::submissions::{bind_scores, pack_bits};
 use super::{Db, Result, now_unix};
 use crate::domain::ScoreCard;
 
+/// The head of an insert of a score row, its columns in the order
+/// `bind_scores` binds them (after the submission and the key), then the
+/// time it was scored. Shared with the upload's insert (`submissions::store`).
+pub(crate) const INSERT_SCORE: &str = "INSERT INTO submission_scores (submission_id, key_id, accuracy, correct, total,
+        ci_low, ci_high, missing, unparsed, ignored, scored_at)";
+
 /// Stores `card` as the score of submission `id` on key `key_id`, unless
 /// that pair already has one. True when a row was written.
 pub(crate) async fn insert_score<'c, E>(exec: E, id: i64, key_id: i64, card: &ScoreCard, now: i64) -> Result<bool>
 where
     E: sqlx::Executor<'c, Database = sqlx::Any>,
 {
-    let statement = sqlx::query(
-        "INSERT INTO submission_scores (submission_id, key_id, accuracy, correct, total, ci_low, ci_high,
-                                        missing, unparsed, ignored, scored_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-         ON CONFLICT (submission_id, key_id) DO NOTHING",
-    )
-    .bind(id)
-    .bind(key_id);
+    let sql = format!(
+        "{INSERT_SCORE} VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         ON CONFLICT (submission_id, key_id) DO NOTHING"
+    );
+    let statement = sqlx::query(&sql).bind(id).bind(key_id);
     let done = bind_scores(statement, card).bind(now).execute(exec).await?;
     Ok(done.rows_affected() == 1)
 }

@@ -367,9 +367,9 @@ async fn store(
         last += 1;
         format!("${last}")
     };
-    let ladder = shown.zip(new.ladder);
+    let shown_rule = shown.zip(new.ladder);
     let temperature = m.temperature.map_or_else(|| "NULL".to_owned(), |_| next());
-    let [shown_sql, step_sql] = match ladder {
+    let [shown_sql, step_sql] = match shown_rule {
         Some(_) => [next(), next()],
         None => ["NULL".to_owned(), "NULL".to_owned()],
     };
@@ -381,25 +381,22 @@ async fn store(
     );
     // The score on the key it was uploaded on: key $3, the card's columns
     // $19-$26, scored at $17. The audit entry: at $17, team $2, detail $1.
-    const SCORE: &str =
-        "INSERT INTO submission_scores (submission_id, key_id, accuracy, correct, total, ci_low, ci_high,
-                                          missing, unparsed, ignored, scored_at)";
-    const AUDIT: &str = "INSERT INTO audit_log (at, event, team_id, member_id, detail)
-         VALUES ($17, 'submission_accepted', $2, NULL, $1)";
+    let score = super::key_versions::INSERT_SCORE;
+    let audit = format!("{} VALUES ($17, 'submission_accepted', $2, NULL, $1)", super::audit::INSERT_EVENT);
     let scores = "$3, $19, $20, $21, $22, $23, $24, $25, $26, $17";
     let sql = match backend {
         Backend::Postgres => format!(
             "WITH s AS (INSERT INTO submissions ({SUBMISSION_COLUMNS}) VALUES ({values}) RETURNING id),
-                  scored AS ({SCORE} SELECT id, {scores} FROM s),
-                  logged AS ({AUDIT}),
+                  scored AS ({score} SELECT id, {scores} FROM s),
+                  logged AS ({audit}),
                   counted AS ({COUNT_UPLOAD}){}
              SELECT id FROM s",
             bump.map(|b| format!(",\n bumped AS ({b})")).unwrap_or_default()
         ),
         Backend::Sqlite => format!(
             "INSERT INTO submissions ({SUBMISSION_COLUMNS}) VALUES ({values});
-             {SCORE} VALUES (last_insert_rowid(), {scores});
-             {AUDIT};
+             {score} VALUES (last_insert_rowid(), {scores});
+             {audit};
              {COUNT_UPLOAD};{}",
             bump.map(|b| format!("\n {b};")).unwrap_or_default()
         ),
@@ -437,7 +434,7 @@ async fn store(
     if let Some(t) = m.temperature {
         statement = statement.bind(t);
     }
-    if let Some((shown, rule)) = ladder {
+    if let Some((shown, rule)) = shown_rule {
         statement = statement.bind(shown).bind(rule.step);
     }
     if m.visibility.is_shared() {

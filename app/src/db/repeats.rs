@@ -68,6 +68,6 @@ pub async fn by_idempotency_key(conn: &mut sqlx::AnyConnection, upload: &UploadI
 /// the quota counts, whose parameters it uses: `$1` the team, `$3` the
 /// file's SHA-256, `$4` the model, `$5` the benchmark and `$6` the start
 /// of the window.
-pub(super) const SAME_FILE: &str = "SELECT r.public_id FROM submissions r
+pub const SAME_FILE: &str = "SELECT r.public_id FROM submissions r
   WHERE r.team_id = $1 AND r.file_sha256 = $3 AND r.model_name = $4 AND r.benchmark = $5 AND r.created_at > $6
   ORDER BY r.id LIMIT 1";

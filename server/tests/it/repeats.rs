@@ -16,6 +16,7 @@ on_both_backends!(
     idempotency_keys_return_the_first_submission,
     simultaneous_repeats_store_one_row,
     a_repeat_from_the_web_form_goes_to_the_first_submission,
+    the_look_for_a_repeat_reads_only_uploads_of_the_same_model,
 );
 
 async fn upload(app: &TestApp, token: &str, model: &str, file: &str, key: Option<&str>) -> Response {
@@ -156,5 +157,74 @@ async fn a_repeat_from_the_web_form_goes_to_the_first_submission(backend: Backen
     assert!(locations[0].starts_with("/submissions/"), "{locations:?}");
     assert_eq!(locations[0], locations[1], "the second click goes to the first submission");
     assert_eq!(app.submission_count().await, 1);
+    app.finish().await;
+}
+
+/// The look for an earlier upload of the same file (`db::repeats::SAME_FILE`,
+/// in every upload's transaction) finds it in an index by the team, the
+/// file, the model and the benchmark: by the team and the file alone it
+/// read every upload of that file by the team in the last 24 hours, so a
+/// team sending one file under many model names made each upload slower
+/// than the last.
+async fn the_look_for_a_repeat_reads_only_uploads_of_the_same_model(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let token = app.team_with_token("Sweepers", "s@sweep.example").await;
+    let file = TestApp::demo_predictions(0.6, 1);
+    assert_eq!(upload(&app, &token, "M-0", &file, None).await.status, StatusCode::CREATED);
+    let pool = app.state.db.pool();
+    // The same file under 3,000 more model names.
+    sqlx::query(
+        "INSERT INTO submissions (public_id, team_id, key_id, benchmark, model_name, file_sha256, file_format,
+                created_at, utc_day, accuracy, correct, total, ci_low, ci_high, missing, unparsed, ignored,
+                scorecard_json, correctness)
+         SELECT public_id || '-' || g, team_id, key_id, benchmark, 'M-' || g, file_sha256, file_format,
+                created_at, utc_day, accuracy, correct, total, ci_low, ci_high, missing, unparsed, ignored,
+                scorecard_json, correctness
+           FROM submissions, (WITH RECURSIVE n(g) AS (SELECT 1 UNION ALL SELECT g + 1 FROM n WHERE g < 3000)
+                              SELECT g FROM n) AS series",
+    )
+    .execute(pool)
+    .await
+    .unwrap();
+    let (team, sha): (i64, String) =
+        sqlx::query_as("SELECT team_id, file_sha256 FROM submissions LIMIT 1").fetch_one(pool).await.unwrap();
+    let same_file = app::db::repeats::SAME_FILE;
+    let plan = match backend {
+        Backend::Sqlite => {
+            let rows: Vec<(i64, i64, i64, String)> = sqlx::query_as(&format!("EXPLAIN QUERY PLAN {same_file}"))
+                .bind(team)
+                .bind("")
+                .bind(&sha)
+                .bind("M-7")
+                .bind("medarabench")
+                .bind(0_i64)
+                .fetch_all(pool)
+                .await
+                .unwrap();
+            rows.into_iter().map(|r| r.3).collect::<Vec<_>>()
+        }
+        Backend::Postgres => {
+            let mut conn = pool.acquire().await.unwrap();
+            sqlx::query("ANALYZE submissions").execute(&mut *conn).await.unwrap();
+            sqlx::query(&format!("PREPARE same (bigint, text, text, text, text, bigint) AS {same_file}"))
+                .execute(&mut *conn)
+                .await
+                .unwrap();
+            let explain = format!("EXPLAIN EXECUTE same({team}, '', '{sha}', 'M-7', 'medarabench', 0)");
+            let plan: Vec<String> = sqlx::query_scalar(&explain).fetch_all(&mut *conn).await.unwrap();
+            sqlx::query("DEALLOCATE same").execute(&mut *conn).await.unwrap();
+            plan
+        }
+    };
+    let plan = plan.join("\n");
+    // The file and the model are both conditions of the index's search,
+    // not filters on the entries or rows it found.
+    let searched = match backend {
+        Backend::Sqlite => plan.contains("file_sha256=? AND model_name=?"),
+        Backend::Postgres => {
+            plan.lines().any(|l| l.contains("Index Cond") && l.contains("file_sha256") && l.contains("model_name"))
+        }
+    };
+    assert!(searched, "{plan}");
     app.finish().await;
 }

@@ -50,6 +50,7 @@ impl FromStr for QuestionId {
 
     /// Digits only, surrounding whitespace allowed ("12", " 12 "); no sign,
     /// no decimal point, not 0.
+    #[inline]
     fn from_str(s: &str) -> Result<Self, ParseError> {
         // One pass over the digits; most ids need no trimming.
         let number = |t: &str| -> Option<u32> {

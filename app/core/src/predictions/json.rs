@@ -13,6 +13,7 @@ pub(super) fn json_string(v: &RawValue) -> Option<String> {
 }
 
 /// A question id written in digits (the same rule in every format).
+#[inline]
 pub(super) fn parse_id(line: usize, raw: &str) -> Result<QuestionId, PredictionError> {
     raw.parse().map_err(|_| PredictionError::BadQuestionId { line, value: excerpt(raw) })
 }

@@ -13,6 +13,7 @@ use crate::key::excerpt;
 use crate::types::Letter;
 
 /// The choice of one row from its `answer` and `response` values.
+#[inline]
 fn choose(line: usize, answer: Option<&str>, response: Option<&str>) -> Result<Option<Letter>, PredictionError> {
     match answer.filter(|a| !trim(a).is_empty()) {
         Some(a) => {

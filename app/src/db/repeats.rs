@@ -4,8 +4,8 @@
 //! `Idempotency-Key` from the same team, or the same file (by SHA-256) for
 //! the same model and benchmark from the same team within
 //! [`REPEAT_WINDOW_SECS`]. Both are looked for inside the upload's write
-//! transaction, after its team's row is locked, so a repeat sent at the
-//! same moment as its first is still found.
+//! transaction, after its team's uploads are locked out (`Db::write_for_team`),
+//! so a repeat sent at the same moment as its first is still found.
 
 use super::Result;
 

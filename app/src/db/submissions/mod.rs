@@ -257,8 +257,8 @@ impl NewSubmission {
 /// across all teams) has quota left and it repeats no earlier upload, in
 /// one write transaction that serialises concurrent uploads of the same
 /// team and of the same client (SQLite: one writer at a time, `Db::write`;
-/// PostgreSQL: row locks on the team, `Db::write_for_team`, then on the
-/// client), so the quotas hold and a repeat sent at the same moment as its
+/// PostgreSQL: the team's advisory lock, `Db::write_for_team`, then the
+/// client's row lock), so the quotas hold and a repeat sent at the same moment as its
 /// first is still found.
 /// The submission is stored with the client's key (`None`: no client
 /// known). A public submission moves the board's version on, and the

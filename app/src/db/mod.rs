@@ -96,7 +96,6 @@ const POSTGRES_CONNECTIONS: u32 = 8;
 /// How much of an SQLite file its connections read through a memory map.
 const SQLITE_MMAP_PRAGMA: &str = "PRAGMA mmap_size = 268435456";
 
-/// The database used when none is given: a file under `data/`.
 /// The first key of the PostgreSQL advisory locks that serialise a team's
 /// uploads (`Db::write_for_team`; the second is the team's id). A lock
 /// and not the team's row (`FOR UPDATE`): the row lock was planned at
@@ -106,6 +105,7 @@ const SQLITE_MMAP_PRAGMA: &str = "PRAGMA mmap_size = 268435456";
 /// 32 bits are a key space apart from the one-key locks others take.
 const TEAM_LOCKS: i32 = 0x4d42_5401;
 
+/// The database used when none is given: a file under `data/`.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite:data/medarabench.db";
 
 impl Db {

@@ -258,8 +258,8 @@ impl NewSubmission {
 /// one write transaction that serialises concurrent uploads of the same
 /// team and of the same client (SQLite: one writer at a time, `Db::write`;
 /// PostgreSQL: the team's advisory lock, `Db::write_for_team`, then the
-/// client's row lock), so the quotas hold and a repeat sent at the same moment as its
-/// first is still found.
+/// client's row lock), so the quotas hold and a repeat sent at the same
+/// moment as its first is still found.
 /// The submission is stored with the client's key (`None`: no client
 /// known). A public submission moves the board's version on, and the
 /// audit log records the upload, in the same transaction. A new

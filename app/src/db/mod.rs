@@ -103,7 +103,7 @@ const SQLITE_MMAP_PRAGMA: &str = "PRAGMA mmap_size = 268435456";
 /// upload's own update of it; the advisory lock is in memory only
 /// (BENCHMARKS.md: 8% less of PostgreSQL's CPU per upload). Two keys of
 /// 32 bits are a key space apart from the one-key locks others take.
-const TEAM_LOCKS: i32 = 0x4d42_5401;
+pub const TEAM_LOCKS: i32 = 0x4d42_5401;
 
 /// The database used when none is given: a file under `data/`.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite:data/medarabench.db";
@@ -198,10 +198,10 @@ impl Db {
     /// Write transactions of this process queue for one connection on
     /// SQLite (see `writer`): none may begin another inside itself.
     pub async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>> {
-        Ok(match self.backend {
-            Backend::Sqlite => self.writer.begin_with("BEGIN IMMEDIATE").await?,
-            Backend::Postgres => self.writer.begin().await?,
-        })
+        match self.backend {
+            Backend::Sqlite => begin_to_the_end(&self.writer, Some("BEGIN IMMEDIATE".to_owned())).await,
+            Backend::Postgres => begin_to_the_end(&self.writer, None).await,
+        }
     }
 
     /// Runs `work` in a write transaction and returns its result once the
@@ -251,7 +251,7 @@ impl Db {
         }
         let mut tx = match lock {
             Some(lock) if self.backend == Backend::Postgres => {
-                self.writer.begin_with(format!("BEGIN; {lock}")).await.map_err(|e| E::from(e.into()))?
+                begin_to_the_end(&self.writer, Some(format!("BEGIN; {lock}"))).await.map_err(E::from)?
             }
             _ => self.begin_write().await.map_err(E::from)?,
         };
@@ -272,6 +272,33 @@ impl Db {
     pub async fn ping(&self) -> Result<()> {
         sqlx::query("SELECT 1").execute(&self.pool).await?;
         Ok(())
+    }
+}
+
+/// Begins a transaction on `pool` (with `statement`, or a plain `BEGIN`) in
+/// a task of its own, which finishes the begin even when its caller is
+/// dropped while it waits (a client that hangs up during an upload waiting
+/// for its team's lock). sqlx (0.8.6, and 0.9.0) counts a PostgreSQL
+/// transaction only once its `BEGIN` is answered: a begin dropped before
+/// that returns its connection to the pool inside the transaction, holding
+/// its locks, and the next statements run on that connection join it
+/// (sqlx issue #4393). Finished in the task, the begin is counted, and a
+/// transaction nobody waits for any longer is dropped there, which rolls
+/// it back before the connection goes back to the pool.
+async fn begin_to_the_end(pool: &AnyPool, statement: Option<String>) -> Result<sqlx::Transaction<'static, sqlx::Any>> {
+    let pool = pool.clone();
+    let begun = tokio::spawn(async move {
+        match statement {
+            Some(statement) => pool.begin_with(statement).await,
+            None => pool.begin().await,
+        }
+    })
+    .await;
+    match begun {
+        Ok(tx) => Ok(tx?),
+        Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
+        // The runtime is shutting down.
+        Err(_) => Err(DbError::Sqlx(sqlx::Error::PoolClosed)),
     }
 }
 

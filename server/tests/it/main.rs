@@ -17,6 +17,7 @@ mod edits;
 mod errata;
 mod flags;
 mod formats;
+mod hang_ups;
 mod harness;
 mod heatmap;
 mod held_out;

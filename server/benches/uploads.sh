@@ -11,6 +11,12 @@
 #   server/benches/uploads.sh                    # builds the release server first
 #   SKIP_BUILD=1 server/benches/uploads.sh
 #   UPLOADERS=20 DURATION=5s BACKENDS=postgres server/benches/uploads.sh
+#
+# After each run it prints the CPU time an upload took while wrk ran, from
+# /proc: the server's, the database's (all `postgres` processes; SQLite is
+# inside the server) and the whole machine's (wrk included), so a change
+# can be judged by the work it saves and not only by a latency that moves
+# with whatever else the machine is doing.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source .ci/env
@@ -24,6 +30,18 @@ PG_ADMIN_URL="${MEDARABENCH_TEST_POSTGRES:-postgres://root@127.0.0.1:5432/postgr
 WORK=$(mktemp -d)
 pgdb="mb_uploads_$$"
 source server/benches/server.sh
+
+# cpu_ticks: clock ticks of CPU used so far by the machine (all but idle
+# and I/O wait), the server and the PostgreSQL processes, on one line.
+cpu_ticks() {
+  local machine server pg=0 pid t
+  machine=$(awk '/^cpu /{print $2+$3+$4+$7+$8+$9}' /proc/stat)
+  server=$(awk '{print $14+$15}' "/proc/$SERVER/stat")
+  for pid in $(pgrep -x postgres); do
+    t=$(awk '{print $14+$15}' "/proc/$pid/stat" 2>/dev/null) && pg=$((pg + t))
+  done
+  echo "$machine $server $pg"
+}
 
 cleanup() {
   stop_server
@@ -56,7 +74,16 @@ for backend in $BACKENDS; do
   python3 server/benches/teams.py "http://127.0.0.1:$PORT" "$UPLOADERS" >"$WORK/tokens"
   # One wrk thread and one connection per team: each uploader sends its
   # next file when its last is answered.
+  before=$(cpu_ticks)
   wrk -t"$UPLOADERS" -c"$UPLOADERS" -d"$DURATION" --timeout 10s -s server/benches/uploads.lua \
-    "http://127.0.0.1:$PORT" -- "$WORK/tokens" "$UPLOADERS" | grep -E "^(uploads|latency)"
+    "http://127.0.0.1:$PORT" -- "$WORK/tokens" "$UPLOADERS" >"$WORK/wrk.out"
+  after=$(cpu_ticks)
+  grep -E "^(uploads|latency)" "$WORK/wrk.out"
+  uploads=$(awk '/^uploads:/{print $2}' "$WORK/wrk.out")
+  # Ticks to microseconds an upload.
+  echo "$before $after $uploads $(getconf CLK_TCK) $backend" | awk '{
+    us = 1e6 / $8 / $7
+    db = $9 == "postgres" ? sprintf(", PostgreSQL %.0f us", ($6 - $3) * us) : ""
+    printf "CPU an upload while wrk ran: server %.0f us%s, machine %.0f us\n", ($5 - $2) * us, db, ($4 - $1) * us }'
   stop_server
 done

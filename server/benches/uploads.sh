@@ -11,6 +11,11 @@
 #   server/benches/uploads.sh                    # builds the release server first
 #   SKIP_BUILD=1 server/benches/uploads.sh
 #   UPLOADERS=20 DURATION=5s BACKENDS=postgres server/benches/uploads.sh
+#   PG_SOCKET_DIR=/var/run/postgresql BACKENDS=postgres server/benches/uploads.sh
+#
+# PG_SOCKET_DIR: the server reaches PostgreSQL through its Unix socket in
+# that directory instead of TCP (the database is still created over
+# $MEDARABENCH_TEST_POSTGRES).
 #
 # After each run it prints the CPU time an upload took while wrk ran, from
 # /proc: the server's, the database's (all `postgres` processes; SQLite is
@@ -57,12 +62,16 @@ fi
 
 echo "date: $(date -u '+%Y-%m-%d %H:%M:%S UTC'); $(nproc) CPUs; load average now: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "binary: $BIN ($(stat -c %s "$BIN") bytes); $UPLOADERS uploaders of 5,000-row files for $DURATION"
+[ -n "${PG_SOCKET_DIR:-}" ] && echo "PostgreSQL through its Unix socket in $PG_SOCKET_DIR"
 for backend in $BACKENDS; do
   case $backend in
     sqlite) url="sqlite:$WORK/uploads.db" ;;
     postgres)
       psql "$PG_ADMIN_URL" -qc "CREATE DATABASE $pgdb" >/dev/null
       url="${PG_ADMIN_URL%/*}/$pgdb"
+      if [ -n "${PG_SOCKET_DIR:-}" ]; then
+        url="${url%%\?*}?host=$PG_SOCKET_DIR"
+      fi
       ;;
     *) echo "unknown backend $backend" >&2; exit 1 ;;
   esac

@@ -21,12 +21,13 @@
 //! - `compare/*`: two submissions on the same key: paired bootstrap
 //!   (10,000 replicates) and exact McNemar;
 //! - `forensics/*`: an upload's fingerprint, and its near-duplicate search
-//!   over 500 and over 10,000 other submissions' fingerprints.
+//!   over 500 and over 10,000 other submissions' fingerprints (over
+//!   10,000 also as the server searches, their probes first).
 
 use std::hint::black_box;
 use std::path::PathBuf;
 
-use app::domain::forensics::{Fingerprint, Other, near_duplicate};
+use app::domain::forensics::{Fingerprint, Other, Probe, near_duplicate};
 use app::domain::stats::{self, DEFAULT_REPLICATES};
 use app::domain::synthetic::{synthetic_key, synthetic_predictions};
 use app::domain::{Benchmark, PredictionFile, parse_key, parse_key_for_scoring, score, score_bytes};
@@ -120,6 +121,21 @@ fn benches(c: &mut Criterion) {
         b.iter(|| {
             let others = many.iter().map(|f| Other { public_id: "x", fingerprint: f });
             near_duplicate(&key, black_box(&mine), others)
+        })
+    });
+    // The same, as the server searches: each other's probe first, side by
+    // side, its fingerprint only when the probe lets it through.
+    let probes: Vec<Probe> = many.iter().map(Fingerprint::probe).collect();
+    forensics.bench_function("near_duplicate_of_10000_probed", |b| {
+        let mine = Fingerprint::of(&key, &new);
+        b.iter(|| {
+            let mine = black_box(&mine);
+            let others = probes
+                .iter()
+                .zip(&many)
+                .filter(|(probe, _)| mine.may_nearly_duplicate(probe))
+                .map(|(_, f)| Other { public_id: "x", fingerprint: f });
+            near_duplicate(&key, mine, others)
         })
     });
     forensics.finish();

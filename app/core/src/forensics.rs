@@ -128,6 +128,33 @@ pub struct Fingerprint {
 /// of a 5,000-question key are ruled out after three.
 const HEAD_WORDS: usize = 4;
 
+/// Words of 64 questions a [`Probe`] keeps.
+const PROBE_WORDS: usize = 3;
+
+/// What a near-duplicate search reads of a stored fingerprint first, as
+/// little as rules out most others ([`Fingerprint::may_nearly_duplicate`]):
+/// its correct answers (two sheets differ in them only where they
+/// disagree, so models of different accuracy are ruled out at once), the
+/// first [`PROBE_WORDS`] words' two low planes (which tell the letters A-D
+/// apart; E and F share them with A and B: unrelated sheets of the same
+/// accuracy are ruled out there) and whether it scores below the top. A
+/// server keeps them side by side, 56 bytes each, so that a search over
+/// thousands reads a third of the memory it would read in the fingerprints
+/// themselves; with thousands stored, those reads, missing the cache, were
+/// most of the search's time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Probe {
+    planes: [[u64; 2]; PROBE_WORDS],
+    correct: u32,
+    below_the_top: bool,
+}
+
+/// Questions two submissions on a key of `questions` must agree on to be
+/// near-duplicates.
+fn needed(questions: usize) -> usize {
+    (NEAR_AGREEMENT * questions as f64).ceil() as usize
+}
+
 impl Fingerprint {
     /// The fingerprint of `predictions`, recorded on `key`.
     pub fn of(key: &AnswerKey, predictions: &StoredPredictions) -> Self {
@@ -180,6 +207,45 @@ impl Fingerprint {
         (agree >= needed).then_some(agree)
     }
 
+    /// Its [`Probe`].
+    pub fn probe(&self) -> Probe {
+        let mut planes = [[0u64; 2]; PROBE_WORDS];
+        for (w, probe) in planes.iter_mut().enumerate().take(self.questions.div_ceil(64)) {
+            let [p0, p1, _] = *self.word(w);
+            *probe = [p0, p1];
+        }
+        let correct = u32::try_from(self.correct).unwrap_or(u32::MAX);
+        Probe { planes, correct, below_the_top: self.below_the_top() }
+    }
+
+    /// False when the fingerprint `other` probes cannot be a near-duplicate
+    /// of this one (recorded on the same key): either scores at the top,
+    /// their correct answers differ by more than the disagreements allowed,
+    /// or too many of the first questions disagree. Never false for one that
+    /// is ([`near_duplicate`] decides): two low planes agreeing where all
+    /// three do not only count agreement too high, so whatever this rules
+    /// out, [`Fingerprint::agreement_at_least`] rules out within the same
+    /// words.
+    pub fn may_nearly_duplicate(&self, other: &Probe) -> bool {
+        if !other.below_the_top || !self.below_the_top() {
+            return false;
+        }
+        let allowed = self.questions.saturating_sub(needed(self.questions));
+        if self.correct.abs_diff(other.correct as usize) > allowed {
+            return false;
+        }
+        let mut agree = 0;
+        for (w, [b0, b1]) in other.planes.iter().enumerate().take(self.questions.div_ceil(64)) {
+            let [a0, a1, a2] = self.word(w);
+            let same = !((a0 ^ b0) | (a1 ^ b1));
+            agree += (same & (a1 | a2)).count_ones() as usize;
+            if ((w + 1) * 64).min(self.questions) - agree > allowed {
+                return false;
+            }
+        }
+        true
+    }
+
     /// Words both have (64 questions each).
     fn words(&self, other: &Self) -> usize {
         self.questions.min(other.questions).div_ceil(64)
@@ -224,7 +290,7 @@ pub fn near_duplicate<'a>(
     if n == 0 || !predictions.below_the_top() {
         return None;
     }
-    let needed = (NEAR_AGREEMENT * n as f64).ceil() as usize;
+    let needed = needed(n);
     others
         .into_iter()
         .filter(|o| o.fingerprint.below_the_top())

@@ -128,6 +128,9 @@ fn near_duplicates_agree_on_almost_everything_below_the_top() {
     // Two independent models of the same accuracy agree far less.
     let independent = score_bytes(&key, synthetic_predictions(&key, 0.65, 2).as_bytes()).unwrap().predictions;
     assert_eq!(near_duplicate(&key, &print(&independent), [other(&first_print)]), None);
+    // A probe lets the near copy through and rules the independent one out.
+    assert!(print(&near).may_nearly_duplicate(&first_print.probe()));
+    assert!(!print(&independent).may_nearly_duplicate(&first_print.probe()));
     // Near the top, agreement is expected.
     let top = score_bytes(&key, synthetic_predictions(&key, 0.997, 3).as_bytes()).unwrap().predictions;
     let also_top = score_bytes(&key, synthetic_predictions(&key, 0.997, 4).as_bytes()).unwrap().predictions;

@@ -24,7 +24,7 @@ use super::blocking;
 use super::error::Result;
 use crate::db::Db;
 use crate::db::submissions::{RecordedRow, predictions_of, recorded_since};
-use crate::domain::forensics::{self, Fingerprint, Other};
+use crate::domain::forensics::{self, Fingerprint, Other, Probe};
 use crate::domain::{AnswerKey, StoredPredictions};
 
 /// How long an id may stay unread below a read one before it is taken for
@@ -49,7 +49,6 @@ pub struct Recorded {
 
 /// One submission's fingerprint.
 struct Entry {
-    team_id: i64,
     public_id: String,
     fingerprint: Fingerprint,
 }
@@ -63,6 +62,16 @@ struct Seen {
     /// Ids above `settled` not read though a later one was, and since when.
     unread: BTreeMap<i64, Instant>,
     entries: Vec<Entry>,
+    /// What a search reads first of each entry, in the same order, side by
+    /// side (`forensics::Probe`): most entries are ruled out without
+    /// reading them.
+    probes: Vec<Head>,
+}
+
+/// An entry's team and probe.
+struct Head {
+    team_id: i64,
+    probe: Probe,
 }
 
 impl Seen {
@@ -74,7 +83,8 @@ impl Seen {
             }
             self.unread.remove(&row.id);
             if let Some(fingerprint) = fingerprint {
-                self.entries.push(Entry { team_id: row.team_id, public_id: row.public_id, fingerprint });
+                self.probes.push(Head { team_id: row.team_id, probe: fingerprint.probe() });
+                self.entries.push(Entry { public_id: row.public_id, fingerprint });
             }
         }
         let Some(&top) = self.read.last() else { return };
@@ -133,10 +143,11 @@ impl Recorded {
         let fingerprint = Fingerprint::of(&key, predictions);
         let compare = move || {
             let others = seen
-                .entries
+                .probes
                 .iter()
-                .filter(|e| e.team_id != team_id)
-                .map(|e| Other { public_id: &e.public_id, fingerprint: &e.fingerprint });
+                .zip(&seen.entries)
+                .filter(|(head, _)| head.team_id != team_id && fingerprint.may_nearly_duplicate(&head.probe))
+                .map(|(_, e)| Other { public_id: &e.public_id, fingerprint: &e.fingerprint });
             forensics::near_duplicate(&key, &fingerprint, others).map(str::to_owned)
         };
         // Most others are ruled out within a few words: tens of nanoseconds each.

@@ -199,12 +199,20 @@ impl Fingerprint {
         let mut agree = 0;
         for w in 0..self.words(other) {
             agree += self.agreeing(other, w);
-            let seen = ((w + 1) * 64).min(self.questions);
-            if seen - agree > allowed {
+            if self.too_many_disagree(w, agree, allowed) {
                 return None;
             }
         }
         (agree >= needed).then_some(agree)
+    }
+
+    /// Whether, with `agree` questions agreeing up to word `w`, more than
+    /// `allowed` of the questions read so far disagree: where both
+    /// [`Fingerprint::agreement_at_least`] and
+    /// [`Fingerprint::may_nearly_duplicate`] give up, the latter never
+    /// earlier, as it never counts less agreement.
+    fn too_many_disagree(&self, w: usize, agree: usize, allowed: usize) -> bool {
+        ((w + 1) * 64).min(self.questions) - agree > allowed
     }
 
     /// Its [`Probe`].
@@ -236,10 +244,10 @@ impl Fingerprint {
         }
         let mut agree = 0;
         for (w, [b0, b1]) in other.planes.iter().enumerate().take(self.questions.div_ceil(64)) {
-            let [a0, a1, a2] = self.word(w);
-            let same = !((a0 ^ b0) | (a1 ^ b1));
-            agree += (same & (a1 | a2)).count_ones() as usize;
-            if ((w + 1) * 64).min(self.questions) - agree > allowed {
+            let a = self.word(w);
+            let same = !((a[0] ^ b0) | (a[1] ^ b1));
+            agree += (same & letters(a)).count_ones() as usize;
+            if self.too_many_disagree(w, agree, allowed) {
                 return false;
             }
         }
@@ -261,12 +269,16 @@ impl Fingerprint {
 
     /// Questions of word `w` both give the same letter for.
     fn agreeing(&self, other: &Self, w: usize) -> usize {
-        let ([a0, a1, a2], [b0, b1, b2]) = (self.word(w), other.word(w));
-        let same = !((a0 ^ b0) | (a1 ^ b1) | (a2 ^ b2));
-        // Codes 2-7 are letters: bit 1 or bit 2 set.
-        let letter = a1 | a2;
-        (same & letter).count_ones() as usize
+        let (a, [b0, b1, b2]) = (self.word(w), other.word(w));
+        let same = !((a[0] ^ b0) | (a[1] ^ b1) | (a[2] ^ b2));
+        (same & letters(a)).count_ones() as usize
     }
+}
+
+/// The questions of a word that `planes` give a letter for: codes 2-7,
+/// bit 1 or bit 2 set.
+fn letters(planes: &[u64; 3]) -> u64 {
+    planes[1] | planes[2]
 }
 
 /// Another team's submission on the same key, as near-duplicate detection

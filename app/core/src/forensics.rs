@@ -122,6 +122,12 @@ pub struct Fingerprint {
     rest: Vec<[u64; 3]>,
     correct: usize,
     questions: usize,
+    /// Questions a near-duplicate may disagree on (the key's questions less
+    /// [`needed`]) and whether it scores below the top: worked out once, as
+    /// a search asks for them at every probe it reads (the rounding was a
+    /// call into the maths library each time).
+    allowed: usize,
+    below_the_top: bool,
 }
 
 /// Words of 64 questions a [`Fingerprint`] keeps inline: unrelated files
@@ -170,7 +176,10 @@ impl Fingerprint {
         let rest = all.split_off(words.min(HEAD_WORDS));
         let mut head = [[0u64; 3]; HEAD_WORDS];
         head[..all.len()].copy_from_slice(&all);
-        Self { head, rest, correct: correct(key, predictions.given()), questions }
+        let correct = correct(key, predictions.given());
+        let allowed = questions.saturating_sub(needed(questions));
+        let below_the_top = (correct as f64) < NEAR_BELOW * questions as f64;
+        Self { head, rest, correct, questions, allowed, below_the_top }
     }
 
     /// Correct answers.
@@ -181,7 +190,7 @@ impl Fingerprint {
     /// Whether it scores below [`NEAR_BELOW`] (near the top, agreement is
     /// expected).
     fn below_the_top(&self) -> bool {
-        (self.correct as f64) < NEAR_BELOW * self.questions as f64
+        self.below_the_top
     }
 
     /// Questions both give the same letter for; a missing or unparsed
@@ -238,7 +247,7 @@ impl Fingerprint {
         if !other.below_the_top || !self.below_the_top() {
             return false;
         }
-        let allowed = self.questions.saturating_sub(needed(self.questions));
+        let allowed = self.allowed;
         if self.correct.abs_diff(other.correct as usize) > allowed {
             return false;
         }

@@ -21,7 +21,9 @@
 # /proc: the server's, the database's (all `postgres` processes; SQLite is
 # inside the server) and the whole machine's (wrk included), so a change
 # can be judged by the work it saves and not only by a latency that moves
-# with whatever else the machine is doing.
+# with whatever else the machine is doing; and the part of the machine's
+# that its host gave to others (steal: on a shared virtual machine the
+# same binary can run half as fast from one minute to the next).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source .ci/env
@@ -37,15 +39,18 @@ pgdb="mb_uploads_$$"
 source server/benches/server.sh
 
 # cpu_ticks: clock ticks of CPU used so far by the machine (all but idle
-# and I/O wait), the server and the PostgreSQL processes, on one line.
+# and I/O wait), the server and the PostgreSQL processes, and the ticks
+# the hypervisor ran something else while this machine's CPUs wanted to
+# run (steal, counted in the machine's), on one line.
 cpu_ticks() {
-  local machine server pg=0 pid t
+  local machine server pg=0 pid t steal
   machine=$(awk '/^cpu /{print $2+$3+$4+$7+$8+$9}' /proc/stat)
+  steal=$(awk '/^cpu /{print $9}' /proc/stat)
   server=$(awk '{print $14+$15}' "/proc/$SERVER/stat")
   for pid in $(pgrep -x postgres); do
     t=$(awk '{print $14+$15}' "/proc/$pid/stat" 2>/dev/null) && pg=$((pg + t))
   done
-  echo "$machine $server $pg"
+  echo "$machine $server $pg $steal"
 }
 
 cleanup() {
@@ -90,9 +95,12 @@ for backend in $BACKENDS; do
   grep -E "^(uploads|latency)" "$WORK/wrk.out"
   uploads=$(awk '/^uploads:/{print $2}' "$WORK/wrk.out")
   # Ticks to microseconds an upload.
+  # Ticks to microseconds an upload. A machine whose host is busy runs
+  # slower (its steal grows): compare runs with little of it.
   echo "$before $after $uploads $(getconf CLK_TCK) $backend" | awk '{
-    us = 1e6 / $8 / $7
-    db = $9 == "postgres" ? sprintf(", PostgreSQL %.0f us", ($6 - $3) * us) : ""
-    printf "CPU an upload while wrk ran: server %.0f us%s, machine %.0f us\n", ($5 - $2) * us, db, ($4 - $1) * us }'
+    us = 1e6 / $10 / $9
+    db = $11 == "postgres" ? sprintf(", PostgreSQL %.0f us", ($7 - $3) * us) : ""
+    printf "CPU an upload while wrk ran: server %.0f us%s, machine %.0f us (of which stolen by the host: %.0f us)\n",
+      ($6 - $2) * us, db, ($5 - $1) * us, ($8 - $4) * us }'
   stop_server
 done

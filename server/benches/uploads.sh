@@ -94,7 +94,6 @@ for backend in $BACKENDS; do
   after=$(cpu_ticks)
   grep -E "^(uploads|latency)" "$WORK/wrk.out"
   uploads=$(awk '/^uploads:/{print $2}' "$WORK/wrk.out")
-  # Ticks to microseconds an upload.
   # Ticks to microseconds an upload. A machine whose host is busy runs
   # slower (its steal grows): compare runs with little of it.
   echo "$before $after $uploads $(getconf CLK_TCK) $backend" | awk '{

@@ -72,6 +72,10 @@ rest="scored AS (INSERT INTO submission_scores (submission_id, key_id, accuracy,
  logged AS (INSERT INTO audit_log (at, event, team_id, member_id, detail)
    SELECT created_at, 'submission_accepted', team_id, NULL, 'x' FROM s)"
 returning="RETURNING id, team_id, key_id, accuracy, correct, total, ci_low, ci_high, missing, unparsed, ignored, created_at"
+# The app's advisory lock key of team uploads (`db::TEAM_LOCKS`, 0x4d425401)
+# and its count of board version slots (`db::board`'s VERSION_SLOTS).
+team_locks=1296192513
+slots=16
 count_upload="UPDATE teams SET uploads_total = uploads_total + 1,
    uploads_on_day = CASE WHEN uploads_day = to_char(now(), 'YYYY-MM-DD') THEN uploads_on_day + 1 ELSE 1 END,
    uploads_day = to_char(now(), 'YYYY-MM-DD')"
@@ -81,32 +85,35 @@ count_upload="UPDATE teams SET uploads_total = uploads_total + 1,
 cat >"$WORK/one.sql" <<EOF
 \\set i random(0, 19)
 BEGIN;
-SELECT pg_advisory_xact_lock(1296192513, (string_to_array('$teams', ','))[:i + 1]::int);
+SELECT pg_advisory_xact_lock($team_locks, (string_to_array('$teams', ','))[:i + 1]::int);
 SELECT $admission FROM teams t WHERE t.id = (string_to_array('$teams', ','))[:i + 1]::bigint;
 WITH s AS (INSERT INTO submissions ($cols)
    SELECT $copy FROM copied WHERE team_id = (string_to_array('$teams', ','))[:i + 1]::bigint $returning),
  $rest,
  counted AS ($count_upload WHERE id = (string_to_array('$teams', ','))[:i + 1]::bigint),
- bumped AS (UPDATE board_version SET n = n + 1 WHERE slot = (string_to_array('$teams', ','))[:i + 1]::bigint % 16)
+ bumped AS (UPDATE board_version SET n = n + 1 WHERE slot = (string_to_array('$teams', ','))[:i + 1]::bigint % $slots)
 SELECT id FROM s;
 COMMIT;
 EOF
+# What follows a batch's insert `s`: its score rows and audit entries, each
+# team's count and the board version's slots, once a statement.
+batch_rest="$rest,
+ counted AS ($count_upload WHERE id IN (SELECT team_id FROM s)),
+ bumped AS (UPDATE board_version SET n = n + c.k
+   FROM (SELECT team_id % $slots AS slot, COUNT(*) AS k FROM s GROUP BY 1) c WHERE board_version.slot = c.slot)
+SELECT id FROM s;
+COMMIT;"
 # Ten uploads of ten teams a transaction: each client its own ten teams.
 cat >"$WORK/ten.sql" <<EOF
 \\set half :client_id % 2
 BEGIN;
-SELECT pg_advisory_xact_lock(1296192513, t.id::int) FROM teams t
+SELECT pg_advisory_xact_lock($team_locks, t.id::int) FROM teams t
  WHERE t.id IN (SELECT c.team_id FROM copied c ORDER BY c.team_id OFFSET :half * 10 LIMIT 10) ORDER BY t.id;
 SELECT $admission FROM teams t
  WHERE t.id IN (SELECT c.team_id FROM copied c ORDER BY c.team_id OFFSET :half * 10 LIMIT 10);
 WITH s AS (INSERT INTO submissions ($cols)
    SELECT $copy FROM (SELECT * FROM copied ORDER BY team_id OFFSET :half * 10 LIMIT 10) copied $returning),
- $rest,
- counted AS ($count_upload WHERE id IN (SELECT team_id FROM s)),
- bumped AS (UPDATE board_version SET n = n + c.k
-   FROM (SELECT team_id % 16 AS slot, COUNT(*) AS k FROM s GROUP BY 1) c WHERE board_version.slot = c.slot)
-SELECT id FROM s;
-COMMIT;
+ $batch_rest
 EOF
 
 # The same ten uploads a transaction, their rows sent as one JSON value
@@ -125,26 +132,19 @@ team_ids="(CASE WHEN :half = 0 THEN '{$(ids 0)}' ELSE '{$(ids 1)}' END)::bigint[
 cat >"$WORK/ten_json.sql" <<EOF
 \\set half :client_id % 2
 BEGIN;
-SELECT pg_advisory_xact_lock(1296192513, t::int) FROM unnest($team_ids) t ORDER BY t;
+SELECT pg_advisory_xact_lock($team_locks, t::int) FROM unnest($team_ids) t ORDER BY t;
 SELECT $admission FROM teams t WHERE t.id = ANY($team_ids);
 WITH s AS (INSERT INTO submissions ($cols) SELECT $copy FROM $rows_json AS r($types) $returning),
- $rest,
- counted AS ($count_upload WHERE id IN (SELECT team_id FROM s)),
- bumped AS (UPDATE board_version SET n = n + c.k
-   FROM (SELECT team_id % 16 AS slot, COUNT(*) AS k FROM s GROUP BY 1) c WHERE board_version.slot = c.slot)
-SELECT id FROM s;
-COMMIT;
+ $batch_rest
 EOF
 
-# ticks: the machine's busy ticks and its stolen ticks (/proc/stat).
-ticks() { awk '/^cpu /{print $2+$3+$4+$7+$8+$9, $9}' /proc/stat; }
 rows() { psql "$url" -Atc "SELECT COUNT(*) FROM submissions"; }
 run() { # run SCRIPT CLIENTS
   local before after out stored
   stored=$(rows)
-  before=$(ticks)
+  before=$(machine_ticks)
   out=$(pgbench -n -M prepared -c"$2" -T"$DURATION" -f "$WORK/$1" "$url" 2>&1) || { echo "$out" >&2; exit 1; }
-  after=$(ticks)
+  after=$(machine_ticks)
   # The uploads are the rows stored, not the transactions pgbench counted.
   stored=$(($(rows) - stored))
   echo "$before $after $stored $(getconf CLK_TCK) $1 $2" | awk -v d="$DURATION" '{

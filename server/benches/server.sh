@@ -30,3 +30,10 @@ start_server() {
   cat "$WORK/server.log" >&2
   exit 1
 }
+
+# machine_ticks: clock ticks the machine has been busy so far (all but idle
+# and I/O wait) and, of those, the ticks its host ran something else while
+# its CPUs wanted to run (steal), read at one instant, on one line.
+machine_ticks() {
+  awk '/^cpu /{print $2+$3+$4+$7+$8+$9, $9}' /proc/stat
+}

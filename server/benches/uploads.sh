@@ -38,14 +38,12 @@ WORK=$(mktemp -d)
 pgdb="mb_uploads_$$"
 source server/benches/server.sh
 
-# cpu_ticks: clock ticks of CPU used so far by the machine (all but idle
-# and I/O wait), the server and the PostgreSQL processes, and the ticks
-# the hypervisor ran something else while this machine's CPUs wanted to
-# run (steal, counted in the machine's), on one line.
+# cpu_ticks: clock ticks of CPU used so far by the machine and its steal
+# (`machine_ticks`, server.sh), the server and the PostgreSQL processes,
+# on one line.
 cpu_ticks() {
-  local machine server pg=0 pid t steal
-  machine=$(awk '/^cpu /{print $2+$3+$4+$7+$8+$9}' /proc/stat)
-  steal=$(awk '/^cpu /{print $9}' /proc/stat)
+  local machine steal server pg=0 pid t
+  read -r machine steal < <(machine_ticks)
   server=$(awk '{print $14+$15}' "/proc/$SERVER/stat")
   for pid in $(pgrep -x postgres); do
     t=$(awk '{print $14+$15}' "/proc/$pid/stat" 2>/dev/null) && pg=$((pg + t))

@@ -5,7 +5,9 @@
 //! that inserts the next row, after [`lock`], so the limits hold however
 //! many server processes share the database.
 
-use super::{Db, Result, now_unix};
+use std::collections::BTreeSet;
+
+use super::{Db, DbError, Result, now_unix};
 
 /// A client and how many of something it may do a UTC day (0: no limit).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,14 +34,27 @@ fn utc_day_start(unix: i64) -> i64 {
 /// waits here until the first has committed (SQLite's `BEGIN IMMEDIATE`
 /// already runs one writer at a time).
 pub(super) async fn lock(conn: &mut sqlx::AnyConnection, key: &str, now: i64) -> Result<()> {
-    sqlx::query(
-        "INSERT INTO clients (client_key, last_seen) VALUES ($1, $2)
-         ON CONFLICT (client_key) DO UPDATE SET last_seen = excluded.last_seen",
-    )
-    .bind(key)
-    .bind(now)
-    .execute(conn)
-    .await?;
+    touch(conn, "VALUES ($1, $2)", key, now).await
+}
+
+/// [`lock`] for each of `keys` (distinct), in their order as PostgreSQL
+/// sorts them, so that two transactions locking several never wait for
+/// each other in a circle (a batch of uploads: `submissions::batch`;
+/// PostgreSQL only).
+pub(super) async fn lock_all(conn: &mut sqlx::AnyConnection, keys: &BTreeSet<&str>, now: i64) -> Result<()> {
+    let keys = serde_json::to_string(keys).map_err(|e| DbError::Seed(e.to_string()))?;
+    let each = "SELECT k.value, $2 FROM json_array_elements_text($1::json) k ORDER BY k.value";
+    touch(conn, each, &keys, now).await
+}
+
+/// Sets `last_seen` to `now` (`$2`) on the rows of the clients `rows` gives
+/// (with `$1` bound to `arg`), inserting those missing.
+async fn touch(conn: &mut sqlx::AnyConnection, rows: &str, arg: &str, now: i64) -> Result<()> {
+    let sql = format!(
+        "INSERT INTO clients (client_key, last_seen) {rows}
+         ON CONFLICT (client_key) DO UPDATE SET last_seen = excluded.last_seen"
+    );
+    sqlx::query(&sql).bind(arg).bind(now).execute(conn).await?;
     Ok(())
 }
 

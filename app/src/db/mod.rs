@@ -83,6 +83,9 @@ pub struct Db {
     writer: AnyPool,
     /// On SQLite, the thread that commits queued writes in groups ([`Db::write`]).
     group_commit: Option<std::sync::Arc<writes::GroupCommit>>,
+    /// On PostgreSQL, the thread that stores uploads in batches, through a
+    /// connection of its own (`submissions::batch`).
+    upload_batches: Option<std::sync::Arc<submissions::batch::UploadBatches>>,
     backend: Backend,
     /// The leaderboard computed by this process (see [`board`]).
     board_cache: std::sync::Arc<board::BoardCache>,
@@ -150,10 +153,15 @@ impl Db {
             let pool = options().max_connections(POSTGRES_CONNECTIONS).test_before_acquire(false).connect(url).await?;
             (pool.clone(), pool, None)
         };
+        let upload_batches = match backend {
+            Backend::Postgres => Some(std::sync::Arc::new(submissions::batch::UploadBatches::start(url)?)),
+            Backend::Sqlite => None,
+        };
         Ok(Self {
             pool,
             writer,
             group_commit,
+            upload_batches,
             backend,
             board_cache: Default::default(),
             comparisons: Default::default(),
@@ -184,6 +192,11 @@ impl Db {
     /// Comparisons this process computed (bounded; see [`compare`]).
     pub fn comparisons(&self) -> &compare::ComparisonCache {
         &self.comparisons
+    }
+
+    /// On PostgreSQL, where uploads are stored in batches.
+    pub(crate) fn upload_batches(&self) -> Option<&submissions::batch::UploadBatches> {
+        self.upload_batches.as_deref()
     }
 
     /// The backend this pool talks to.
@@ -231,10 +244,7 @@ impl Db {
         T: Send + 'static,
         E: From<DbError> + Send + 'static,
     {
-        // Formatted, not bound: a simple query has no parameters, and an
-        // integer cannot carry SQL. The id's low 32 bits key the lock: teams
-        // whose ids differ by 2^32 would only wait for each other.
-        let lock = format!("SELECT pg_advisory_xact_lock({TEAM_LOCKS}, {})", team_id as i32);
+        let lock = team_locks_sql([team_id]);
         self.write_in(Some(lock), work).await
     }
 
@@ -273,6 +283,20 @@ impl Db {
         sqlx::query("SELECT 1").execute(&self.pool).await?;
         Ok(())
     }
+}
+
+/// The statement that takes the advisory locks of the uploads of `teams`
+/// ([`TEAM_LOCKS`]) for the rest of the transaction, each once and in the
+/// order of their keys (a target list is evaluated from left to right), so
+/// that transactions locking several teams never wait for each other in a
+/// circle. Formatted, not bound: it runs in a simple query, which has no
+/// parameters, and an integer cannot carry SQL. A team's id's low 32 bits
+/// key its lock: teams whose ids differ by 2^32 would only wait for each
+/// other.
+pub(crate) fn team_locks_sql(teams: impl IntoIterator<Item = i64>) -> String {
+    let keys: std::collections::BTreeSet<i32> = teams.into_iter().map(|team| team as i32).collect();
+    let locks: Vec<String> = keys.iter().map(|key| format!("pg_advisory_xact_lock({TEAM_LOCKS}, {key})")).collect();
+    format!("SELECT {}", locks.join(", "))
 }
 
 /// Begins a transaction on `pool` (with `statement`, or a plain `BEGIN`) in

@@ -32,12 +32,24 @@ pub enum Repeat {
 }
 
 /// What an earlier upload with the same `Idempotency-Key` was.
-#[derive(sqlx::FromRow)]
-struct KeyedUpload {
-    public_id: String,
-    file_sha256: String,
-    model_name: String,
-    benchmark: String,
+#[derive(Debug, sqlx::FromRow)]
+pub(crate) struct KeyedUpload {
+    pub public_id: String,
+    pub file_sha256: String,
+    pub model_name: String,
+    pub benchmark: String,
+}
+
+impl KeyedUpload {
+    /// What `upload`, sent with the same `Idempotency-Key`, is to it: a
+    /// repeat when it is the same upload, else the key's reuse.
+    pub(crate) fn judge(self, upload: &UploadIdentity<'_>) -> Repeat {
+        let same = self.file_sha256 == upload.file_sha256
+            && self.model_name == upload.model_name
+            && self.benchmark == upload.benchmark;
+        let first = self.public_id;
+        if same { Repeat::Of(first) } else { Repeat::KeyReused { first } }
+    }
 }
 
 /// The earlier submission sent with the same `Idempotency-Key` as
@@ -53,21 +65,20 @@ pub async fn by_idempotency_key(conn: &mut sqlx::AnyConnection, upload: &UploadI
     .bind(key)
     .fetch_optional(&mut *conn)
     .await?;
-    Ok(earlier.map(|earlier| {
-        let same = earlier.file_sha256 == upload.file_sha256
-            && earlier.model_name == upload.model_name
-            && earlier.benchmark == upload.benchmark;
-        let first = earlier.public_id;
-        if same { Repeat::Of(first) } else { Repeat::KeyReused { first } }
-    }))
+    Ok(earlier.map(|earlier| earlier.judge(upload)))
 }
 
 /// The first submission of the same file for the same model and benchmark
 /// from the same team within [`REPEAT_WINDOW_SECS`]: a subquery of the
 /// upload's admission query (`submissions::quota`), one round trip with
-/// the quota counts, whose parameters it uses: `$1` the team, `$3` the
-/// file's SHA-256, `$4` the model, `$5` the benchmark and `$6` the start
-/// of the window.
-pub const SAME_FILE: &str = "SELECT r.public_id FROM submissions r
-  WHERE r.team_id = $1 AND r.file_sha256 = $3 AND r.model_name = $4 AND r.benchmark = $5 AND r.created_at > $6
-  ORDER BY r.id LIMIT 1";
+/// the quota counts. Its arguments are the SQL of the team, the file's
+/// SHA-256, the model, the benchmark and the start of the window
+/// (parameters, or the columns of a batch's rows).
+pub fn same_file_sql(team: &str, sha256: &str, model: &str, benchmark: &str, since: &str) -> String {
+    format!(
+        "SELECT r.public_id FROM submissions r
+  WHERE r.team_id = {team} AND r.file_sha256 = {sha256} AND r.model_name = {model} AND r.benchmark = {benchmark}
+    AND r.created_at > {since}
+  ORDER BY r.id LIMIT 1"
+    )
+}

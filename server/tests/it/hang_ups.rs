@@ -1,6 +1,8 @@
 //! A client that hangs up while its upload waits for another write of its
 //! team leaves nothing behind: no transaction open on a pooled connection,
-//! no lock held, and the team's next upload is stored as usual.
+//! no lock held, and the team's next upload is stored as usual. (An upload
+//! already queued for a batch, or a group on SQLite, is stored with it all
+//! the same, and counted: sent again, it is found as a repeat.)
 
 use std::time::Duration;
 
@@ -38,15 +40,16 @@ async fn an_upload_abandoned_while_it_waits_leaves_no_transaction_open(backend: 
     if let Backend::Postgres = backend {
         // Seen from a connection of its own, not the app's pool, whose
         // connection might be the one left open. Once the begin the client
-        // abandoned has finished, no session of the database may be left
-        // inside a transaction.
+        // abandoned has finished (and the batch it had joined, which goes
+        // on without it, has committed), no session of the database may be
+        // left inside a transaction.
         let mut watcher = sqlx::AnyConnection::connect(app.database_url()).await.unwrap();
         let mut open = -1;
         for _ in 0..100 {
             open = sqlx::query_scalar(
                 "SELECT COUNT(*) FROM pg_stat_activity
                   WHERE datname = current_database() AND pid <> pg_backend_pid()
-                    AND (state LIKE 'idle in transaction%' OR wait_event_type = 'Lock')",
+                    AND (state <> 'idle' OR wait_event_type = 'Lock')",
             )
             .fetch_one(&mut watcher)
             .await

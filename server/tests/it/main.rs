@@ -5,6 +5,7 @@
 mod api_language;
 mod arabic_pages;
 mod attempts;
+mod batches;
 mod board;
 mod board_page;
 mod categories;

@@ -188,7 +188,7 @@ async fn the_look_for_a_repeat_reads_only_uploads_of_the_same_model(backend: Bac
     .unwrap();
     let (team, sha): (i64, String) =
         sqlx::query_as("SELECT team_id, file_sha256 FROM submissions LIMIT 1").fetch_one(pool).await.unwrap();
-    let same_file = app::db::repeats::SAME_FILE;
+    let same_file = app::db::repeats::same_file_sql("$1", "$3", "$4", "$5", "$6");
     let plan = match backend {
         Backend::Sqlite => {
             let rows: Vec<(i64, i64, i64, String)> = sqlx::query_as(&format!("EXPLAIN QUERY PLAN {same_file}"))

@@ -16,11 +16,12 @@ use crate::domain::forensics::Flag;
 pub use crate::domain::submission::SubmissionMeta;
 use crate::domain::visibility::Subject;
 
+pub(crate) mod batch;
 pub mod edits;
 mod quota;
 mod records;
 
-use quota::{Admission, COUNT_UPLOAD, admission_in};
+use quota::{Admission, admission_in, count_uploads_sql};
 pub use quota::{QuotaDefaults, QuotaUse, quota, seconds_to_utc_midnight, utc_day};
 pub(crate) use records::read_flags;
 pub use records::{RECORDED_SINCE, RecordedRow, count_for_team, for_team, get, predictions_of, recorded_since};
@@ -216,6 +217,13 @@ impl NewSubmission {
         Some(ClientLimit { key, per_day: self.client_per_day }).filter(ClientLimit::is_limited)
     }
 
+    /// What storing it at `now` did, with the Ladder's `shown` accuracy.
+    fn stored(self, admission: Admission, now: i64, shown: Option<f64>) -> Stored {
+        let used = admission.used;
+        let quota = QuotaUse { daily_used: used.daily_used + 1, total_used: used.total_used + 1, ..used };
+        Stored::New { record: Box::new(self.into_record(admission.team_name, now, shown)), quota }
+    }
+
     /// The record of this submission as stored at `created_at` by the team
     /// named `team_name`, with the Ladder's `shown` accuracy: what
     /// [`get`] reads back right after the insert, built without reading it.
@@ -265,6 +273,15 @@ impl NewSubmission {
 /// audit log records the upload, in the same transaction. A new
 /// submission comes back as [`get`] would read it.
 pub async fn insert_within_quota(db: &Db, new: NewSubmission, defaults: QuotaDefaults) -> Result<Stored, InsertError> {
+    // PostgreSQL: in a batch with the uploads sent beside it; on its own
+    // when the batch fails.
+    let new = match db.upload_batches() {
+        Some(batches) => match batches.store(new, defaults).await? {
+            batch::Outcome::Done(outcome) => return outcome,
+            batch::Outcome::Alone(new) => *new,
+        },
+        None => new,
+    };
     let backend = db.backend();
     let outcome = db
         .write_for_team(new.team_id, move |conn| {
@@ -294,13 +311,34 @@ async fn insert_in(
     if let Some(client) = new.client() {
         clients::lock(conn, client.key, now).await?;
     }
-    let Admission { used, team_name, repeat_of, default_key, token_live } =
-        admission_in(conn, &new.identity(), new.token_id, &day, now, defaults).await?;
+    let admission = admission_in(conn, &new.identity(), new.token_id, &day, now, defaults).await?;
+    let keyed = repeats::by_idempotency_key(conn, &new.identity()).await?;
+    if let Some(first) = admit(&new, &admission, keyed)? {
+        return Ok(Stored::Repeat(first));
+    }
+    if let Some(client) = new.client() {
+        within_client_limit(client, clients::uploads_in(conn, client.key, &day).await?)?;
+    }
+    let shown = match new.ladder {
+        Some(_) => shown(&new, best_shown(conn, &new).await?),
+        None => None,
+    };
+    store(conn, backend, &new, now, &day, shown).await?;
+    Ok(new.stored(admission, now, shown))
+}
+
+/// What an upload's transaction found decides, before its client's limit:
+/// a refusal; the earlier submission it repeats (`Some`, by its
+/// `Idempotency-Key`, whose earlier upload is `keyed`, or by its file); or
+/// that it may be stored (`None`). The same rules for one upload
+/// ([`insert_in`]) and for a batch's (`batch`).
+fn admit(new: &NewSubmission, admission: &Admission, keyed: Option<Repeat>) -> Result<Option<String>, InsertError> {
+    let Admission { used, repeat_of, default_key, token_live, .. } = admission;
     if !token_live {
         return Err(InsertError::TokenRevoked);
     }
-    if let Some(repeat) = repeats::by_idempotency_key(conn, &new.identity()).await? {
-        return Ok(Stored::Repeat(repeat.first()?));
+    if let Some(repeat) = keyed {
+        return Ok(Some(repeat.first()?));
     }
     // Scored on a key that is no longer the default one as it was read: the
     // caller reads the key again and scores the file again.
@@ -308,7 +346,7 @@ async fn insert_in(
         return Err(InsertError::KeyChanged);
     }
     if let Some(first) = repeat_of {
-        return Ok(Stored::Repeat(first));
+        return Ok(Some(first.clone()));
     }
     if used.total_remaining() == 0 {
         return Err(InsertError::TotalQuota { limit: used.total_limit });
@@ -316,18 +354,21 @@ async fn insert_in(
     if used.daily_remaining() == 0 {
         return Err(InsertError::DailyQuota { limit: used.daily_limit });
     }
-    if let Some(client) = new.client()
-        && clients::uploads_in(conn, client.key, &day).await? >= client.per_day
-    {
+    Ok(None)
+}
+
+/// Refuses an upload whose client has sent `uploads` today, across all teams.
+fn within_client_limit(client: ClientLimit<'_>, uploads: i64) -> Result<(), InsertError> {
+    if uploads >= client.per_day {
         return Err(InsertError::ClientQuota { limit: client.per_day });
     }
-    let shown = match new.ladder {
-        Some(rule) => Some(ladder(best_shown(conn, &new).await?, new.card.accuracy, rule.step, rule.offset)),
-        None => None,
-    };
-    store(conn, backend, &new, now, &day, shown).await?;
-    let quota = QuotaUse { daily_used: used.daily_used + 1, total_used: used.total_used + 1, ..used };
-    Ok(Stored::New { record: Box::new(new.into_record(team_name, now, shown)), quota })
+    Ok(())
+}
+
+/// The Ladder's shown accuracy for an upload on a held-out key, given the
+/// best it showed before (`None`: not on a held-out key).
+fn shown(new: &NewSubmission, best_before: Option<f64>) -> Option<f64> {
+    new.ladder.map(|rule| ladder(best_before, new.card.accuracy, rule.step, rule.offset))
 }
 
 /// The columns of `submissions` an upload writes, in the order of
@@ -382,12 +423,14 @@ async fn store(
     let score = super::key_versions::INSERT_SCORE;
     let audit = format!("{} VALUES ($17, 'submission_accepted', $2, NULL, $1)", super::audit::INSERT_EVENT);
     let scores = "$3, $19, $20, $21, $22, $23, $24, $25, $26, $17";
+    // The team's count: team $2, on day $18.
+    let counted = count_uploads_sql("$18", "= $2");
     let sql = match backend {
         Backend::Postgres => format!(
             "WITH s AS (INSERT INTO submissions ({SUBMISSION_COLUMNS}) VALUES ({values}) RETURNING id),
                   scored AS ({score} SELECT id, {scores} FROM s),
                   logged AS ({audit}),
-                  counted AS ({COUNT_UPLOAD}){}
+                  counted AS ({counted}){}
              SELECT id FROM s",
             bump.map(|b| format!(",\n bumped AS ({b})")).unwrap_or_default()
         ),
@@ -395,7 +438,7 @@ async fn store(
             "INSERT INTO submissions ({SUBMISSION_COLUMNS}) VALUES ({values});
              {score} VALUES (last_insert_rowid(), {scores});
              {audit};
-             {COUNT_UPLOAD};{}",
+             {counted};{}",
             bump.map(|b| format!("\n {b};")).unwrap_or_default()
         ),
     };

@@ -1,0 +1,165 @@
+//! Uploads of many teams at once, which PostgreSQL stores several to a
+//! transaction (`db::submissions::batch`) and SQLite in groups
+//! (`db::writes`): each team's quota and repeats hold as if each upload
+//! were stored alone, and on PostgreSQL an upload whose statement fails
+//! fails alone, the others of its batch being stored.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::http::StatusCode;
+use sqlx::Connection;
+
+use crate::harness::{Backend, Response, TestApp};
+use crate::on_both_backends;
+
+on_both_backends!(teams_uploading_at_once_each_keep_their_quota_and_repeats);
+
+/// Teams' tokens, registered one after the other, with their ids.
+async fn teams(app: &TestApp, n: usize, prefix: &str) -> Vec<(i64, String)> {
+    let mut teams = Vec::new();
+    for t in 0..n {
+        let name = format!("{prefix}{t}");
+        let token = app.team_with_token(&name, &format!("{}@batch.example", name.to_lowercase())).await;
+        let id: i64 = sqlx::query_scalar("SELECT id FROM teams WHERE name = $1")
+            .bind(&name)
+            .fetch_one(app.state.db.pool())
+            .await
+            .unwrap();
+        teams.push((id, token));
+    }
+    teams
+}
+
+/// The public ids of a team's stored submissions.
+async fn stored_of(app: &TestApp, team_id: i64) -> Vec<String> {
+    sqlx::query_scalar("SELECT public_id FROM submissions WHERE team_id = $1 ORDER BY id")
+        .bind(team_id)
+        .fetch_all(app.state.db.pool())
+        .await
+        .unwrap()
+}
+
+async fn teams_uploading_at_once_each_keep_their_quota_and_repeats(backend: Backend) {
+    let Some(app) = TestApp::start_with_quota(backend, 2).await else { return };
+    let teams = teams(&app, 6, "Batch").await;
+    let app = Arc::new(app);
+    let mut set = tokio::task::JoinSet::new();
+    // Each team sends four different uploads and one of them twice, all at once.
+    for (t, (team_id, token)) in teams.iter().enumerate() {
+        for (i, seed) in [1, 2, 3, 4, 1].into_iter().enumerate() {
+            let (app, token, team_id) = (app.clone(), token.clone(), *team_id);
+            let file = TestApp::demo_predictions(0.5, (t * 10 + seed) as u64);
+            set.spawn(async move { (team_id, i, app.upload_raw(&token, &format!("model_name=m{seed}"), file).await) });
+        }
+    }
+    let answers: Vec<(i64, usize, Response)> = set.join_all().await;
+    for (team_id, _) in &teams {
+        let stored = stored_of(&app, *team_id).await;
+        let mine: Vec<&Response> = answers.iter().filter(|(t, _, _)| t == team_id).map(|(_, _, r)| r).collect();
+        let created: Vec<String> = mine
+            .iter()
+            .filter(|r| r.status == StatusCode::CREATED)
+            .map(|r| r.json()["id"].as_str().unwrap().to_owned())
+            .collect();
+        assert_eq!(created.len(), 2, "a quota of 2: {:?}", mine.iter().map(|r| r.status).collect::<Vec<_>>());
+        assert_eq!(stored, created, "what was answered 201 is what is stored, no more");
+        for r in &mine {
+            match r.status {
+                StatusCode::CREATED => {}
+                StatusCode::TOO_MANY_REQUESTS => assert!(r.body.contains("quota"), "{}", r.body),
+                // A repeat answers with the first, which was stored.
+                StatusCode::OK => {
+                    let first = r.json()["id"].as_str().unwrap().to_owned();
+                    assert!(stored.contains(&first), "repeat of {first}, stored: {stored:?}");
+                }
+                other => panic!("unexpected {other}: {}", r.body),
+            }
+        }
+        let counted: i64 = sqlx::query_scalar("SELECT uploads_total FROM teams WHERE id = $1")
+            .bind(team_id)
+            .fetch_one(app.state.db.pool())
+            .await
+            .unwrap();
+        assert_eq!(counted, 2, "the team's count agrees with its stored uploads");
+    }
+    let app = Arc::into_inner(app).expect("all tasks done");
+    app.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failing_upload_fails_alone_and_its_batch_is_stored() {
+    let Some(app) = TestApp::start(Backend::Postgres).await else { return };
+    let teams = teams(&app, 6, "Poison").await;
+    // One upload's insert fails in the database (as a statement may, for a
+    // reason of that upload alone).
+    sqlx::raw_sql(
+        "CREATE FUNCTION refuse_poison() RETURNS trigger LANGUAGE plpgsql AS $$
+         BEGIN
+           IF NEW.model_name = 'poison' THEN RAISE EXCEPTION 'poisoned upload'; END IF;
+           RETURN NEW;
+         END $$;
+         CREATE TRIGGER refuse_poison BEFORE INSERT ON submissions FOR EACH ROW EXECUTE FUNCTION refuse_poison();",
+    )
+    .execute(app.state.db.pool())
+    .await
+    .unwrap();
+
+    // The first team's lock is held elsewhere, so that its upload's batch
+    // waits and the other uploads queue behind it, to be taken together.
+    let mut blocker = sqlx::AnyConnection::connect(app.database_url()).await.unwrap();
+    let (first_team, first_token) = teams[0].clone();
+    sqlx::raw_sql(&format!("BEGIN; SELECT pg_advisory_xact_lock({}, {first_team})", app::db::TEAM_LOCKS))
+        .execute(&mut blocker)
+        .await
+        .unwrap();
+    let app = Arc::new(app);
+    let mut set = tokio::task::JoinSet::new();
+    let upload = |set: &mut tokio::task::JoinSet<_>, t: usize, token: String, model: &str| {
+        let (app, query) = (app.clone(), format!("model_name={model}"));
+        set.spawn(async move { (t, app.upload_raw(&token, &query, TestApp::demo_predictions(0.6, t as u64)).await) });
+    };
+    upload(&mut set, 0, first_token, "first");
+    let mut watcher = sqlx::AnyConnection::connect(app.database_url()).await.unwrap();
+    let mut waiting = 0;
+    for _ in 0..300 {
+        waiting = sqlx::query_scalar("SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")
+            .fetch_one(&mut watcher)
+            .await
+            .unwrap();
+        if waiting > 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(waiting, 1, "the first batch waits for the first team's lock");
+    for (t, (_, token)) in teams.iter().enumerate().skip(1) {
+        upload(&mut set, t, token.clone(), if t == 3 { "poison" } else { "fine" });
+    }
+    // Time for the five to be scored and queued (nothing shows it from
+    // outside); then the first batch goes on, and the next holds the five.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    sqlx::raw_sql("COMMIT").execute(&mut blocker).await.unwrap();
+
+    let mut answers: Vec<(usize, Response)> = set.join_all().await;
+    answers.sort_by_key(|(t, _)| *t);
+    for (t, resp) in &answers {
+        if *t == 3 {
+            assert!(resp.status.is_server_error(), "the poisoned upload fails: {} {}", resp.status, resp.body);
+        } else {
+            assert_eq!(resp.status, StatusCode::CREATED, "team {t}: {}", resp.body);
+        }
+    }
+    for (t, (team_id, _)) in teams.iter().enumerate() {
+        assert_eq!(stored_of(&app, *team_id).await.len(), usize::from(t != 3), "team {t}");
+    }
+    let poisoned: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM audit_log WHERE event = 'submission_accepted'")
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap();
+    assert_eq!(poisoned, 5, "each stored upload is logged once, the failed one not at all");
+    watcher.close().await.unwrap();
+    blocker.close().await.unwrap();
+    let app = Arc::into_inner(app).expect("all tasks done");
+    app.finish().await;
+}

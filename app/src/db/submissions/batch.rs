@@ -28,7 +28,6 @@
 //! (`insert_within_quota`), so one bad upload fails alone.
 
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
-use std::sync::LazyLock;
 
 use serde::Serialize;
 use sqlx::AnyPool;
@@ -270,7 +269,8 @@ fn judge<'j>(job: &'j Job, found: BatchAdmission, sent: &mut HashMap<&'j str, i6
 }
 
 /// A new submission's row as the batch's store statement reads it (a JSON
-/// object whose names are the columns of `submissions`).
+/// object whose names are the columns of `submissions`), but for its
+/// large values ([`LARGE_COLUMNS`]), sent as parameters of their own.
 #[derive(Serialize)]
 struct Row<'a> {
     public_id: &'a str,
@@ -299,12 +299,8 @@ struct Row<'a> {
     missing: i64,
     unparsed: i64,
     ignored: i64,
-    scorecard_json: String,
-    /// `bytea` in PostgreSQL's hex form.
-    correctness: String,
     idempotency_key: Option<&'a str>,
     client_key: Option<&'a str>,
-    predictions: String,
     predictions_key_id: i64,
     flags_json: String,
     model_category: &'a str,
@@ -347,11 +343,8 @@ impl<'a> Row<'a> {
             missing: card.missing as i64,
             unparsed: card.unparsed as i64,
             ignored: card.ignored as i64,
-            scorecard_json: card.to_stored_json().map_err(|e| DbError::Seed(e.to_string()))?,
-            correctness: bytea(&super::pack_bits(&new.correctness)),
             idempotency_key: new.idempotency_key.as_deref(),
             client_key: new.client_key.as_deref(),
-            predictions: bytea(&new.predictions),
             predictions_key_id: new.key.id,
             flags_json: serde_json::to_string(&new.flags).map_err(json)?,
             model_category: m.model_category.as_str(),
@@ -364,22 +357,34 @@ impl<'a> Row<'a> {
     }
 }
 
-/// Bytes as PostgreSQL reads a `bytea` from text.
-fn bytea(bytes: &[u8]) -> String {
-    format!("\\x{}", hex::encode(bytes))
-}
+/// The columns of `submissions` whose values are large, sent as
+/// parameters of their own and not in the rows' JSON: PostgreSQL 15 reads
+/// a JSON string a character at a time, and these (hex-encoded) were most
+/// of each row (BENCHMARKS.md).
+const LARGE_COLUMNS: [&str; 3] = ["correctness", "predictions", "scorecard_json"];
 
-/// The batch's store statement: `$1` the rows ([`Row`] as a JSON array),
-/// `$2` the UTC day, `$3` how many of them the board shows (its version
-/// moves by that much), `$4` the version's slot. The rows' teams are
+/// The batch's store statement for `n` rows: `$1` the rows ([`Row`] as a
+/// JSON array), `$2` the UTC day, `$3` how many of them the board shows
+/// (its version moves by that much), `$4` the version's slot, then each of
+/// [`LARGE_COLUMNS`] for the `n` rows in order. The rows' teams are
 /// distinct, so each team's count moves by one.
-static STORE_ALL: LazyLock<String> = LazyLock::new(|| {
+fn store_all_sql(n: usize) -> String {
+    let values = SUBMISSION_COLUMNS.split(',').map(str::trim).map(|column| {
+        match LARGE_COLUMNS.iter().position(|large| *large == column) {
+            Some(k) => {
+                let params: Vec<String> = (0..n).map(|row| format!("${}", 5 + k * n + row)).collect();
+                format!("(ARRAY[{}])[r.ordinality]", params.join(", "))
+            }
+            None => format!("r.{column}"),
+        }
+    });
+    let values = values.collect::<Vec<_>>().join(", ");
     let score = crate::db::key_versions::INSERT_SCORE;
     let audit = crate::db::audit::INSERT_EVENT;
     let counted = count_uploads_sql("$2", "IN (SELECT team_id FROM s)");
     format!(
         "WITH s AS (INSERT INTO submissions ({SUBMISSION_COLUMNS})
-                    SELECT {SUBMISSION_COLUMNS} FROM json_populate_recordset(NULL::submissions, $1::json)
+                    SELECT {values} FROM json_populate_recordset(NULL::submissions, $1::json) WITH ORDINALITY AS r
                     RETURNING id, public_id, team_id, key_id, accuracy, correct, total, ci_low, ci_high,
                               missing, unparsed, ignored, created_at),
               scored AS ({score} SELECT id, key_id, accuracy, correct, total, ci_low, ci_high,
@@ -389,7 +394,7 @@ static STORE_ALL: LazyLock<String> = LazyLock::new(|| {
               bumped AS (UPDATE board_version SET n = n + $3 WHERE slot = $4 AND $3 > 0)
          SELECT COUNT(*) FROM s"
     )
-});
+}
 
 /// Stores the admitted uploads of a batch, with the Ladder's shown
 /// accuracy of each, in one statement.
@@ -402,13 +407,20 @@ async fn store_all(
     let rows = admitted.iter().map(|(new, shown)| Row::new(new, now, day, *shown)).collect::<Result<Vec<_>>>()?;
     let json = serde_json::to_string(&rows).map_err(|e| DbError::Seed(e.to_string()))?;
     let shared = admitted.iter().filter(|(new, _)| new.meta.visibility.is_shared()).count() as i64;
-    let stored: i64 = sqlx::query_scalar(&STORE_ALL)
-        .bind(json)
-        .bind(day)
-        .bind(shared)
-        .bind(board::version_slot(admitted[0].0.team_id))
-        .fetch_one(conn)
-        .await?;
+    let sql = store_all_sql(admitted.len());
+    let mut statement =
+        sqlx::query_scalar(&sql).bind(json).bind(day).bind(shared).bind(board::version_slot(admitted[0].0.team_id));
+    // In the order of LARGE_COLUMNS.
+    for (new, _) in admitted {
+        statement = statement.bind(super::pack_bits(&new.correctness));
+    }
+    for (new, _) in admitted {
+        statement = statement.bind(new.predictions.as_slice());
+    }
+    for (new, _) in admitted {
+        statement = statement.bind(new.card.to_stored_json().map_err(|e| DbError::Seed(e.to_string()))?);
+    }
+    let stored: i64 = statement.fetch_one(conn).await?;
     if stored != admitted.len() as i64 {
         return Err(DbError::Background(format!("a batch stored {stored} of its {} uploads", admitted.len())));
     }

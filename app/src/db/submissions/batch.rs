@@ -7,7 +7,8 @@
 //! commit. Under a burst of uploads that, not the rows, set the pace
 //! (BENCHMARKS.md: "what several uploads to a statement would save").
 //!
-//! Here uploads arrive on a queue read by one task of the server. It takes
+//! Here uploads arrive on a queue read by one thread of the server, with a
+//! connection of its own (see [`UploadBatches::start`]). It takes
 //! what is queued, at most one upload a team (a team's next upload waits
 //! for the next batch, so it sees the one before it, as its quotas and
 //! repeats need), and stores the batch in one transaction: the teams'
@@ -15,7 +16,8 @@
 //! batches of several server processes never wait for each other in a
 //! circle) with the `BEGIN`, the limited clients' rows in order, ONE
 //! admission read for all (their rows as JSON: the `Any` driver has no
-//! array parameters), each upload judged by the rules of an upload stored
+//! array parameters; the large values of the stored rows go as parameters
+//! of their own), each upload judged by the rules of an upload stored
 //! alone (`admit`, `within_client_limit`, `shown`: a client's uploads in
 //! the batch count towards its limit in order), ONE statement that stores
 //! the admitted with their scores, audit entries, teams' counts and the
@@ -56,7 +58,7 @@ pub(super) enum Outcome {
     Alone(Box<NewSubmission>),
 }
 
-/// The queue of uploads and the task that stores them.
+/// The queue of uploads and the thread that stores them.
 #[derive(Debug)]
 pub struct UploadBatches {
     queue: mpsc::UnboundedSender<Job>,

@@ -100,7 +100,8 @@ const POSTGRES_CONNECTIONS: u32 = 8;
 const SQLITE_MMAP_PRAGMA: &str = "PRAGMA mmap_size = 268435456";
 
 /// The first key of the PostgreSQL advisory locks that serialise a team's
-/// uploads (`Db::write_for_team`; the second is the team's id). A lock
+/// uploads ([`team_locks_sql`], `submissions::batch`; the second is the
+/// team's id). A lock
 /// and not the team's row (`FOR UPDATE`): the row lock was planned at
 /// every upload (a simple query) and wrote the row and the WAL before the
 /// upload's own update of it; the advisory lock is in memory only
@@ -230,41 +231,10 @@ impl Db {
         T: Send + 'static,
         E: From<DbError> + Send + 'static,
     {
-        self.write_in(None, work).await
-    }
-
-    /// [`Db::write`] for a write that the other writes of team `team_id`
-    /// must wait for (an upload: its quotas and repeats). On PostgreSQL
-    /// the team's advisory lock is taken before `work` runs, in the same
-    /// round trip as the `BEGIN`, and held to the commit; on SQLite writes
-    /// run one at a time.
-    pub async fn write_for_team<T, E, F>(&self, team_id: i64, work: F) -> std::result::Result<T, E>
-    where
-        F: for<'c> FnOnce(&'c mut sqlx::AnyConnection) -> writes::WriteFuture<'c, T, E> + Send + 'static,
-        T: Send + 'static,
-        E: From<DbError> + Send + 'static,
-    {
-        let lock = team_locks_sql([team_id]);
-        self.write_in(Some(lock), work).await
-    }
-
-    /// [`Db::write`], on PostgreSQL with `lock` run right after the `BEGIN`
-    /// in the same round trip.
-    async fn write_in<T, E, F>(&self, lock: Option<String>, work: F) -> std::result::Result<T, E>
-    where
-        F: for<'c> FnOnce(&'c mut sqlx::AnyConnection) -> writes::WriteFuture<'c, T, E> + Send + 'static,
-        T: Send + 'static,
-        E: From<DbError> + Send + 'static,
-    {
         if let Some(group_commit) = &self.group_commit {
             return group_commit.write(work).await;
         }
-        let mut tx = match lock {
-            Some(lock) if self.backend == Backend::Postgres => {
-                begin_to_the_end(&self.writer, Some(format!("BEGIN; {lock}"))).await.map_err(E::from)?
-            }
-            _ => self.begin_write().await.map_err(E::from)?,
-        };
+        let mut tx = self.begin_write().await.map_err(E::from)?;
         let outcome = work(&mut tx).await;
         if outcome.is_ok() {
             tx.commit().await.map_err(|e| E::from(e.into()))?;

@@ -4,7 +4,8 @@
 //! `Idempotency-Key` from the same team, or the same file (by SHA-256) for
 //! the same model and benchmark from the same team within
 //! [`REPEAT_WINDOW_SECS`]. Both are looked for inside the upload's write
-//! transaction, after its team's uploads are locked out (`Db::write_for_team`),
+//! transaction, after its team's uploads are locked out (SQLite:
+//! `Db::write`; PostgreSQL: its batch's team locks, `submissions::batch`),
 //! so a repeat sent at the same moment as its first is still found.
 
 use super::Result;

@@ -26,8 +26,9 @@
 //!
 //! A batch that fails (a statement's error, a deadlock with a writer of
 //! another kind, a lost connection) stores nothing; each of its uploads is
-//! then given back to its caller, which stores it on its own
-//! (`insert_within_quota`), so one bad upload fails alone.
+//! then given back to its caller, which stores it on its own, in a batch of
+//! one on the server's pool ([`store_alone`]), so one bad upload fails
+//! alone. Every upload on PostgreSQL is stored by these statements.
 
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 
@@ -65,9 +66,9 @@ pub struct UploadBatches {
 }
 
 impl UploadBatches {
-    /// Starts the storing thread, which connects to `url` with a pool of
-    /// its own ([`IN_FLIGHT`] connections) and stops when the last handle
-    /// is dropped. A thread and not a task of the server's runtime: each of
+    /// Starts the storing thread, which connects to `url` with a connection
+    /// of its own and stops when the last handle is dropped. A thread and
+    /// not a task of the server's runtime: each of
     /// a batch's round trips would otherwise wait for its turn on the
     /// runtime behind the requests' parsing and scoring, while the batch
     /// holds its teams' locks (as SQLite's group commit does, `db::writes`).
@@ -78,7 +79,7 @@ impl UploadBatches {
             // The pool's connections belong to the runtime they are opened on.
             let _inside = runtime.enter();
             AnyPoolOptions::new()
-                .max_connections(IN_FLIGHT as u32)
+                .max_connections(1)
                 .acquire_timeout(std::time::Duration::from_secs(10))
                 .test_before_acquire(false)
                 .connect_lazy(url)?
@@ -105,63 +106,44 @@ impl UploadBatches {
     }
 }
 
-/// Batches stored at once. Two (while one waits for its commit's sync,
-/// the next is read and judged) halved the uploads a batch under a burst
-/// and cost PostgreSQL more an upload than they saved (BENCHMARKS.md).
-pub const IN_FLIGHT: usize = 1;
-
-/// Takes what is queued into batches, [`IN_FLIGHT`] at most at once, until
-/// every handle is gone and nothing waits. A team is in one batch at a
-/// time: its next upload waits until the batch of the one before has
-/// settled (it would only wait for its lock in the database, holding up
-/// the rest of its batch). Each batch runs as a task of its own, so that
-/// a panic fails its batch (rolled back) and not the loop.
+/// Takes what is queued, a batch at a time, until every handle is gone and
+/// nothing waits. One batch at a time: two at once (while one waits for
+/// its commit's sync, the next is read and judged) halved the uploads a
+/// batch under a burst and cost PostgreSQL more an upload than they saved
+/// (BENCHMARKS.md). Each batch runs as a task of its own, so that a panic
+/// fails its batch (rolled back) and not the loop.
 async fn batch_loop(pool: AnyPool, mut jobs: mpsc::UnboundedReceiver<Job>) {
     let mut waiting = VecDeque::new();
     let mut incoming = Vec::with_capacity(MAX_BATCH);
-    let mut busy: HashSet<i64> = HashSet::new();
-    let mut in_flight = tokio::task::JoinSet::new();
-    let mut open = true;
     loop {
-        while in_flight.len() < IN_FLIGHT {
-            let batch = take_batch(&mut waiting, &busy);
-            if batch.is_empty() {
-                break;
+        if waiting.is_empty() {
+            if jobs.recv_many(&mut incoming, MAX_BATCH).await == 0 {
+                return;
             }
-            let teams: Vec<i64> = batch.iter().map(|job| job.new.team_id).collect();
-            busy.extend(&teams);
-            let pool = pool.clone();
-            in_flight.spawn(async move {
-                if let Err(e) = tokio::spawn(store_batch(pool, batch)).await {
-                    tracing::error!(error = %e, "a batch of uploads panicked and was rolled back");
-                }
-                teams
-            });
+        } else {
+            while incoming.len() < MAX_BATCH
+                && let Ok(job) = jobs.try_recv()
+            {
+                incoming.push(job);
+            }
         }
-        tokio::select! {
-            received = jobs.recv_many(&mut incoming, MAX_BATCH), if open => {
-                open = received > 0;
-                waiting.extend(incoming.drain(..));
-            }
-            Some(settled) = in_flight.join_next() => {
-                for team in settled.unwrap_or_default() {
-                    busy.remove(&team);
-                }
-            }
-            else => return,
+        waiting.extend(incoming.drain(..));
+        let batch = take_batch(&mut waiting);
+        if let Err(e) = tokio::spawn(store_batch(pool.clone(), batch)).await {
+            tracing::error!(error = %e, "a batch of uploads panicked and was rolled back");
         }
     }
 }
 
-/// The first of `waiting` in order whose teams are not `busy`, at most one
-/// a team and [`MAX_BATCH`] in all; the others stay, in order.
-fn take_batch(waiting: &mut VecDeque<Job>, busy: &HashSet<i64>) -> Vec<Job> {
+/// The first of `waiting` in order, at most one a team (a team's next
+/// upload waits for the next batch, so that it sees the one before) and
+/// [`MAX_BATCH`] in all; the others stay, in order.
+fn take_batch(waiting: &mut VecDeque<Job>) -> Vec<Job> {
     let mut teams = HashSet::new();
     let mut batch = Vec::new();
     for job in std::mem::take(waiting) {
-        let team = job.new.team_id;
         // A team seen once is not taken again, so its uploads keep their order.
-        if batch.len() < MAX_BATCH && teams.insert(team) && !busy.contains(&team) {
+        if batch.len() < MAX_BATCH && teams.insert(job.new.team_id) {
             batch.push(job);
         } else {
             waiting.push_back(job);
@@ -181,14 +163,11 @@ enum Verdict {
 /// Stores a batch and answers each of its callers.
 async fn store_batch(pool: AnyPool, jobs: Vec<Job>) {
     let now = now_unix();
-    match settle(&pool, &jobs, now).await {
+    let uploads: Vec<(&NewSubmission, QuotaDefaults)> = jobs.iter().map(|job| (&job.new, job.defaults)).collect();
+    match settle(&pool, &uploads, now).await {
         Ok(verdicts) => {
             for (job, verdict) in jobs.into_iter().zip(verdicts) {
-                let outcome = verdict.map(|verdict| match verdict {
-                    Verdict::Repeat(first) => Stored::Repeat(first),
-                    Verdict::Stored { admission, shown } => job.new.stored(admission, now, shown),
-                });
-                let _ = job.reply.send(Outcome::Done(outcome));
+                let _ = job.reply.send(Outcome::Done(answer(job.new, verdict, now)));
             }
         }
         Err(e) => {
@@ -200,32 +179,58 @@ async fn store_batch(pool: AnyPool, jobs: Vec<Job>) {
     }
 }
 
+/// Stores `new` on its own, in a batch of one on a connection of `pool`
+/// (an upload whose batch failed, or that could not be queued).
+pub(super) async fn store_alone(
+    pool: &AnyPool,
+    new: NewSubmission,
+    defaults: QuotaDefaults,
+) -> Result<Stored, InsertError> {
+    let now = now_unix();
+    let verdict = settle(pool, &[(&new, defaults)], now).await?.pop();
+    let verdict = verdict.ok_or_else(|| DbError::Background("a batch of one gave no verdict".into()))?;
+    answer(new, verdict, now)
+}
+
+/// What an upload's caller is told of its `verdict`, stored at `now`.
+fn answer(new: NewSubmission, verdict: Result<Verdict, InsertError>, now: i64) -> Result<Stored, InsertError> {
+    verdict.map(|verdict| match verdict {
+        Verdict::Repeat(first) => Stored::Repeat(first),
+        Verdict::Stored { admission, shown } => new.stored(admission, now, shown),
+    })
+}
+
 /// The batch's transaction: each upload's verdict, once committed.
-async fn settle(pool: &AnyPool, jobs: &[Job], now: i64) -> Result<Vec<Result<Verdict, InsertError>>> {
+async fn settle(
+    pool: &AnyPool,
+    uploads: &[(&NewSubmission, QuotaDefaults)],
+    now: i64,
+) -> Result<Vec<Result<Verdict, InsertError>>> {
     let day = utc_day(now);
-    let locks = team_locks_sql(jobs.iter().map(|job| job.new.team_id));
+    let locks = team_locks_sql(uploads.iter().map(|(new, _)| new.team_id));
     let mut tx = begin_to_the_end(pool, Some(format!("BEGIN; {locks}"))).await?;
-    let limited: BTreeSet<&str> = jobs.iter().filter_map(|job| job.new.client()).map(|client| client.key).collect();
+    let limited: BTreeSet<&str> = uploads.iter().filter_map(|(new, _)| new.client()).map(|client| client.key).collect();
     if !limited.is_empty() {
         clients::lock_all(&mut tx, &limited, now).await?;
     }
-    let uploads: Vec<BatchUpload> = jobs.iter().enumerate().map(|(i, job)| batch_upload(i, job)).collect();
-    let found = batch_admission_in(&mut tx, &uploads, &day, now).await?;
+    let read: Vec<BatchUpload> =
+        uploads.iter().enumerate().map(|(i, (new, defaults))| batch_upload(i, new, *defaults)).collect();
+    let found = batch_admission_in(&mut tx, &read, &day, now).await?;
     // A client's uploads admitted so far in this batch.
     let mut sent: HashMap<&str, i64> = HashMap::new();
-    let verdicts: Vec<Result<Verdict, InsertError>> = jobs
+    let verdicts: Vec<Result<Verdict, InsertError>> = uploads
         .iter()
         .zip(found)
-        .map(|(job, found)| match found {
-            Some(found) => judge(job, found, &mut sent),
+        .map(|((new, _), found)| match found {
+            Some(found) => judge(new, found, &mut sent),
             None => Err(InsertError::Db(DbError::Sqlx(sqlx::Error::RowNotFound))),
         })
         .collect();
-    let stored: Vec<(&NewSubmission, Option<f64>)> = jobs
+    let stored: Vec<(&NewSubmission, Option<f64>)> = uploads
         .iter()
         .zip(&verdicts)
-        .filter_map(|(job, verdict)| match verdict {
-            Ok(Verdict::Stored { shown, .. }) => Some((&job.new, *shown)),
+        .filter_map(|((new, _), verdict)| match verdict {
+            Ok(Verdict::Stored { shown, .. }) => Some((*new, *shown)),
             _ => None,
         })
         .collect();
@@ -237,8 +242,7 @@ async fn settle(pool: &AnyPool, jobs: &[Job], now: i64) -> Result<Vec<Result<Ver
 }
 
 /// What the batch's admission reads of upload `i`.
-fn batch_upload(i: usize, job: &Job) -> BatchUpload<'_> {
-    let new = &job.new;
+fn batch_upload(i: usize, new: &NewSubmission, defaults: QuotaDefaults) -> BatchUpload<'_> {
     BatchUpload {
         i: i as i64,
         team_id: new.team_id,
@@ -250,14 +254,17 @@ fn batch_upload(i: usize, job: &Job) -> BatchUpload<'_> {
         key_id: new.key.id,
         ladder: new.ladder.is_some(),
         client_key: new.client().map(|client| client.key),
-        defaults: job.defaults,
+        defaults,
     }
 }
 
 /// An upload's verdict by the rules of one stored alone, its client's
 /// uploads earlier in the batch (`sent`) counted.
-fn judge<'j>(job: &'j Job, found: BatchAdmission, sent: &mut HashMap<&'j str, i64>) -> Result<Verdict, InsertError> {
-    let new = &job.new;
+fn judge<'n>(
+    new: &'n NewSubmission,
+    found: BatchAdmission,
+    sent: &mut HashMap<&'n str, i64>,
+) -> Result<Verdict, InsertError> {
     let keyed = found.keyed.map(|earlier| earlier.judge(&new.identity()));
     if let Some(first) = admit(new, &found.admission, keyed)? {
         return Ok(Verdict::Repeat(first));

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::clients::{self, ClientLimit};
 use super::keys::StoredKey;
 use super::repeats::{self, Repeat, UploadIdentity};
-use super::{Backend, Db, DbError, Result, now_unix};
+use super::{Db, DbError, Result, now_unix};
 use crate::domain::ScoreCard;
 use crate::domain::errata::VersionScore;
 use crate::domain::exposure::{Exposure, ladder};
@@ -265,8 +265,8 @@ impl NewSubmission {
 /// across all teams) has quota left and it repeats no earlier upload, in
 /// one write transaction that serialises concurrent uploads of the same
 /// team and of the same client (SQLite: one writer at a time, `Db::write`;
-/// PostgreSQL: the team's advisory lock, `Db::write_for_team`, then the
-/// client's row lock), so the quotas hold and a repeat sent at the same
+/// PostgreSQL: the teams' advisory locks of its batch, then the clients'
+/// row locks, [`batch`]), so the quotas hold and a repeat sent at the same
 /// moment as its first is still found.
 /// The submission is stored with the client's key (`None`: no client
 /// known). A public submission moves the board's version on, and the
@@ -275,18 +275,16 @@ impl NewSubmission {
 pub async fn insert_within_quota(db: &Db, new: NewSubmission, defaults: QuotaDefaults) -> Result<Stored, InsertError> {
     // PostgreSQL: in a batch with the uploads sent beside it; on its own
     // when the batch fails.
-    let new = match db.upload_batches() {
-        Some(batches) => match batches.store(new, defaults).await? {
-            batch::Outcome::Done(outcome) => return outcome,
-            batch::Outcome::Alone(new) => *new,
-        },
-        None => new,
-    };
-    let backend = db.backend();
+    if let Some(batches) = db.upload_batches() {
+        return match batches.store(new, defaults).await? {
+            batch::Outcome::Done(outcome) => outcome,
+            batch::Outcome::Alone(new) => batch::store_alone(db.writer(), *new, defaults).await,
+        };
+    }
     let outcome = db
-        .write_for_team(new.team_id, move |conn| {
+        .write(move |conn| {
             Box::pin(async move {
-                match insert_in(conn, backend, new, defaults).await {
+                match insert_in(conn, new, defaults).await {
                     // A failure: nothing of it (or of its group) is committed.
                     Err(InsertError::Db(e)) => Err(e),
                     // Stored, or refused before anything but the client's
@@ -299,10 +297,10 @@ pub async fn insert_within_quota(db: &Db, new: NewSubmission, defaults: QuotaDef
     outcome?
 }
 
-/// [`insert_within_quota`]'s statements, on the write transaction's connection.
+/// [`insert_within_quota`]'s statements on SQLite, on the write
+/// transaction's connection.
 async fn insert_in(
     conn: &mut sqlx::AnyConnection,
-    backend: Backend,
     new: NewSubmission,
     defaults: QuotaDefaults,
 ) -> Result<Stored, InsertError> {
@@ -323,7 +321,7 @@ async fn insert_in(
         Some(_) => shown(&new, best_shown(conn, &new).await?),
         None => None,
     };
-    store(conn, backend, &new, now, &day, shown).await?;
+    store(conn, &new, now, &day, shown).await?;
     Ok(new.stored(admission, now, shown))
 }
 
@@ -372,8 +370,7 @@ fn shown(new: &NewSubmission, best_before: Option<f64>) -> Option<f64> {
 }
 
 /// The columns of `submissions` an upload writes, in the order of
-/// [`store`]'s parameters `$1`-`$36`, then the three floats that may be
-/// missing (`temperature`, `shown_accuracy`, `ladder_step`).
+/// [`store`]'s parameters `$1`-`$39` (and of `batch`'s rows).
 const SUBMISSION_COLUMNS: &str = "public_id, team_id, key_id, benchmark, model_name, model_url, model_params, notes,
     prompt_language, shots, chain_of_thought, extraction, contamination, visibility,
     file_sha256, file_format, created_at, utc_day, accuracy, correct, total, ci_low, ci_high,
@@ -381,14 +378,12 @@ const SUBMISSION_COLUMNS: &str = "public_id, team_id, key_id, benchmark, model_n
     predictions_key_id, flags_json, model_category, model_args, generation, temperature, shown_accuracy, ladder_step";
 
 /// Writes a new submission, its score on its key, its audit entry, its
-/// count on the team's row and (a shared one) the board's next version, in
-/// one statement, where each had cost every upload a round trip
-/// (PostgreSQL: data-modifying `WITH` clauses; SQLite, which has none,
-/// runs them as one script, all on its worker thread). `shown` is the
-/// Ladder's shown accuracy, on a held-out key.
+/// count on the team's row and (a shared one) the board's next version, as
+/// one script on SQLite's worker thread, where each had cost every upload a
+/// round trip (PostgreSQL stores uploads in batches: [`batch`]). `shown`
+/// is the Ladder's shown accuracy, on a held-out key.
 async fn store(
     conn: &mut sqlx::AnyConnection,
-    backend: Backend,
     new: &NewSubmission,
     now: i64,
     day: &str,
@@ -397,51 +392,24 @@ async fn store(
     let m = &new.meta;
     let card_json = new.card.to_stored_json().map_err(|e| DbError::Seed(e.to_string()))?;
     let flags_json = serde_json::to_string(&new.flags).map_err(|e| DbError::Seed(e.to_string()))?;
-    // Parameters past $36 are numbered as they are needed. A missing float
-    // is written as NULL in the statement, not bound: over the `Any`
-    // driver it goes to PostgreSQL as a 4-byte float, and a statement
-    // prepared with it then refuses a real one.
-    let mut last = 36;
-    let mut next = || {
-        last += 1;
-        format!("${last}")
-    };
-    let shown_rule = shown.zip(new.ladder);
-    let temperature = m.temperature.map_or_else(|| "NULL".to_owned(), |_| next());
-    let [shown_sql, step_sql] = match shown_rule {
-        Some(_) => [next(), next()],
-        None => ["NULL".to_owned(), "NULL".to_owned()],
-    };
-    let bump = m.visibility.is_shared().then(|| super::board::bump_version_sql(&next()));
-    let values = format!(
-        "$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-         $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36,
-         {temperature}, {shown_sql}, {step_sql}"
-    );
+    let values = "$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
+         $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39";
     // The score on the key it was uploaded on: key $3, the card's columns
     // $19-$26, scored at $17. The audit entry: at $17, team $2, detail $1.
     let score = super::key_versions::INSERT_SCORE;
     let audit = format!("{} VALUES ($17, 'submission_accepted', $2, NULL, $1)", super::audit::INSERT_EVENT);
     let scores = "$3, $19, $20, $21, $22, $23, $24, $25, $26, $17";
-    // The team's count: team $2, on day $18.
+    // The team's count: team $2, on day $18. The board's version: slot $40.
     let counted = count_uploads_sql("$18", "= $2");
-    let sql = match backend {
-        Backend::Postgres => format!(
-            "WITH s AS (INSERT INTO submissions ({SUBMISSION_COLUMNS}) VALUES ({values}) RETURNING id),
-                  scored AS ({score} SELECT id, {scores} FROM s),
-                  logged AS ({audit}),
-                  counted AS ({counted}){}
-             SELECT id FROM s",
-            bump.map(|b| format!(",\n bumped AS ({b})")).unwrap_or_default()
-        ),
-        Backend::Sqlite => format!(
-            "INSERT INTO submissions ({SUBMISSION_COLUMNS}) VALUES ({values});
-             {score} VALUES (last_insert_rowid(), {scores});
-             {audit};
-             {counted};{}",
-            bump.map(|b| format!("\n {b};")).unwrap_or_default()
-        ),
-    };
+    let bump = m.visibility.is_shared().then(|| super::board::bump_version_sql("$40"));
+    let sql = format!(
+        "INSERT INTO submissions ({SUBMISSION_COLUMNS}) VALUES ({values});
+         {score} VALUES (last_insert_rowid(), {scores});
+         {audit};
+         {counted};{}",
+        bump.map(|b| format!("\n {b};")).unwrap_or_default()
+    );
+    let shown_rule = shown.zip(new.ladder);
     let statement = sqlx::query(&sql)
         .bind(&new.public_id)
         .bind(new.team_id)
@@ -471,13 +439,10 @@ async fn store(
         .bind(flags_json)
         .bind(m.model_category.as_str())
         .bind(&m.model_args)
-        .bind(&m.generation);
-    if let Some(t) = m.temperature {
-        statement = statement.bind(t);
-    }
-    if let Some((shown, rule)) = shown_rule {
-        statement = statement.bind(shown).bind(rule.step);
-    }
+        .bind(&m.generation)
+        .bind(m.temperature)
+        .bind(shown_rule.map(|(shown, _)| shown))
+        .bind(shown_rule.map(|(_, rule)| rule.step));
     if m.visibility.is_shared() {
         statement = statement.bind(super::board::version_slot(new.team_id));
     }

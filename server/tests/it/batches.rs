@@ -163,3 +163,73 @@ async fn a_failing_upload_fails_alone_and_its_batch_is_stored() {
     let app = Arc::into_inner(app).expect("all tasks done");
     app.finish().await;
 }
+
+/// A batch's admission (`db::submissions::BATCH_ADMISSION`, one statement
+/// for all its uploads) finds each upload's team and its earlier upload
+/// with the same `Idempotency-Key` through their indexes. Joined plainly,
+/// the planner took the uploads for a hundred rows (its guess for any
+/// `json_to_recordset`) and read the whole submissions table into a hash
+/// at every batch: each batch slower than the last as submissions grew.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_batch_admission_reads_indexes_not_whole_tables() {
+    let Some(app) = TestApp::start(Backend::Postgres).await else { return };
+    let teams = teams(&app, 3, "Planned").await;
+    for (t, (_, token)) in teams.iter().enumerate() {
+        let file = TestApp::demo_predictions(0.6, t as u64);
+        assert_eq!(app.upload_raw(token, "model_name=m", file).await.status, StatusCode::CREATED);
+    }
+    let pool = app.state.db.pool();
+    // 3,000 more uploads, a third of them with an Idempotency-Key, and as
+    // many more teams.
+    sqlx::raw_sql(
+        "INSERT INTO submissions (public_id, team_id, key_id, benchmark, model_name, file_sha256, file_format,
+                created_at, utc_day, accuracy, correct, total, ci_low, ci_high, missing, unparsed, ignored,
+                scorecard_json, correctness, idempotency_key)
+         SELECT public_id || '-' || g, team_id, key_id, benchmark, 'M-' || g, file_sha256, file_format,
+                created_at, utc_day, accuracy, correct, total, ci_low, ci_high, missing, unparsed, ignored,
+                scorecard_json, correctness, CASE WHEN g % 3 = 0 THEN 'key-' || g END
+           FROM submissions, generate_series(1, 1000) AS g;
+         INSERT INTO teams (name, name_key, created_at) SELECT 'Filler ' || g, 'filler ' || g, 0 FROM generate_series(1, 3000) AS g;
+         ANALYZE submissions; ANALYZE teams;",
+    )
+    .execute(pool)
+    .await
+    .unwrap();
+    let uploads: Vec<serde_json::Value> = teams
+        .iter()
+        .enumerate()
+        .map(|(i, (team_id, _))| {
+            serde_json::json!({"i": i, "team_id": team_id, "file_sha256": "00", "model_name": "m",
+                "benchmark": "medarabench", "token_id": 0, "idempotency_key": format!("key-{}", 3 * (i + 1)),
+                "key_id": 1, "ladder": false, "client_key": null})
+        })
+        .collect();
+    let mut conn = pool.acquire().await.unwrap();
+    let sql = app::db::submissions::BATCH_ADMISSION.as_str();
+    sqlx::query(&format!("PREPARE admission (text, text, bigint) AS {sql}")).execute(&mut *conn).await.unwrap();
+    let json = serde_json::Value::Array(uploads).to_string().replace('\'', "''");
+    let explain = format!("EXPLAIN EXECUTE admission('{json}', '2026-12-03', 0)");
+    let plan: Vec<String> = sqlx::query_scalar(&explain).fetch_all(&mut *conn).await.unwrap();
+    let plan = plan.join("\n");
+    for table in ["submissions", "teams"] {
+        assert!(!plan.contains(&format!("Seq Scan on {table}")), "{table} read whole:\n{plan}");
+    }
+    assert!(plan.contains("submissions_idempotency"), "the earlier upload is found by its key's index:\n{plan}");
+    sqlx::query("DEALLOCATE admission").execute(&mut *conn).await.unwrap();
+    // The batch's store statement (one upload) counts the uploads on their
+    // teams' rows through the teams' index.
+    let sql = app::db::submissions::store_all_sql(1);
+    sqlx::query(&format!("PREPARE store (text, text, bigint, bigint, bytea, bytea, text) AS {sql}"))
+        .execute(&mut *conn)
+        .await
+        .unwrap();
+    let explain = "EXPLAIN EXECUTE store('[]', '2026-12-03', 1, 0, '\\x00', '\\x00', '{}')";
+    let plan: Vec<String> = sqlx::query_scalar(explain).fetch_all(&mut *conn).await.unwrap();
+    let plan = plan.join("\n");
+    for table in ["submissions", "teams"] {
+        assert!(!plan.contains(&format!("Seq Scan on {table}")), "{table} read whole:\n{plan}");
+    }
+    sqlx::query("DEALLOCATE store").execute(&mut *conn).await.unwrap();
+    drop(conn);
+    app.finish().await;
+}

@@ -17,12 +17,13 @@ pub use crate::domain::submission::SubmissionMeta;
 use crate::domain::visibility::Subject;
 
 pub(crate) mod batch;
+pub use batch::store_all_sql;
 pub mod edits;
 mod quota;
 mod records;
 
 use quota::{Admission, admission_in, count_uploads_sql};
-pub use quota::{QuotaDefaults, QuotaUse, quota, seconds_to_utc_midnight, utc_day};
+pub use quota::{BATCH_ADMISSION, QuotaDefaults, QuotaUse, quota, seconds_to_utc_midnight, utc_day};
 pub(crate) use records::read_flags;
 pub use records::{RECORDED_SINCE, RecordedRow, count_for_team, for_team, get, predictions_of, recorded_since};
 

@@ -246,7 +246,11 @@ struct BatchAdmissionRow {
 
 /// [`batch_admission_in`]'s statement: `$1` the uploads ([`BatchUpload`]
 /// as a JSON array), `$2` the day, `$3` the start of the repeat window.
-static BATCH_ADMISSION: LazyLock<String> = LazyLock::new(|| {
+/// Each upload's team and earlier keyed upload are looked up one at a time
+/// (`LATERAL ... LIMIT 1`, by their indexes): joined plainly, the planner
+/// guesses a hundred rows for any `json_to_recordset` and read the whole
+/// teams and submissions tables into hashes at every batch.
+pub static BATCH_ADMISSION: LazyLock<String> = LazyLock::new(|| {
     let upload = UploadSql {
         team: "u.team_id",
         sha256: "u.file_sha256",
@@ -266,8 +270,9 @@ static BATCH_ADMISSION: LazyLock<String> = LazyLock::new(|| {
                   AS client_uploads
            FROM json_to_recordset($1::json) AS u(i bigint, team_id bigint, file_sha256 text, model_name text,
                   benchmark text, token_id bigint, idempotency_key text, key_id bigint, ladder boolean, client_key text)
-           JOIN teams t ON t.id = u.team_id
-           LEFT JOIN submissions e ON e.team_id = u.team_id AND e.idempotency_key = u.idempotency_key",
+           CROSS JOIN LATERAL (SELECT * FROM teams t0 WHERE t0.id = u.team_id LIMIT 1) AS t
+           LEFT JOIN LATERAL (SELECT e0.public_id, e0.file_sha256, e0.model_name, e0.benchmark FROM submissions e0
+                  WHERE e0.team_id = u.team_id AND e0.idempotency_key = u.idempotency_key LIMIT 1) AS e ON TRUE",
         admission_columns(&upload)
     )
 });

@@ -167,11 +167,18 @@ impl Fingerprint {
         let questions = key.len();
         let words = questions.div_ceil(64);
         let mut all = vec![[0u64; 3]; words];
-        for (j, given) in predictions.given().iter().take(questions).enumerate() {
-            let code = given.code();
-            for (bit, plane) in all[j / 64].iter_mut().enumerate() {
-                *plane |= u64::from((code >> bit) & 1) << (j % 64);
+        let given = predictions.given();
+        // A word's three planes built in registers, 64 questions at a time
+        // (rather than setting each bit in memory).
+        for (planes, chunk) in all.iter_mut().zip(given[..given.len().min(questions)].chunks(64)) {
+            let mut built = [0u64; 3];
+            for (k, given) in chunk.iter().enumerate() {
+                let code = u64::from(given.code());
+                for (bit, plane) in built.iter_mut().enumerate() {
+                    *plane |= ((code >> bit) & 1) << k;
+                }
             }
+            *planes = built;
         }
         let rest = all.split_off(words.min(HEAD_WORDS));
         let mut head = [[0u64; 3]; HEAD_WORDS];

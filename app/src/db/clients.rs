@@ -69,11 +69,13 @@ pub(super) async fn registrations_in(conn: &mut sqlx::AnyConnection, key: &str, 
 
 /// Uploads stored from the client on the UTC `day` (`YYYY-MM-DD`).
 pub(super) async fn uploads_in(conn: &mut sqlx::AnyConnection, key: &str, day: &str) -> Result<i64> {
-    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM submissions WHERE client_key = $1 AND utc_day = $2")
-        .bind(key)
-        .bind(day)
-        .fetch_one(conn)
-        .await?)
+    Ok(sqlx::query_scalar(&uploads_sql("$1", "$2")).bind(key).bind(day).fetch_one(conn).await?)
+}
+
+/// [`uploads_in`]'s count, also read by a batch's admission: its arguments
+/// are the SQL of the client's key and of the day.
+pub(super) fn uploads_sql(key: &str, day: &str) -> String {
+    format!("SELECT COUNT(*) FROM submissions c WHERE c.client_key = {key} AND c.utc_day = {day}")
 }
 
 /// Teams the client registered today (the cheap check before a password is

@@ -58,15 +58,20 @@ impl KeyedUpload {
 /// for a different upload.
 pub async fn by_idempotency_key(conn: &mut sqlx::AnyConnection, upload: &UploadIdentity<'_>) -> Result<Option<Repeat>> {
     let Some(key) = upload.idempotency_key else { return Ok(None) };
-    let earlier: Option<KeyedUpload> = sqlx::query_as(
-        "SELECT public_id, file_sha256, model_name, benchmark FROM submissions
-          WHERE team_id = $1 AND idempotency_key = $2",
-    )
-    .bind(upload.team_id)
-    .bind(key)
-    .fetch_optional(&mut *conn)
-    .await?;
+    let earlier: Option<KeyedUpload> =
+        sqlx::query_as(&keyed_sql("$1", "$2")).bind(upload.team_id).bind(key).fetch_optional(&mut *conn).await?;
     Ok(earlier.map(|earlier| earlier.judge(upload)))
+}
+
+/// The team's earlier upload with the same `Idempotency-Key` (the columns
+/// of [`KeyedUpload`]; at most one, by the unique index): [`by_idempotency_key`]
+/// on SQLite, and a batch's admission on PostgreSQL. Its arguments are the
+/// SQL of the team and of the key.
+pub(crate) fn keyed_sql(team: &str, key: &str) -> String {
+    format!(
+        "SELECT k.public_id, k.file_sha256, k.model_name, k.benchmark FROM submissions k
+  WHERE k.team_id = {team} AND k.idempotency_key = {key}"
+    )
 }
 
 /// The first submission of the same file for the same model and benchmark

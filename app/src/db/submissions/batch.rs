@@ -31,6 +31,7 @@
 //! alone. Every upload on PostgreSQL is stored by these statements.
 
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
+use std::sync::LazyLock;
 
 use serde::Serialize;
 use sqlx::AnyPool;
@@ -407,6 +408,9 @@ pub fn store_all_sql(n: usize) -> String {
     )
 }
 
+/// [`store_all_sql`] for 1 to [`MAX_BATCH`] rows, written once.
+static STORE_ALL: LazyLock<Vec<String>> = LazyLock::new(|| (1..=MAX_BATCH).map(store_all_sql).collect());
+
 /// Stores the admitted uploads of a batch, with the Ladder's shown
 /// accuracy of each, in one statement.
 async fn store_all(
@@ -418,9 +422,11 @@ async fn store_all(
     let rows = admitted.iter().map(|(new, shown)| Row::new(new, now, day, *shown)).collect::<Result<Vec<_>>>()?;
     let json = serde_json::to_string(&rows).map_err(|e| DbError::Seed(e.to_string()))?;
     let shared = admitted.iter().filter(|(new, _)| new.meta.visibility.is_shared()).count() as i64;
-    let sql = store_all_sql(admitted.len());
-    let mut statement =
-        sqlx::query_scalar(&sql).bind(json).bind(day).bind(shared).bind(board::version_slot(admitted[0].0.team_id));
+    let mut statement = sqlx::query_scalar(&STORE_ALL[admitted.len() - 1])
+        .bind(json)
+        .bind(day)
+        .bind(shared)
+        .bind(board::version_slot(admitted[0].0.team_id));
     // In the order of LARGE_COLUMNS.
     for (new, _) in admitted {
         statement = statement.bind(super::pack_bits(&new.correctness));

@@ -455,14 +455,21 @@ async fn store(
 /// this model on this key (read inside the insert's transaction, which
 /// serialises the team's uploads).
 async fn best_shown(conn: &mut sqlx::AnyConnection, new: &NewSubmission) -> Result<Option<f64>> {
-    Ok(sqlx::query_scalar(
-        "SELECT MAX(shown_accuracy) FROM submissions WHERE team_id = $1 AND key_id = $2 AND model_name = $3",
+    Ok(sqlx::query_scalar(&best_shown_sql("$1", "$2", "$3"))
+        .bind(new.team_id)
+        .bind(new.key.id)
+        .bind(&new.meta.model_name)
+        .fetch_one(conn)
+        .await?)
+}
+
+/// [`best_shown`]'s statement, also a subquery of a batch's admission: its
+/// arguments are the SQL of the team, the key and the model.
+fn best_shown_sql(team: &str, key: &str, model: &str) -> String {
+    format!(
+        "SELECT MAX(b.shown_accuracy) FROM submissions b
+  WHERE b.team_id = {team} AND b.key_id = {key} AND b.model_name = {model}"
     )
-    .bind(new.team_id)
-    .bind(new.key.id)
-    .bind(&new.meta.model_name)
-    .fetch_one(conn)
-    .await?)
 }
 
 #[cfg(test)]

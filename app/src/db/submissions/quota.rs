@@ -5,7 +5,7 @@ use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
-use super::super::repeats::{KeyedUpload, REPEAT_WINDOW_SECS, UploadIdentity, same_file_sql};
+use super::super::repeats::{KeyedUpload, REPEAT_WINDOW_SECS, UploadIdentity, keyed_sql, same_file_sql};
 use super::super::{Db, DbError, Result, now_unix};
 
 /// Submissions used and allowed for a team.
@@ -259,20 +259,21 @@ pub static BATCH_ADMISSION: LazyLock<String> = LazyLock::new(|| {
         since: "$3",
         token: "u.token_id",
     };
+    let best_shown = super::best_shown_sql("u.team_id", "u.key_id", "u.model_name");
+    let client_uploads = super::super::clients::uploads_sql("u.client_key", "$2");
+    let keyed = keyed_sql("u.team_id", "u.idempotency_key");
+    // `LIMIT 1` keeps each look-up a subquery of its own (a plain one is
+    // pulled up into the join).
     format!(
         "SELECT u.i, {},
                 e.public_id AS keyed_public_id, e.file_sha256 AS keyed_file_sha256,
                 e.model_name AS keyed_model_name, e.benchmark AS keyed_benchmark,
-                CASE WHEN u.ladder THEN (SELECT MAX(b.shown_accuracy) FROM submissions b
-                  WHERE b.team_id = u.team_id AND b.key_id = u.key_id AND b.model_name = u.model_name) END AS best_shown,
-                CASE WHEN u.client_key IS NULL THEN 0
-                     ELSE (SELECT COUNT(*) FROM submissions c WHERE c.client_key = u.client_key AND c.utc_day = $2) END
-                  AS client_uploads
+                CASE WHEN u.ladder THEN ({best_shown}) END AS best_shown,
+                CASE WHEN u.client_key IS NULL THEN 0 ELSE ({client_uploads}) END AS client_uploads
            FROM json_to_recordset($1::json) AS u(i bigint, team_id bigint, file_sha256 text, model_name text,
                   benchmark text, token_id bigint, idempotency_key text, key_id bigint, ladder boolean, client_key text)
            CROSS JOIN LATERAL (SELECT * FROM teams t0 WHERE t0.id = u.team_id LIMIT 1) AS t
-           LEFT JOIN LATERAL (SELECT e0.public_id, e0.file_sha256, e0.model_name, e0.benchmark FROM submissions e0
-                  WHERE e0.team_id = u.team_id AND e0.idempotency_key = u.idempotency_key LIMIT 1) AS e ON TRUE",
+           LEFT JOIN LATERAL ({keyed} LIMIT 1) AS e ON TRUE",
         admission_columns(&upload)
     )
 });

@@ -10,7 +10,7 @@ use std::time::Duration;
 use axum::http::StatusCode;
 use sqlx::Connection;
 
-use crate::harness::{Backend, Response, TestApp};
+use crate::harness::{Backend, Response, TestApp, postgres_plan};
 use crate::on_both_backends;
 
 on_both_backends!(teams_uploading_at_once_each_keep_their_quota_and_repeats);
@@ -168,8 +168,9 @@ async fn a_failing_upload_fails_alone_and_its_batch_is_stored() {
 /// for all its uploads) finds each upload's team and its earlier upload
 /// with the same `Idempotency-Key` through their indexes. Joined plainly,
 /// the planner took the uploads for a hundred rows (its guess for any
-/// `json_to_recordset`) and read the whole submissions table into a hash
-/// at every batch: each batch slower than the last as submissions grew.
+/// `json_to_recordset`) and read the whole teams and submissions tables
+/// into hashes at every batch: each batch slower than the last as
+/// submissions grew.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_batch_admission_reads_indexes_not_whole_tables() {
     let Some(app) = TestApp::start(Backend::Postgres).await else { return };
@@ -205,31 +206,21 @@ async fn a_batch_admission_reads_indexes_not_whole_tables() {
         })
         .collect();
     let mut conn = pool.acquire().await.unwrap();
-    let sql = app::db::submissions::BATCH_ADMISSION.as_str();
-    sqlx::query(&format!("PREPARE admission (text, text, bigint) AS {sql}")).execute(&mut *conn).await.unwrap();
     let json = serde_json::Value::Array(uploads).to_string().replace('\'', "''");
-    let explain = format!("EXPLAIN EXECUTE admission('{json}', '2026-12-03', 0)");
-    let plan: Vec<String> = sqlx::query_scalar(&explain).fetch_all(&mut *conn).await.unwrap();
-    let plan = plan.join("\n");
+    let admission = app::db::submissions::BATCH_ADMISSION.as_str();
+    let plan = postgres_plan(&mut conn, "text, text, bigint", admission, &format!("'{json}', '2026-12-03', 0")).await;
     for table in ["submissions", "teams"] {
         assert!(!plan.contains(&format!("Seq Scan on {table}")), "{table} read whole:\n{plan}");
     }
     assert!(plan.contains("submissions_idempotency"), "the earlier upload is found by its key's index:\n{plan}");
-    sqlx::query("DEALLOCATE admission").execute(&mut *conn).await.unwrap();
     // The batch's store statement (one upload) counts the uploads on their
     // teams' rows through the teams' index.
-    let sql = app::db::submissions::store_all_sql(1);
-    sqlx::query(&format!("PREPARE store (text, text, bigint, bigint, bytea, bytea, text) AS {sql}"))
-        .execute(&mut *conn)
-        .await
-        .unwrap();
-    let explain = "EXPLAIN EXECUTE store('[]', '2026-12-03', 1, 0, '\\x00', '\\x00', '{}')";
-    let plan: Vec<String> = sqlx::query_scalar(explain).fetch_all(&mut *conn).await.unwrap();
-    let plan = plan.join("\n");
+    let store = app::db::submissions::store_all_sql(1);
+    let types = "text, text, bigint, bigint, bytea, bytea, text";
+    let plan = postgres_plan(&mut conn, types, &store, "'[]', '2026-12-03', 1, 0, '\\x00', '\\x00', '{}'").await;
     for table in ["submissions", "teams"] {
         assert!(!plan.contains(&format!("Seq Scan on {table}")), "{table} read whole:\n{plan}");
     }
-    sqlx::query("DEALLOCATE store").execute(&mut *conn).await.unwrap();
     drop(conn);
     app.finish().await;
 }

@@ -10,7 +10,7 @@ use axum::http::StatusCode;
 use scraper::{Html, Selector};
 use serde_json::Value;
 
-use crate::harness::{Backend, TestApp};
+use crate::harness::{Backend, TestApp, postgres_plan};
 use crate::on_both_backends;
 use app::domain::exposure::Exposure;
 use app::domain::synthetic::{synthetic_key, synthetic_predictions};
@@ -291,17 +291,10 @@ async fn the_look_for_new_submissions_reads_the_index_not_the_table() {
     .unwrap();
     let mut conn = pool.acquire().await.unwrap();
     sqlx::query("SET plan_cache_mode = force_generic_plan").execute(&mut *conn).await.unwrap();
-    sqlx::query(&format!("PREPARE since (bigint, bigint, bigint, bigint) AS {}", app::db::submissions::RECORDED_SINCE))
-        .execute(&mut *conn)
-        .await
-        .unwrap();
-    let plan: Vec<String> = sqlx::query_scalar("EXPLAIN EXECUTE since(1, 2990, 2990, 9223372036854775807)")
-        .fetch_all(&mut *conn)
-        .await
-        .unwrap();
-    let plan = plan.join("\n");
+    let since = app::db::submissions::RECORDED_SINCE;
+    let plan =
+        postgres_plan(&mut conn, "bigint, bigint, bigint, bigint", since, "1, 2990, 2990, 9223372036854775807").await;
     assert!(plan.contains("Index Scan") && !plan.contains("Seq Scan"), "{plan}");
-    sqlx::query("DEALLOCATE since").execute(&mut *conn).await.unwrap();
     drop(conn);
     app.finish().await;
 }

@@ -45,6 +45,16 @@ fn unique_suffix() -> String {
     format!("{}_{}_{}", std::process::id(), nanos % 1_000_000_000, COUNTER.fetch_add(1, Ordering::Relaxed))
 }
 
+/// PostgreSQL's plan (`EXPLAIN EXECUTE`, one line a row) for `sql`
+/// prepared with the parameter `types` and run with `args` (SQL literals).
+pub async fn postgres_plan(conn: &mut sqlx::AnyConnection, types: &str, sql: &str, args: &str) -> String {
+    sqlx::query(&format!("PREPARE planned ({types}) AS {sql}")).execute(&mut *conn).await.unwrap();
+    let plan: Vec<String> =
+        sqlx::query_scalar(&format!("EXPLAIN EXECUTE planned({args})")).fetch_all(&mut *conn).await.unwrap();
+    sqlx::query("DEALLOCATE planned").execute(&mut *conn).await.unwrap();
+    plan.join("\n")
+}
+
 /// Creates a fresh database of `backend`; `None` when the backend is
 /// explicitly skipped.
 pub async fn scratch_database(backend: Backend) -> Option<ScratchDb> {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 
-use crate::harness::{Backend, Response, TestApp, session_from};
+use crate::harness::{Backend, Response, TestApp, postgres_plan, session_from};
 use crate::on_both_backends;
 
 on_both_backends!(
@@ -206,14 +206,9 @@ async fn the_look_for_a_repeat_reads_only_uploads_of_the_same_model(backend: Bac
         Backend::Postgres => {
             let mut conn = pool.acquire().await.unwrap();
             sqlx::query("ANALYZE submissions").execute(&mut *conn).await.unwrap();
-            sqlx::query(&format!("PREPARE same (bigint, text, text, text, text, bigint) AS {same_file}"))
-                .execute(&mut *conn)
-                .await
-                .unwrap();
-            let explain = format!("EXPLAIN EXECUTE same({team}, '', '{sha}', 'M-7', 'medarabench', 0)");
-            let plan: Vec<String> = sqlx::query_scalar(&explain).fetch_all(&mut *conn).await.unwrap();
-            sqlx::query("DEALLOCATE same").execute(&mut *conn).await.unwrap();
-            plan
+            let types = "bigint, text, text, text, text, bigint";
+            let args = format!("{team}, '', '{sha}', 'M-7', 'medarabench', 0");
+            vec![postgres_plan(&mut conn, types, &same_file, &args).await]
         }
     };
     let plan = plan.join("\n");

@@ -20,6 +20,8 @@
 //! Both read [`StoredPredictions`] in the key's layout; nothing here is
 //! served but the flag itself.
 
+use std::hash::BuildHasher;
+
 use serde::{Deserialize, Serialize};
 
 use super::exposure::Exposure;
@@ -114,7 +116,7 @@ pub fn agreement(a: &[Given], b: &[Given], questions: usize) -> usize {
 /// in order, without following a pointer to each one's words (with
 /// thousands stored, those reads missed the cache and took most of an
 /// upload's search).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Fingerprint {
     /// The first words' three planes (unused words are zero).
     head: [[u64; 3]; HEAD_WORDS],
@@ -192,6 +194,12 @@ impl Fingerprint {
     /// Correct answers.
     pub fn correct(&self) -> usize {
         self.correct
+    }
+
+    /// A hash of the whole fingerprint, the same for equal ones (and rarely
+    /// for others): a server keeps each distinct sheet once by it.
+    pub fn digest(&self) -> u64 {
+        rustc_hash::FxBuildHasher.hash_one(self)
     }
 
     /// Whether it scores below [`NEAR_BELOW`] (near the top, agreement is

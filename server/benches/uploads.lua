@@ -3,10 +3,11 @@
 -- the file named after `--` (one per line), shared out among the wrk
 -- threads (uploads.sh runs one thread and one connection per team), each
 -- upload under a new model name (so none is a repeat), each team with a
--- file of its own (no two teams' files are near-duplicates).
+-- file of its own (no two teams' files are near-duplicates); with `vary`
+-- after the team count, each upload a variant of the team's file.
 -- Prints the status codes and the latency to the answer (p50, p90, p99).
 --
---   wrk -t20 -c20 -d5s --timeout 10s -s server/benches/uploads.lua URL -- TOKENS_FILE 20
+--   wrk -t20 -c20 -d5s --timeout 10s -s server/benches/uploads.lua URL -- TOKENS_FILE 20 [vary]
 
 local threads = {}
 local counter = 0
@@ -21,20 +22,41 @@ end
 -- seed of the team's own (Park-Miller; exact in Lua's doubles), so any two
 -- teams agree on about a quarter of the questions, as unrelated models
 -- would. (A rule linear in the question number made every fourth team's
--- file the same.)
+-- file the same.) Returned as the letters of the first VARIED questions
+-- and the rest of the file (header and first rows left out).
+local VARIED = 16
+local letters = { "A", "B", "C", "D" }
 local function predictions(i)
-  local rows = { "question_id,answer" }
-  local letters = { "A", "B", "C", "D" }
+  local first, rows = {}, {}
   local s = 1000 + i * 7919
   for q = 1, 5000 do
     s = (s * 16807) % 2147483647
-    rows[#rows + 1] = q .. "," .. letters[math.floor(s / 65536) % 4 + 1]
+    local letter = math.floor(s / 65536) % 4 + 1
+    if q <= VARIED then
+      first[q] = letter
+    else
+      rows[#rows + 1] = q .. "," .. letters[letter]
+    end
   end
-  return table.concat(rows, "\n") .. "\n"
+  return first, table.concat(rows, "\n") .. "\n"
+end
+
+-- The file itself, or with `vary` its n-th variant: the first VARIED
+-- questions' letters moved on by the bits of n, so that each upload of a
+-- team is a sheet of its own, a near-duplicate of the team's others (as a
+-- team's variations of one model would be).
+local function body(first, rest, n)
+  local rows = { "question_id,answer" }
+  for q = 1, VARIED do
+    local bit = vary and math.floor(n / 2 ^ (q - 1)) % 2 or 0
+    rows[#rows + 1] = q .. "," .. letters[(first[q] + bit - 1) % 4 + 1]
+  end
+  return table.concat(rows, "\n") .. "\n" .. rest
 end
 
 function init(args)
-  tokens, bodies = {}, {}
+  tokens, firsts, rests, bodies = {}, {}, {}, {}
+  vary = args[3] == "vary"
   local all = {}
   for line in io.lines(args[1]) do
     all[#all + 1] = line
@@ -44,7 +66,9 @@ function init(args)
   for i = 1, #all do
     if (i - 1) % threads_count == id - 1 then
       tokens[#tokens + 1] = all[i]
-      bodies[#bodies + 1] = predictions(i - 1)
+      firsts[#firsts + 1], rests[#rests + 1] = predictions(i - 1)
+      -- Built once when it does not vary.
+      bodies[#bodies + 1] = body(firsts[#firsts], rests[#rests], 0)
     end
   end
   sent, statuses = 0, {}
@@ -56,7 +80,8 @@ function request()
   local team = (sent - 1) % #tokens + 1
   local path = "/api/v1/submissions?model_name=load-" .. run .. "-" .. id .. "-" .. sent
   local headers = { ["authorization"] = "Bearer " .. tokens[team], ["content-type"] = "text/csv" }
-  return wrk.format("POST", path, headers, bodies[team])
+  local file = vary and body(firsts[team], rests[team], sent) or bodies[team]
+  return wrk.format("POST", path, headers, file)
 end
 
 function response(status, headers, body)

@@ -12,6 +12,12 @@
 #   SKIP_BUILD=1 server/benches/uploads.sh
 #   UPLOADERS=20 DURATION=5s BACKENDS=postgres server/benches/uploads.sh
 #   PG_SOCKET_DIR=/var/run/postgresql BACKENDS=postgres server/benches/uploads.sh
+#   VARY=1 server/benches/uploads.sh             # each upload a variant of its team's file
+#
+# VARY=1: each upload is a sheet of its own, its first 16 questions'
+# letters varied (by default a team uploads its one file again and
+# again): every upload then adds a sheet for the near-duplicate search,
+# a near-duplicate of its team's others.
 #
 # PG_SOCKET_DIR: the server reaches PostgreSQL through its Unix socket in
 # that directory instead of TCP (the database is still created over
@@ -64,7 +70,7 @@ if [ "${SKIP_BUILD:-0}" != 1 ]; then
 fi
 
 echo "date: $(date -u '+%Y-%m-%d %H:%M:%S UTC'); $(nproc) CPUs; load average now: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "binary: $BIN ($(stat -c %s "$BIN") bytes); $UPLOADERS uploaders of 5,000-row files for $DURATION"
+echo "binary: $BIN ($(stat -c %s "$BIN") bytes); $UPLOADERS uploaders of 5,000-row files for $DURATION${VARY:+, each upload a variant}"
 [ -n "${PG_SOCKET_DIR:-}" ] && echo "PostgreSQL through its Unix socket in $PG_SOCKET_DIR"
 for backend in $BACKENDS; do
   case $backend in
@@ -88,7 +94,7 @@ for backend in $BACKENDS; do
   # next file when its last is answered.
   before=$(cpu_ticks)
   wrk -t"$UPLOADERS" -c"$UPLOADERS" -d"$DURATION" --timeout 10s -s server/benches/uploads.lua \
-    "http://127.0.0.1:$PORT" -- "$WORK/tokens" "$UPLOADERS" >"$WORK/wrk.out"
+    "http://127.0.0.1:$PORT" -- "$WORK/tokens" "$UPLOADERS" ${VARY:+vary} >"$WORK/wrk.out"
   after=$(cpu_ticks)
   grep -E "^(uploads|latency)" "$WORK/wrk.out"
   uploads=$(awk '/^uploads:/{print $2}' "$WORK/wrk.out")

@@ -19,6 +19,7 @@
 //! at the same moment do not see each other.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::num::NonZeroI64;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -64,14 +65,21 @@ struct Seen {
     /// another team) is compared once, however often it was uploaded.
     sheets: Vec<Sheet>,
     /// What a search reads first of each sheet, in the same order, side by
-    /// side (`forensics::Probe`): most sheets are ruled out without reading
-    /// them.
-    probes: Vec<Probe>,
+    /// side: most sheets are ruled out without reading them.
+    heads: Vec<Head>,
     /// The sheets by their fingerprint's digest (equal digests are told
     /// apart by comparing the fingerprints).
     by_digest: HashMap<u64, Vec<usize>>,
     /// Submissions taken in so far: each one's place in reading order.
     taken: u64,
+}
+
+/// A sheet's probe (`forensics::Probe`) and, while one team alone gave
+/// it, that team: a search passes over its uploader's own sheets (often
+/// near-duplicates of each other) with one comparison.
+struct Head {
+    only_team: Option<NonZeroI64>,
+    probe: Probe,
 }
 
 /// A distinct sheet of predictions and the submissions that gave it, as
@@ -148,10 +156,15 @@ impl Seen {
     fn add(&mut self, fingerprint: Fingerprint, giver: Giver) {
         let same = self.by_digest.entry(fingerprint.digest()).or_default();
         match same.iter().find(|&&i| self.sheets[i].fingerprint == fingerprint) {
-            Some(&i) => self.sheets[i].add(giver),
+            Some(&i) => {
+                self.sheets[i].add(giver);
+                if self.sheets[i].other_team.is_some() {
+                    self.heads[i].only_team = None;
+                }
+            }
             None => {
                 same.push(self.sheets.len());
-                self.probes.push(fingerprint.probe());
+                self.heads.push(Head { only_team: NonZeroI64::new(giver.team_id), probe: fingerprint.probe() });
                 self.sheets.push(Sheet { fingerprint, latest: giver, other_team: None });
             }
         }
@@ -162,10 +175,11 @@ impl Seen {
     /// (`forensics::near_duplicate`; the last read among equals).
     fn near_duplicate(&self, key: &AnswerKey, fingerprint: &Fingerprint, team_id: i64) -> Option<String> {
         let mut candidates = self
-            .probes
+            .heads
             .iter()
             .zip(&self.sheets)
-            .filter(|(probe, _)| fingerprint.may_nearly_duplicate(probe))
+            .filter(|(head, _)| head.only_team.is_none_or(|t| t.get() != team_id))
+            .filter(|(head, _)| fingerprint.may_nearly_duplicate(&head.probe))
             .filter_map(|(_, sheet)| Some((sheet.given_by_other_than(team_id)?, &sheet.fingerprint)))
             .collect::<Vec<_>>();
         // The search names the last of equals it is given.
@@ -297,8 +311,11 @@ mod tests {
         for (id, team, sheet) in [(1, 1, &a), (2, 1, &a), (3, 2, &b), (4, 1, &a), (5, 3, &a), (6, 2, &b)] {
             give(&mut seen, id, team, sheet);
         }
-        assert_eq!((seen.sheets.len(), seen.probes.len()), (2, 2));
+        assert_eq!(seen.sheets.len(), 2);
         assert_eq!(seen.taken, 6);
+        // a was given by teams 1 and 3, b by team 2 alone.
+        let only = seen.heads.iter().map(|h| h.only_team.map(NonZeroI64::get)).collect::<Vec<_>>();
+        assert_eq!(only, [None, Some(2)]);
     }
 
     #[test]

@@ -41,14 +41,14 @@ local function predictions(i)
   return first, table.concat(rows, "\n") .. "\n"
 end
 
--- The file itself, or with `vary` its n-th variant: the first VARIED
--- questions' letters moved on by the bits of n, so that each upload of a
--- team is a sheet of its own, a near-duplicate of the team's others (as a
--- team's variations of one model would be).
+-- The n-th variant of the file (0: the file itself): the first VARIED
+-- questions' letters moved on by the bits of n, so that with `vary` each
+-- upload of a team is a sheet of its own, a near-duplicate of the team's
+-- others (as a team's variations of one model would be).
 local function body(first, rest, n)
   local rows = { "question_id,answer" }
   for q = 1, VARIED do
-    local bit = vary and math.floor(n / 2 ^ (q - 1)) % 2 or 0
+    local bit = math.floor(n / 2 ^ (q - 1)) % 2
     rows[#rows + 1] = q .. "," .. letters[(first[q] + bit - 1) % 4 + 1]
   end
   return table.concat(rows, "\n") .. "\n" .. rest

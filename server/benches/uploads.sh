@@ -70,7 +70,9 @@ if [ "${SKIP_BUILD:-0}" != 1 ]; then
 fi
 
 echo "date: $(date -u '+%Y-%m-%d %H:%M:%S UTC'); $(nproc) CPUs; load average now: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "binary: $BIN ($(stat -c %s "$BIN") bytes); $UPLOADERS uploaders of 5,000-row files for $DURATION${VARY:+, each upload a variant}"
+vary=""
+if [ "${VARY:-0}" = 1 ]; then vary=vary; fi
+echo "binary: $BIN ($(stat -c %s "$BIN") bytes); $UPLOADERS uploaders of 5,000-row files for $DURATION${vary:+, each upload a variant}"
 [ -n "${PG_SOCKET_DIR:-}" ] && echo "PostgreSQL through its Unix socket in $PG_SOCKET_DIR"
 for backend in $BACKENDS; do
   case $backend in
@@ -94,7 +96,7 @@ for backend in $BACKENDS; do
   # next file when its last is answered.
   before=$(cpu_ticks)
   wrk -t"$UPLOADERS" -c"$UPLOADERS" -d"$DURATION" --timeout 10s -s server/benches/uploads.lua \
-    "http://127.0.0.1:$PORT" -- "$WORK/tokens" "$UPLOADERS" ${VARY:+vary} >"$WORK/wrk.out"
+    "http://127.0.0.1:$PORT" -- "$WORK/tokens" "$UPLOADERS" $vary >"$WORK/wrk.out"
   after=$(cpu_ticks)
   grep -E "^(uploads|latency)" "$WORK/wrk.out"
   uploads=$(awk '/^uploads:/{print $2}' "$WORK/wrk.out")

@@ -299,8 +299,7 @@ mod tests {
 
     /// Takes in submission `id` of `team` giving `sheet`.
     fn give(seen: &mut Seen, id: i64, team_id: i64, sheet: &Fingerprint) {
-        let row = RecordedRow { id, team_id, public_id: format!("s{id}"), on_key: 1, predictions: None };
-        seen.take(vec![row], vec![Some(sheet.clone())], Instant::now());
+        seen.take(vec![RecordedRow { team_id, ..row(id) }], vec![Some(sheet.clone())], Instant::now());
     }
 
     #[test]

@@ -17,6 +17,18 @@ use super::predictions::{PredictionError, PredictionFile};
 use super::stats::wilson;
 use super::stored_predictions::{Given, StoredPredictions};
 
+/// Specialty → level → cell, as in [`ScoreCard::by_cell`] (the heatmap's
+/// cells, as a page and a chart draw them).
+pub type Cells = BTreeMap<String, BTreeMap<String, Breakdown>>;
+
+/// The levels present in `cells`, in order (Y1..Y5, then `n/a`).
+pub fn levels(cells: &Cells) -> Vec<String> {
+    cells.values().flat_map(|row| row.keys().cloned()).collect::<std::collections::BTreeSet<_>>().into_iter().collect()
+}
+
+/// Below this many questions a cell is marked: its interval is wide.
+pub const SMALL_N: usize = 30;
+
 /// Correct out of total for one slice of the key, with its Wilson 95% CI.
 /// Slices always hold at least one item; an empty total (only possible
 /// overall, for an empty key) gives accuracy 0 and CI [0, 1].

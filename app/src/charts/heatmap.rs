@@ -7,8 +7,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::{ChartError, accessible, escape};
-use crate::components::heatmap::{Cells, levels};
-use crate::components::score::SMALL_N;
+use crate::domain::score::{Cells, SMALL_N, levels};
 use crate::format::{acc, ci};
 use crate::i18n::Lang;
 use crate::i18n::score::{BreakdownKind, text};

@@ -4,24 +4,14 @@
 //! the legend beside it. Cells with few questions are marked; cells
 //! without questions say so (they are not zeros).
 
-use std::collections::{BTreeMap, BTreeSet};
-
 use leptos::prelude::*;
 
-use crate::components::score::SMALL_N;
 use crate::domain::Breakdown;
+pub use crate::domain::score::{Cells, SMALL_N, levels};
 use crate::format::{acc, ci};
 use crate::i18n::Lang;
 use crate::i18n::score::{BreakdownKind, text};
 use crate::palette;
-
-/// Specialty → level → cell, as in `ScoreCard::by_cell`.
-pub type Cells = BTreeMap<String, BTreeMap<String, Breakdown>>;
-
-/// The levels present in `cells`, in order (Y1..Y5, then `n/a`).
-pub fn levels(cells: &Cells) -> Vec<String> {
-    cells.values().flat_map(|row| row.keys().cloned()).collect::<BTreeSet<_>>().into_iter().collect()
-}
 
 /// The heatmap table (`#heatmap`) and its legend. Cells carry their figures
 /// as data attributes (`data-specialty`, `data-level`, `data-n`,

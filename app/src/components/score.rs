@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use crate::components::figures::Num;
 use crate::domain::Breakdown;
+pub use crate::domain::score::SMALL_N;
 use crate::format::{acc, ci};
 use crate::i18n::Lang;
 use crate::i18n::score::{BreakdownKind, text};
@@ -39,9 +40,6 @@ pub fn CiBar(lang: Lang, accuracy: f64, ci95: [f64; 2]) -> impl IntoView {
         </svg>
     }
 }
-
-/// Below this many questions a cell is marked: its interval is wide.
-pub const SMALL_N: usize = 30;
 
 /// One table of cells (by specialty, level, option count...), rows named
 /// in `lang`. Cells with fewer than `small_n` questions are marked: their

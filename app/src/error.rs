@@ -1,5 +1,7 @@
 //! The error type every server function returns, and every page that
-//! loads data shows.
+//! loads data shows; and the words of the services' errors
+//! ([`ServiceErrorText`], `Display`), which services leave to their
+//! callers: a service returns message codes, never text.
 
 use leptos::prelude::{FromServerFnError, ServerFnErrorErr};
 use leptos::server_fn::codec::JsonEncoding;
@@ -44,5 +46,44 @@ impl From<crate::services::ServiceError> for ApiError {
             None => tracing::warn!(error = %err, "unexpected refusal in a server function"),
         }
         Self::Unavailable
+    }
+}
+
+/// The words of a service error, from the locales (`api.ftl`,
+/// `errors.ftl`), through the codes [`ServiceError::messages`] gives.
+/// `ServiceError`'s `Display` is its English text (for the CLI and the
+/// logs).
+///
+/// [`ServiceError::messages`]: crate::services::ServiceError::messages
+#[cfg(feature = "ssr")]
+pub trait ServiceErrorText {
+    /// What this error says in `lang`, as one line.
+    fn text(&self, lang: crate::i18n::Lang) -> String;
+}
+
+#[cfg(feature = "ssr")]
+impl ServiceErrorText for crate::services::ServiceError {
+    fn text(&self, lang: crate::i18n::Lang) -> String {
+        crate::i18n::form_errors::sentences(lang, &self.messages())
+    }
+}
+
+#[cfg(feature = "ssr")]
+impl std::fmt::Display for crate::services::ServiceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(crate::i18n::Lang::En))
+    }
+}
+
+/// What a web form says when a limit per client address is reached (in
+/// the page's language).
+#[cfg(feature = "ssr")]
+impl From<crate::services::clients::ClientLimitReached> for crate::i18n::form_errors::FormErrorCode {
+    fn from(limit: crate::services::clients::ClientLimitReached) -> Self {
+        use crate::services::clients::ClientLimitReached;
+        match limit {
+            ClientLimitReached::Registrations { .. } => Self::RegistrationLimit,
+            ClientLimitReached::Uploads { .. } => Self::ClientQuotaExceeded,
+        }
     }
 }

@@ -347,6 +347,7 @@ fn every_field_problem_has_its_message() {
 fn every_service_error_has_its_message() {
     use crate::domain::submission::{FieldError, FieldProblem};
     use crate::domain::{Message, PredictionError};
+    use crate::error::ServiceErrorText;
     use crate::services::{AuthProblem, ServiceError};
     let auth = [
         AuthProblem::MissingBearer,

@@ -21,7 +21,6 @@ use sha2::Sha256;
 use crate::db::clients::ClientLimit;
 use crate::db::submissions::seconds_to_utc_midnight;
 use crate::domain::Message;
-use crate::i18n::form_errors::FormErrorCode;
 
 /// The keyed hash of a client's address (hex).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -93,14 +92,6 @@ impl ClientLimitReached {
         match self {
             Self::Registrations { limit, .. } => Message::new("registration-limit").arg("limit", limit),
             Self::Uploads { limit, .. } => Message::new("quota-client-exceeded").arg("limit", limit),
-        }
-    }
-
-    /// What a web form says about it (in the page's language).
-    pub fn form_code(self) -> FormErrorCode {
-        match self {
-            Self::Registrations { .. } => FormErrorCode::RegistrationLimit,
-            Self::Uploads { .. } => FormErrorCode::ClientQuotaExceeded,
         }
     }
 }

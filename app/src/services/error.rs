@@ -1,9 +1,9 @@
 //! The one error type of the service layer. The REST API turns it into
 //! `HttpError` (status, code, message, details) and the server functions
 //! into [`crate::error::ApiError`]; internal causes are logged by those
-//! conversions, never sent.
-
-use std::fmt;
+//! conversions, never sent. A service error carries message codes
+//! ([`ServiceError::messages`]), never words: the sentences, and
+//! `Display`, are rendered by `crate::error::ServiceErrorText`.
 
 use super::clients::ClientLimitReached;
 use crate::db::DbError;
@@ -11,8 +11,6 @@ use crate::db::submissions::InsertError;
 use crate::db::teams::CreateTeamError;
 use crate::domain::submission::FieldError;
 use crate::domain::{Benchmark, Coded, Message, PredictionError};
-use crate::i18n::Lang;
-use crate::i18n::form_errors::sentences;
 
 /// Why a request's credentials were not accepted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,8 +45,9 @@ impl AuthProblem {
 
 /// What a service can answer instead of a result. Each variant's words
 /// live in the locales (`api.ftl`, `errors.ftl`): [`ServiceError::messages`]
-/// gives their codes and arguments, [`ServiceError::text`] the sentence in
-/// a language, and `Display` the English one (for the CLI and the logs).
+/// gives their codes and arguments; `crate::error::ServiceErrorText` the
+/// sentence in a language, and `Display` the English one (for the CLI and
+/// the logs).
 #[derive(Debug)]
 pub enum ServiceError {
     /// Unknown, or not visible to this viewer (the two are not told apart).
@@ -131,11 +130,6 @@ impl ServiceError {
         vec![one]
     }
 
-    /// What this error says in `lang`, as one line.
-    pub fn text(&self, lang: Lang) -> String {
-        sentences(lang, &self.messages())
-    }
-
     /// An unexpected failure with its cause, for the log.
     pub fn internal(cause: impl std::fmt::Display) -> Self {
         Self::Internal(cause.to_string())
@@ -148,12 +142,6 @@ impl ServiceError {
             Self::Internal(e) => Some(e.clone()),
             _ => None,
         }
-    }
-}
-
-impl fmt::Display for ServiceError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text(Lang::En))
     }
 }
 

@@ -11,6 +11,7 @@
 use app::db::DbError;
 use app::domain::submission::FieldError;
 use app::domain::{Coded, InputError, Message, PredictionError};
+use app::error::ServiceErrorText;
 use app::i18n::Lang;
 use app::i18n::form_errors::{say, sentence};
 use app::services::ServiceError;

@@ -83,7 +83,7 @@ fn form_codes(err: &ServiceError) -> Vec<FormErrorCode> {
         ServiceError::SigninThrottled { .. } | ServiceError::QuotaExceeded { .. } => {
             vec![FormErrorCode::TooManyAttempts]
         }
-        ServiceError::ClientLimit(limit) => vec![limit.form_code()],
+        ServiceError::ClientLimit(limit) => vec![FormErrorCode::from(*limit)],
         ServiceError::Conflict { field: "email", .. } => vec![FormErrorCode::EmailTaken],
         ServiceError::Conflict { .. } => vec![FormErrorCode::NameTaken],
         ServiceError::InvalidFields(fields) => {
@@ -308,7 +308,7 @@ async fn upload(
             let code = match e {
                 ServiceError::Db(_) | ServiceError::Internal(_) => FormErrorCode::ServerError,
                 // Said in the page's language; nothing to keep on the session.
-                ServiceError::ClientLimit(limit) => limit.form_code(),
+                ServiceError::ClientLimit(limit) => FormErrorCode::from(limit),
                 _ => {
                     // The reasons keep their codes, so the page words them
                     // in its language.

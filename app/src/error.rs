@@ -28,8 +28,8 @@ impl FromServerFnError for ApiError {
 }
 
 #[cfg(feature = "ssr")]
-impl From<crate::db::DbError> for ApiError {
-    fn from(err: crate::db::DbError) -> Self {
+impl From<crate::services::DbError> for ApiError {
+    fn from(err: crate::services::DbError) -> Self {
         tracing::error!(error = %err, "database error in a server function");
         Self::Unavailable
     }

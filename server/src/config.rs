@@ -7,7 +7,7 @@ use std::time::Duration;
 use leptos::config::Env;
 use leptos::prelude::LeptosOptions;
 
-pub use app::db::DEFAULT_DATABASE_URL;
+pub use app::services::database::DEFAULT_DATABASE_URL;
 
 /// Server settings that are not the database or the site.
 #[derive(Debug, Clone)]

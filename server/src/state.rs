@@ -4,9 +4,9 @@
 use std::fmt;
 use std::sync::Arc;
 
-use app::db::Db;
-use app::db::submissions::QuotaDefaults;
+use app::services::Db;
 use app::services::keys::KeyCache;
+use app::services::submissions::QuotaDefaults;
 use app::services::submit::Scoring;
 use axum::body::Bytes;
 use axum::extract::FromRef;

@@ -19,8 +19,8 @@ pub struct AdaptingData {
 /// The page's data, with the chart's texts in `lang`.
 #[server(prefix = "/_fn")]
 pub async fn get_adapting(lang: Lang) -> Result<AdaptingData, ApiError> {
-    let db = expect_context::<crate::db::Db>();
-    let figures = crate::db::published::figures(&db, &[crate::charts::adapting::SOURCE, "Dataset"]).await?;
+    let db = expect_context::<crate::services::Db>();
+    let figures = crate::services::published::figures(&db, &[crate::charts::adapting::SOURCE, "Dataset"]).await?;
     let chart_svg = crate::charts::adapting::svg(&figures, lang)
         .inspect_err(|e| tracing::error!(error = %e, "adapting chart"))
         .ok();

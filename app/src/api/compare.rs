@@ -13,7 +13,7 @@ pub use crate::domain::compare::*;
 /// public is checked in the database first, on every request.
 #[server(prefix = "/_fn")]
 pub async fn compare(a: String, b: String) -> Result<CompareOutcome, ApiError> {
-    let db = expect_context::<crate::db::Db>();
+    let db = expect_context::<crate::services::Db>();
     Ok(crate::services::compare::compare(&db, &a, &b).await?)
 }
 
@@ -25,6 +25,6 @@ pub const PICKER_LIMIT: usize = crate::api::leaderboard::PAGE_VERIFIED_LIMIT;
 /// if they are public and not among them, for the page's pickers.
 #[server(prefix = "/_fn")]
 pub async fn compare_choices(a: String, b: String) -> Result<Vec<CompareChoice>, ApiError> {
-    let db = expect_context::<crate::db::Db>();
+    let db = expect_context::<crate::services::Db>();
     Ok(crate::services::compare::choices(&db, &a, &b, PICKER_LIMIT).await?)
 }

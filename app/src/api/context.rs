@@ -3,9 +3,8 @@
 //! of the request) and the server's settings.
 
 use super::{ApiError, PageConfig};
-use crate::db::Db;
-use crate::db::submissions::QuotaDefaults;
-use crate::services::{Viewer, viewer};
+use crate::services::submissions::QuotaDefaults;
+use crate::services::{Db, Viewer, viewer};
 use leptos::prelude::{expect_context, use_context};
 
 /// The database and the request's viewer (anonymous outside a request).

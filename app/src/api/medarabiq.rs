@@ -23,10 +23,10 @@ pub struct MedarabiqData {
 /// The pairs and their chart, texts in `lang`.
 #[server(prefix = "/_fn")]
 pub async fn get_medarabiq(lang: Lang) -> Result<MedarabiqData, ApiError> {
-    use crate::db::keys;
     use crate::domain::Benchmark;
-    let db = expect_context::<crate::db::Db>();
-    let pairs = crate::db::medarabiq::pairs(&db).await?;
+    use crate::services::key_store as keys;
+    let db = expect_context::<crate::services::Db>();
+    let pairs = crate::services::board::medarabiq_pairs(&db).await?;
     // No pairs, no chart: the page says so; only a drawing failure is logged.
     let chart_svg = match crate::charts::scatter::medarabiq_svg(&pairs, lang) {
         Ok(svg) => Some(svg),

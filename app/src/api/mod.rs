@@ -1,8 +1,8 @@
 //! Server functions: the thin layer between pages and the database.
 //!
 //! Each function gets the database and the viewer from context
-//! ([`context`]), calls a service (`crate::services`) or the database
-//! layer, and maps the error into [`ApiError`]. The plain data types they return are shared
+//! ([`context`]), calls a service (`crate::services`; never the database
+//! layer itself), and maps the error into [`ApiError`]. The plain data types they return are shared
 //! by the server and the browser build.
 
 pub mod adapting;

@@ -26,9 +26,9 @@ pub struct QualityData {
 /// The page's data.
 #[server(prefix = "/_fn")]
 pub async fn get_quality() -> Result<QualityData, ApiError> {
-    let db = expect_context::<crate::db::Db>();
-    let figures = crate::db::published::figures(&db, &SOURCES).await?;
+    let db = expect_context::<crate::services::Db>();
+    let figures = crate::services::published::figures(&db, &SOURCES).await?;
     let key = crate::services::keys::default_summary(&db).await?;
-    let errata = crate::db::keys::errata(&db).await?;
+    let errata = crate::services::keys::errata(&db).await?;
     Ok(QualityData { figures, key, errata })
 }

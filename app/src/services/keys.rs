@@ -10,6 +10,7 @@ use super::error::{Result, ServiceError};
 use super::fingerprints::Recorded;
 use crate::db::Db;
 use crate::db::keys::StoredKey;
+use crate::domain::errata::Erratum;
 use crate::domain::exposure::Exposure;
 use crate::domain::key_summary::KeySummary;
 use crate::domain::{AnswerKey, Benchmark, CheckedKey, parse_key};
@@ -106,6 +107,11 @@ impl KeyCache {
             .await
             .map_err(|e| ServiceError::Internal(e.hidden_cause().unwrap_or_else(|| e.to_string())))
     }
+}
+
+/// Every correction of a stored key, newest first.
+pub async fn errata(db: &Db) -> Result<Vec<Erratum>> {
+    Ok(crate::db::keys::errata(db).await?)
 }
 
 /// The summary of the default MedAraBench key, or `None` when no key is

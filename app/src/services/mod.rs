@@ -10,17 +10,22 @@
 
 pub mod accounts;
 mod blocking;
+pub mod board;
 pub mod clients;
 pub mod compare;
+pub mod database;
 pub mod dataset;
 pub mod edits;
 pub mod error;
 pub mod fingerprints;
 pub mod key_audit;
 pub mod key_versions;
+pub mod key_store;
 pub mod keys;
 pub mod password;
+pub mod published;
 pub mod secrets;
+pub mod sessions;
 pub mod submissions;
 pub mod submit;
 pub mod teams;
@@ -29,3 +34,5 @@ pub mod viewer;
 
 pub use error::{AuthProblem, Result, ServiceError};
 pub use viewer::{Session, Viewer};
+
+pub use crate::db::{Db, DbError};

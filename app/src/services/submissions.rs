@@ -5,7 +5,8 @@
 use super::Viewer;
 use super::error::{Result, ServiceError};
 use crate::db::Db;
-use crate::db::submissions::{self, QuotaDefaults, QuotaUse, SubmissionRecord};
+use crate::db::submissions;
+pub use crate::db::submissions::{QuotaDefaults, QuotaUse, SubmissionRecord};
 use crate::domain::exposure::{OverallScore, ShownScores, default_step, round_to_step};
 use crate::domain::team::{RefusedChange, SubmissionPageData, SubmissionSummary};
 use crate::domain::visibility::{Access, Surface, access};

@@ -64,3 +64,8 @@ pub async fn upload_page(db: &Db, viewer: &Viewer, defaults: QuotaDefaults) -> R
         typed_benchmark,
     })
 }
+
+/// How many teams are registered.
+pub async fn count(db: &Db) -> Result<i64> {
+    Ok(teams::count(db).await?)
+}

@@ -7,15 +7,15 @@
 //! team (a second start, or real teams) gets nothing.
 
 use anyhow::Context;
-use app::db::submissions::QuotaDefaults;
-use app::db::{Db, keys, teams};
 use app::domain::demo::{self, Answers, KEY_COPY_NOTES, NOTES};
 use app::domain::exposure::Exposure;
 use app::domain::submission::RawMeta;
 use app::domain::synthetic::{synthetic_medarabiq, synthetic_predictions};
 use app::domain::{Benchmark, parse_key};
+use app::services::key_store as keys;
+use app::services::submissions::QuotaDefaults;
 use app::services::submit::{Scoring, Upload, accept};
-use app::services::{ServiceError, accounts, secrets};
+use app::services::{Db, ServiceError, accounts, secrets, teams};
 
 use crate::state::AppState;
 

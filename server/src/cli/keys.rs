@@ -5,9 +5,9 @@
 use std::path::PathBuf;
 
 use anyhow::Context;
-use app::db::keys::{self, NewKey};
 use app::domain::exposure::Exposure;
 use app::domain::{Benchmark, CheckedKey, parse_key};
+use app::services::key_store::{self as keys, NewKey};
 use app::services::key_versions;
 use clap::{Args, Subcommand};
 use serde_json::json;

@@ -4,8 +4,9 @@
 use std::net::SocketAddr;
 
 use anyhow::Context;
-use app::db::{Db, keys, seed};
 use app::domain::{Benchmark, parse_key};
+use app::services::key_store as keys;
+use app::services::{Db, database};
 use clap::Args;
 use tokio::net::TcpListener;
 
@@ -109,13 +110,13 @@ pub async fn server_config(db: &Db, args: &ServeArgs) -> anyhow::Result<ServerCo
 /// The server-wide secret, created on first start and shared by every
 /// process through the database.
 pub async fn server_secret(db: &Db) -> anyhow::Result<String> {
-    Ok(app::db::setting_or_insert(db, "comparison_secret", || app::services::secrets::new_secret("")).await?)
+    Ok(database::setting_or_insert(db, "comparison_secret", || app::services::secrets::new_secret("")).await?)
 }
 
 /// The server-wide secret keying the hashes of client addresses, created
 /// on first start and shared by every process through the database.
 pub async fn client_secret(db: &Db) -> anyhow::Result<String> {
-    Ok(app::db::setting_or_insert(db, "client_key_secret", || app::services::secrets::new_secret("")).await?)
+    Ok(database::setting_or_insert(db, "client_key_secret", || app::services::secrets::new_secret("")).await?)
 }
 
 /// Stores the synthetic demo key when no MedAraBench key has been imported,
@@ -181,7 +182,7 @@ pub async fn open_database(database_url: &str) -> anyhow::Result<Db> {
     let db =
         Db::connect(database_url).await.with_context(|| format!("cannot open database {}", redact(database_url)))?;
     db.migrate().await.context("cannot migrate the database")?;
-    if seed::seed_published(&db).await.context("cannot seed the published results")? {
+    if database::seed_published(&db).await.context("cannot seed the published results")? {
         tracing::info!("seeded the published results of the MedAraBench paper");
     }
     Ok(db)

@@ -34,7 +34,7 @@ struct LangQuery {
 
 async fn adapting(State(state): State<AppState>, Query(query): Query<LangQuery>) -> Result<Response> {
     let lang = Lang::from_param(query.lang.as_deref());
-    let figures = app::db::published::figures(&state.db, &[app::charts::adapting::SOURCE]).await?;
+    let figures = app::services::published::figures(&state.db, &[app::charts::adapting::SOURCE]).await?;
     let svg = app::charts::adapting::svg(&figures, lang).map_err(anyhow::Error::from)?;
     Ok(svg_file(&svg, "medarabench-table5.svg"))
 }
@@ -46,7 +46,7 @@ async fn leaderboard(
 ) -> Result<Response> {
     let lang = Lang::from_param(query.get(Lang::PARAM).map(String::as_str));
     let filter = app::api::leaderboard::BoardFilter::from_query(|name| query.get(name).cloned());
-    let board = app::db::board::board(&state.db).await?;
+    let board = app::services::board::current(&state.db).await?;
     let svg = app::charts::leaderboard::svg(&board, &filter, lang).map_err(anyhow::Error::from)?;
     Ok(svg_file(&svg, "medarabench-leaderboard.svg"))
 }
@@ -55,7 +55,7 @@ async fn leaderboard(
 /// submissions; 404 while there is no such pair.
 async fn medarabiq(State(state): State<AppState>, Query(query): Query<LangQuery>) -> Result<Response> {
     let lang = Lang::from_param(query.lang.as_deref());
-    let pairs = app::db::medarabiq::pairs(&state.db).await?;
+    let pairs = app::services::board::medarabiq_pairs(&state.db).await?;
     let svg = match app::charts::scatter::medarabiq_svg(&pairs, lang) {
         Ok(svg) => svg,
         Err(app::charts::ChartError::Empty) => return Err(super::HttpError::not_found()),

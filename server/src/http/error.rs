@@ -8,13 +8,12 @@
 //! prefers Arabic. The words come from the locales (`api.ftl`,
 //! `errors.ftl`), through the services' codes.
 
-use app::db::DbError;
 use app::domain::submission::FieldError;
 use app::domain::{Coded, InputError, Message, PredictionError};
 use app::error::ServiceErrorText;
 use app::i18n::Lang;
 use app::i18n::form_errors::{say, sentence};
-use app::services::ServiceError;
+use app::services::{DbError, ServiceError};
 use axum::Json;
 use axum::body::Body;
 use axum::extract::Request;

@@ -5,8 +5,8 @@
 
 use std::net::{IpAddr, SocketAddr};
 
-use app::db::sessions::{LiveToken, Principal};
 use app::services::clients::ClientKey;
+use app::services::sessions::{LiveToken, Principal};
 use app::services::viewer::{self, ViewerSlot};
 use app::services::{AuthProblem, ServiceError, Session, Viewer};
 use axum::extract::{ConnectInfo, FromRequestParts, Request};
@@ -20,7 +20,7 @@ use cookie::{Cookie, SameSite};
 use super::HttpError;
 use crate::state::AppState;
 
-pub use app::db::sessions::SESSION_COOKIE;
+pub use app::services::sessions::SESSION_COOKIE;
 pub use app::services::viewer::session_cookie;
 /// How long a session lives.
 pub const SESSION_TTL_SECS: i64 = 14 * 86_400;

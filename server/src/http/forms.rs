@@ -8,7 +8,6 @@
 //! once. Every form sends the page's language as a `lang` field, and every
 //! redirect keeps it (`?lang=ar`).
 
-use app::db::{audit, sessions};
 use app::domain::submission::RawMeta;
 use app::domain::{Benchmark, Coded, Message};
 use app::i18n::Lang;
@@ -24,12 +23,11 @@ use serde::Deserialize;
 
 use app::domain::team::RefusedChange;
 use app::services::submit::{Upload, accept};
-use app::services::{ServiceError, accounts, edits, submissions};
+use app::services::{ServiceError, accounts, edits, sessions, submissions};
 
 use super::HttpError;
 use super::extract::{Client, SESSION_TTL_SECS, SessionTeam, session_clear_cookie, session_cookie, session_set_cookie};
 use crate::state::AppState;
-use app::db::sessions::secret_hash;
 use app::services::secrets::new_secret;
 
 pub fn router(upload_limit: usize) -> Router<AppState> {
@@ -124,11 +122,8 @@ fn back_with_codes(path: &str, codes: &[FormErrorCode], err: &ServiceError, lang
 /// Starts a fresh session for a member, ending the one the browser had:
 /// the session id is rotated at every sign-in.
 async fn start_session(state: &AppState, headers: &HeaderMap, member_id: i64) -> Result<String, ServiceError> {
-    if let Some(old) = session_cookie(headers) {
-        sessions::delete_session(&state.db, &secret_hash(&old)).await?;
-    }
     let id = new_secret("mbs_");
-    sessions::create_session(&state.db, &secret_hash(&id), member_id, SESSION_TTL_SECS).await?;
+    sessions::start(&state.db, session_cookie(headers).as_deref(), &id, member_id, SESSION_TTL_SECS).await?;
     Ok(session_set_cookie(&id, state.config.secure_cookies))
 }
 
@@ -188,8 +183,7 @@ async fn sign_out(
 ) -> Result<Response, HttpError> {
     let lang = LangForm::lang(form);
     if let Some(SessionTeam(s)) = session {
-        sessions::delete_session(&state.db, &s.hash).await?;
-        audit::record(&state.db, "signout", Some(s.principal.team_id), s.principal.member_id, "").await?;
+        sessions::end(&state.db, &s).await?;
     }
     Ok(see_other(&lang.href("/"), Some(session_clear_cookie(state.config.secure_cookies))))
 }

@@ -1,6 +1,6 @@
 //! `GET /api/v1/leaderboard` and `GET /api/v1/leaderboard.csv`: the board
 //! for scripts and spreadsheets, the same rows the page shows
-//! (`app::db::board`): the paper's published results (`source:
+//! (`app::services::board`): the paper's published results (`source:
 //! "reported"`) and the public submissions scored here (`"verified"`),
 //! best first, each with its 95% CI and rank range; the baselines on the
 //! default key (`"reference"`) in the JSON's `reference` array, and in the
@@ -47,7 +47,7 @@ struct Export {
 /// this board version (off the async workers: it can take seconds); `304`
 /// when the client already has this version.
 async fn serve_export(state: &AppState, headers: &HeaderMap, export: &Export) -> Result<Response, HttpError> {
-    let board = app::db::board::board(&state.db).await?;
+    let board = app::services::board::current(&state.db).await?;
     // Weak: the same export is sent gzipped or not (see `http::compression`).
     let tag = format!("\"{}-{}\"", export.name, board.version);
     let etag_value = HeaderValue::from_str(&format!("W/{tag}")).map_err(|e| HttpError::Unexpected(e.into()))?;

@@ -2,11 +2,11 @@
 //! team's own), `GET /api/v1/submissions/{id}`, and its owner's
 //! `PATCH` (change) and `DELETE` (withdraw) of it.
 
-use app::db::sessions::LiveToken;
 use app::domain::submission::RawMeta;
 use app::domain::visibility::Surface;
 use app::domain::{Benchmark, Coded, Message};
 use app::services::edits::{self, CHANGEABLE, Changes};
+use app::services::sessions::LiveToken;
 use app::services::submit::{Upload, accept, idempotency_key};
 use app::services::{ServiceError, Viewer};
 use axum::body::Bytes;

@@ -2,7 +2,6 @@
 //! views (never a hand-built JSON value), and the same types give the
 //! OpenAPI description its schemas (`super::openapi`).
 
-use app::db::submissions::{QuotaUse, SubmissionRecord};
 use app::domain::ScoreCard;
 use app::domain::board::BoardRow;
 use app::domain::errata::VersionScore;
@@ -12,6 +11,7 @@ use app::domain::visibility::{Surface, Viewer, Visibility, access};
 use app::i18n::Lang;
 use app::i18n::form_errors::say;
 use app::services::submissions;
+use app::services::submissions::{QuotaUse, SubmissionRecord};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 

@@ -1,5 +1,5 @@
 //! Leaderboard data for the pages: the server functions that serve the
-//! board assembled by [`crate::db::board`] (published results, verified
+//! board the services give (`crate::services::board`: published results, verified
 //! public submissions and reference baselines, with rank ranges), cached
 //! per board version. The types are the core's ([`crate::domain::board`]).
 //!
@@ -17,27 +17,27 @@ use super::ApiError;
 /// The published models, best first.
 #[server(prefix = "/_fn")]
 pub async fn published_models() -> Result<Vec<PublishedModel>, ApiError> {
-    let db = expect_context::<crate::db::Db>();
-    Ok(crate::db::published::list_models(&db).await?)
+    let db = expect_context::<crate::services::Db>();
+    Ok(crate::services::board::published_models(&db).await?)
 }
 
 /// The rows of the page for a filter given as its query values (empty:
 /// all), cut from the board cached on the server.
 #[server(prefix = "/_fn")]
 pub async fn get_board_page(source: String, category: String, q: String) -> Result<BoardPage, ApiError> {
-    let db = expect_context::<crate::db::Db>();
+    let db = expect_context::<crate::services::Db>();
     let filter = BoardFilter::from_query(|name| match name {
         BoardFilter::SOURCE => Some(source.clone()),
         BoardFilter::CATEGORY => Some(category.clone()),
         BoardFilter::SEARCH => Some(q.clone()),
         _ => None,
     });
-    Ok(crate::db::board::indexed(&db).await?.page(&filter, PAGE_VERIFIED_LIMIT))
+    Ok(crate::services::board::indexed(&db).await?.page(&filter, PAGE_VERIFIED_LIMIT))
 }
 
 /// The categories on the board, for the filter form.
 #[server(prefix = "/_fn")]
 pub async fn get_board_categories() -> Result<Vec<CategoryChoice>, ApiError> {
-    let db = expect_context::<crate::db::Db>();
-    Ok(crate::db::board::indexed(&db).await?.categories().to_vec())
+    let db = expect_context::<crate::services::Db>();
+    Ok(crate::services::board::indexed(&db).await?.categories().to_vec())
 }

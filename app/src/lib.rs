@@ -21,6 +21,8 @@ pub mod i18n;
 pub use medarabench_core as domain;
 pub mod pages;
 pub mod palette;
+#[cfg(feature = "ssr")]
+pub mod request;
 
 #[cfg(feature = "ssr")]
 pub mod charts;

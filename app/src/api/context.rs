@@ -4,14 +4,14 @@
 
 use super::{ApiError, PageConfig};
 use crate::services::submissions::QuotaDefaults;
-use crate::services::{Db, Viewer, viewer};
+use crate::services::{Db, Viewer};
 use leptos::prelude::{expect_context, use_context};
 
 /// The database and the request's viewer (anonymous outside a request).
 pub async fn db_and_viewer() -> Result<(Db, Viewer), ApiError> {
     let db = expect_context::<Db>();
     let viewer = match use_context::<http::request::Parts>() {
-        Some(parts) => viewer::of_request(&db, &parts).await?,
+        Some(parts) => crate::request::viewer(&db, &parts).await?,
         None => Viewer::anonymous(),
     };
     Ok((db, viewer))

@@ -70,7 +70,7 @@ pub fn BundleScripts(options: LeptosOptions) -> impl IntoView {
     // The shell is rendered on the server only.
     #[cfg(feature = "ssr")]
     let hydrate = use_context::<http::request::Parts>()
-        .is_some_and(|p| hydrates(p.uri.path()) && crate::services::viewer::session_cookie(&p.headers).is_some());
+        .is_some_and(|p| hydrates(p.uri.path()) && crate::request::session_cookie(&p.headers).is_some());
     #[cfg(not(feature = "ssr"))]
     let hydrate = false;
     let scripts = hydrate.then(|| {

@@ -1,12 +1,16 @@
 //! The use cases, server side: what the REST handlers (`server/src/http/`),
 //! the web forms, the `#[server]` functions (`api/`) and the CLI all call.
 //!
-//! A request's [`Viewer`] is resolved once ([`viewer::ViewerSlot`]); what it
-//! may see of a submission is decided by the one policy function,
+//! A request's [`Viewer`] is resolved once, from the credentials the
+//! caller read from the request (`crate::request`); what it may see of a
+//! submission is decided by the one policy function,
 //! `domain::visibility::access`; every service returns [`ServiceError`],
 //! which the REST layer maps into its `HttpError` and the server functions
 //! into [`crate::error::ApiError`]. Services take the database and plain
-//! settings, never a request or a response.
+//! values, never a request, a response or a header, and return codes,
+//! never text (the words are `crate::error::ServiceErrorText`'s). Their
+//! callers hold the database as [`Db`], re-exported here, and reach the
+//! database layer only through services.
 
 pub mod accounts;
 mod blocking;
@@ -19,8 +23,8 @@ pub mod edits;
 pub mod error;
 pub mod fingerprints;
 pub mod key_audit;
-pub mod key_versions;
 pub mod key_store;
+pub mod key_versions;
 pub mod keys;
 pub mod password;
 pub mod published;
@@ -33,6 +37,6 @@ pub mod tokens;
 pub mod viewer;
 
 pub use error::{AuthProblem, Result, ServiceError};
-pub use viewer::{Session, Viewer};
+pub use viewer::{Credentials, Session, Viewer};
 
 pub use crate::db::{Db, DbError};

@@ -1,13 +1,13 @@
 //! Request extractors: the request's [`Viewer`] (resolved once per request,
-//! `app::services::viewer`), the two ways a team acts: a bearer API
+//! `app::request`), the two ways a team acts: a bearer API
 //! token (scripts, the CLI) and a session cookie (the web pages), and the
 //! [`Client`] a request counts against for the limits per client address.
 
 use std::net::{IpAddr, SocketAddr};
 
+use app::request::{self, ViewerSlot};
 use app::services::clients::ClientKey;
 use app::services::sessions::{LiveToken, Principal};
-use app::services::viewer::{self, ViewerSlot};
 use app::services::{AuthProblem, ServiceError, Session, Viewer};
 use axum::extract::{ConnectInfo, FromRequestParts, Request};
 use axum::http::header::AUTHORIZATION;
@@ -20,8 +20,8 @@ use cookie::{Cookie, SameSite};
 use super::HttpError;
 use crate::state::AppState;
 
+pub use app::request::session_cookie;
 pub use app::services::sessions::SESSION_COOKIE;
-pub use app::services::viewer::session_cookie;
 /// How long a session lives.
 pub const SESSION_TTL_SECS: i64 = 14 * 86_400;
 
@@ -35,7 +35,7 @@ impl FromRequestParts<AppState> for Viewer {
     type Rejection = HttpError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        Ok(viewer::of_request(&state.db, parts).await?)
+        Ok(request::viewer(&state.db, parts).await?)
     }
 }
 
@@ -67,7 +67,7 @@ impl FromRequestParts<AppState> for UploadToken {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let unauthorized = |problem| HttpError::from(ServiceError::Unauthorized(problem));
         let header = parts.headers.get(AUTHORIZATION).ok_or_else(|| unauthorized(AuthProblem::MissingBearer))?;
-        let secret = viewer::bearer_token(header).map_err(unauthorized)?.to_owned();
+        let secret = request::bearer_token(header).map_err(unauthorized)?.to_owned();
         match state.tokens.live(&state.db, &secret).await? {
             Some(token) => Ok(Self { token, secret }),
             None => Err(unauthorized(AuthProblem::UnknownToken)),

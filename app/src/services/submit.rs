@@ -90,17 +90,17 @@ pub fn fill_from_results(meta: &mut RawMeta, results: &[u8]) -> Result<()> {
 /// The longest `Idempotency-Key` accepted.
 pub const MAX_IDEMPOTENCY_KEY: usize = 255;
 
-/// Checks an `Idempotency-Key` header: 1-255 visible ASCII characters.
-pub fn idempotency_key(value: Option<&http::HeaderValue>) -> Result<Option<String>> {
-    let Some(value) = value else { return Ok(None) };
-    match value.to_str() {
-        Ok(key) if (1..=MAX_IDEMPOTENCY_KEY).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_graphic()) => {
-            Ok(Some(key.to_owned()))
-        }
-        _ => Err(ServiceError::BadRequest {
+/// Checks an `Idempotency-Key` header's value: 1-255 visible ASCII
+/// characters.
+pub fn idempotency_key(value: Option<&str>) -> Result<Option<String>> {
+    let Some(key) = value else { return Ok(None) };
+    if (1..=MAX_IDEMPOTENCY_KEY).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_graphic()) {
+        Ok(Some(key.to_owned()))
+    } else {
+        Err(ServiceError::BadRequest {
             code: "invalid_idempotency_key",
             message: Message::new("api-invalid-idempotency-key").arg("max", MAX_IDEMPOTENCY_KEY),
-        }),
+        })
     }
 }
 

@@ -40,7 +40,9 @@ async fn read_upload(
     query: Vec<(String, String)>,
     req: Request,
 ) -> Result<Upload, HttpError> {
-    let idempotency_key = idempotency_key(req.headers().get("idempotency-key"))?;
+    // A value that is not visible ASCII is refused as an empty one is.
+    let header = req.headers().get("idempotency-key").map(|v| v.to_str().unwrap_or_default());
+    let idempotency_key = idempotency_key(header)?;
     let mut meta = RawMeta::default();
     let mut benchmark: Option<String> = None;
     for (k, v) in query {

@@ -23,6 +23,7 @@ pub mod pages;
 pub mod palette;
 #[cfg(feature = "ssr")]
 pub mod request;
+pub mod settings;
 
 #[cfg(feature = "ssr")]
 pub mod charts;

@@ -5,12 +5,9 @@ use leptos::prelude::*;
 use super::ApiError;
 use crate::dataset::DatasetFacts;
 
-/// The published sources the card uses.
-pub const SOURCES: [&str; 2] = ["Dataset", "Table 2"];
-
 /// The dataset page's facts.
 #[server(prefix = "/_fn")]
 pub async fn get_dataset() -> Result<DatasetFacts, ApiError> {
     let db = expect_context::<crate::services::Db>();
-    Ok(crate::services::dataset::facts(&db, &SOURCES).await?)
+    Ok(crate::services::dataset::facts(&db, &crate::dataset::SOURCES).await?)
 }

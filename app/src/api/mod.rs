@@ -19,14 +19,4 @@ pub mod teams;
 
 pub use crate::domain::figures;
 pub use crate::error::{self, ApiError};
-
-/// Server settings pages need to show (quotas); provided as context.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct PageConfig {
-    pub daily_quota: i64,
-    pub total_quota: i64,
-    /// Uploads per client address per UTC day across all teams (0: no limit).
-    pub client_daily_quota: i64,
-    /// Teams a client address may register per UTC day (0: no limit).
-    pub registrations_per_day: i64,
-}
+pub use crate::settings::PageConfig;

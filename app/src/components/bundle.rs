@@ -16,44 +16,14 @@
 use leptos::config::LeptosOptions;
 use leptos::prelude::*;
 
+pub use crate::settings::AssetUrls;
+
 /// The paths whose pages load the bundle and hydrate.
 pub const HYDRATED: &[&str] = &["/upload"];
 
-/// Where the page script, the WASM and the stylesheet are served. The
-/// server provides the content-hashed addresses it serves them at
-/// (`server::http::assets`); without them, the plain names.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct AssetUrls {
-    pub js: String,
-    pub wasm: String,
-    pub css: String,
-}
-
-impl AssetUrls {
-    /// The plain names in `/{pkg_dir}`.
-    pub fn plain(pkg_dir: &str, output_name: &str) -> Self {
-        Self {
-            js: format!("/{pkg_dir}/{output_name}.js"),
-            wasm: format!("/{pkg_dir}/{}", Self::wasm_file(output_name)),
-            css: format!("/{pkg_dir}/{output_name}.css"),
-        }
-    }
-
-    /// The WASM file's name: cargo-leptos names it after the output name
-    /// when it sets `LEPTOS_OUTPUT_NAME` at build time (as
-    /// `.cargo/config.toml` does), else with `_bg`.
-    pub fn wasm_file(output_name: &str) -> String {
-        if option_env!("LEPTOS_OUTPUT_NAME").is_some() {
-            format!("{output_name}.wasm")
-        } else {
-            format!("{output_name}_bg.wasm")
-        }
-    }
-
-    /// The server's addresses, else the plain ones of `options`.
-    fn of(options: &LeptosOptions) -> Self {
-        use_context::<Self>().unwrap_or_else(|| Self::plain(&options.site_pkg_dir, &options.output_name))
-    }
+/// The server's addresses, else the plain ones of `options`.
+fn asset_urls(options: &LeptosOptions) -> AssetUrls {
+    use_context::<AssetUrls>().unwrap_or_else(|| AssetUrls::plain(&options.site_pkg_dir, &options.output_name))
 }
 
 /// Whether the page at `path` loads the bundle (for a signed-in visitor:
@@ -66,7 +36,7 @@ pub fn hydrates(path: &str) -> bool {
 /// links and start-up script, for the `<head>`.
 #[component]
 pub fn BundleScripts(options: LeptosOptions) -> impl IntoView {
-    let urls = AssetUrls::of(&options);
+    let urls = asset_urls(&options);
     // The shell is rendered on the server only.
     #[cfg(feature = "ssr")]
     let hydrate = use_context::<http::request::Parts>()

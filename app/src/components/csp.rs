@@ -4,15 +4,7 @@
 
 use leptos::prelude::*;
 
-/// The policy for a page whose inline scripts carry `nonce`.
-pub fn page_policy(nonce: &str) -> String {
-    format!(
-        "default-src 'self'; script-src 'self' 'nonce-{nonce}' 'wasm-unsafe-eval'; \
-         style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; \
-         connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
-         frame-ancestors 'none'"
-    )
-}
+pub use crate::settings::page_policy;
 
 /// Renders nothing; on the server it sets the page's CSP header.
 #[component]

@@ -11,6 +11,9 @@ use serde::{Deserialize, Serialize};
 use crate::domain::figures::Figures;
 use crate::domain::key_summary::KeySummary;
 
+/// The published sources the card uses.
+pub const SOURCES: [&str; 2] = ["Dataset", "Table 2"];
+
 /// The paper's 19 umbrella specialties, in its order.
 pub const SPECIALTIES: [&str; 19] = [
     "Anatomy",

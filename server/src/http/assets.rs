@@ -17,7 +17,7 @@ use std::io::Write;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-use app::components::bundle::AssetUrls;
+use app::settings::AssetUrls;
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
 use axum::http::header::{self, HeaderValue};

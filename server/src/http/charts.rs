@@ -45,7 +45,7 @@ async fn leaderboard(
     Query(query): Query<std::collections::HashMap<String, String>>,
 ) -> Result<Response> {
     let lang = Lang::from_param(query.get(Lang::PARAM).map(String::as_str));
-    let filter = app::api::leaderboard::BoardFilter::from_query(|name| query.get(name).cloned());
+    let filter = app::domain::board::BoardFilter::from_query(|name| query.get(name).cloned());
     let board = app::services::board::current(&state.db).await?;
     let svg = app::charts::leaderboard::svg(&board, &filter, lang).map_err(anyhow::Error::from)?;
     Ok(svg_file(&svg, "medarabench-leaderboard.svg"))

@@ -16,7 +16,7 @@ pub fn router() -> Router<AppState> {
 }
 
 async fn card(State(state): State<AppState>) -> Result<Response> {
-    let facts = app::services::dataset::facts(&state.db, &app::api::dataset::SOURCES).await?;
+    let facts = app::services::dataset::facts(&state.db, &app::dataset::SOURCES).await?;
     let markdown = app::dataset::card::markdown(&facts);
     Ok(([(header::CONTENT_TYPE, "text/markdown; charset=utf-8")], markdown).into_response())
 }

@@ -13,7 +13,7 @@
 
 use std::sync::Arc;
 
-use app::api::leaderboard::{Board, RANK_ALPHA, RANKED_VERIFIED_LIMIT};
+use app::domain::board::{Board, RANK_ALPHA, RANKED_VERIFIED_LIMIT};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Query, State};

@@ -66,7 +66,7 @@ fn compression() -> CompressionLayer<impl Predicate> {
 pub fn build_router(state: AppState) -> Router {
     let routes = route_list();
     let db = state.db.clone();
-    let page_config = app::api::PageConfig {
+    let page_config = app::settings::PageConfig {
         daily_quota: state.config.daily_quota,
         total_quota: state.config.total_quota,
         client_daily_quota: state.config.client_daily_quota,

@@ -83,7 +83,7 @@ impl Page {
         if let Ok(v) = HeaderValue::from_str(&format!("W/\"{}.{nonce}\"", self.tag)) {
             headers.insert(header::ETAG, v);
         }
-        if let Ok(v) = HeaderValue::from_str(&app::components::csp::page_policy(nonce)) {
+        if let Ok(v) = HeaderValue::from_str(&app::settings::page_policy(nonce)) {
             headers.insert(header::CONTENT_SECURITY_POLICY, v);
         }
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
@@ -269,7 +269,7 @@ mod tests {
     #[test]
     fn the_policy_names_its_nonce() {
         let mut h = HeaderMap::new();
-        let policy = app::components::csp::page_policy("0123456789abcdef0123");
+        let policy = app::settings::page_policy("0123456789abcdef0123");
         h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_str(&policy).unwrap());
         assert_eq!(policy_nonce(&h).as_deref(), Some("0123456789abcdef0123"));
     }

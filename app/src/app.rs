@@ -51,13 +51,14 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
 #[component]
 pub fn App() -> impl IntoView {
     provide_meta_context();
+    let who = Resource::new(|| (), |_| crate::api::teams::viewer());
     view! {
         <Link rel="icon" href="/favicon.ico" />
         <SiteTitle />
         <ContentSecurityPolicy />
         <Router>
             <DocumentLang />
-            <SiteHeader />
+            <SiteHeader who />
             <main id="main">
                 <Routes fallback=NotFound>
                     <Route path=StaticSegment("") view=LeaderboardPage ssr=SsrMode::Async />

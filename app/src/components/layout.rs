@@ -4,14 +4,20 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_location;
 
 use crate::components::lang::LangSwitch;
+use crate::domain::team::ViewerInfo;
+use crate::error::ApiError;
 use crate::i18n::{common, use_lang};
+
+/// The signed-in team as the header reads it (the page's root loads it:
+/// `crate::api::teams::viewer`).
+pub type SignedIn = Resource<Result<Option<ViewerInfo>, ApiError>>;
 
 /// Site title, navigation (every link keeps the page's language), the
 /// team's link (sign in, or the signed-in team's page) and the language
 /// switch. On a narrow screen it stays one line: the navigation scrolls
 /// sideways within it (`style/main.css`).
 #[component]
-pub fn SiteHeader() -> impl IntoView {
+pub fn SiteHeader(who: SignedIn) -> impl IntoView {
     let lang = use_lang();
     let text = move || common::text(lang.get());
     view! {
@@ -25,7 +31,7 @@ pub fn SiteHeader() -> impl IntoView {
                 <NavLink path="/dataset" label=move || text().nav_dataset() />
                 <NavLink path="/submit" label=move || text().nav_submit() />
             </nav>
-            <TeamLink />
+            <TeamLink who />
             <LangSwitch />
         </header>
     }
@@ -44,9 +50,8 @@ fn NavLink(path: &'static str, label: impl Fn() -> String + Send + Sync + 'stati
 /// "Sign in", or the signed-in team's name, linking to the team page
 /// (which offers sign-in and registration when signed out).
 #[component]
-fn TeamLink() -> impl IntoView {
+fn TeamLink(who: SignedIn) -> impl IntoView {
     let lang = use_lang();
-    let who = Resource::new(|| (), |_| crate::api::teams::viewer());
     let link = move |label: String| {
         view! { <a class="team-link" href=move || lang.get().href("/team") dir="auto">{label}</a> }
     };

@@ -291,9 +291,7 @@ async fn insert(db: &Db, new: NewSubmission, defaults: QuotaDefaults) -> Result<
     if let Some(client) = new.client() {
         clients::lock(&mut tx, client.key, now).await?;
     }
-    let client_key = new.client().map(|client| client.key);
-    let admission =
-        admission_in(&mut tx, &new.identity(), new.token_id, new.key.id, client_key, &day, now, defaults).await?;
+    let admission = admission_in(&mut tx, &new, &day, now, defaults).await?;
     let shown = match decide(&new, &admission) {
         Ok(Decision::Store { shown }) => shown,
         // Nothing but the client's last-seen time was written.

@@ -5,8 +5,9 @@ use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
-use super::super::repeats::{KeyedUpload, REPEAT_WINDOW_SECS, UploadIdentity};
+use super::super::repeats::{KeyedUpload, REPEAT_WINDOW_SECS};
 use super::super::{Db, Result, now_unix};
+use super::NewSubmission;
 
 /// Submissions used and allowed for a team.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -167,18 +168,15 @@ pub static ADMISSION: LazyLock<String> = LazyLock::new(|| {
     )
 });
 
-/// An upload's [`Admission`], read on its transaction's connection.
-/// `client_key`: its client, when that client's uploads are limited.
+/// The [`Admission`] of upload `new`, read on its transaction's connection.
 pub(super) async fn admission_in(
     conn: &mut sqlx::AnyConnection,
-    upload: &UploadIdentity<'_>,
-    token_id: Option<i64>,
-    key_id: i64,
-    client_key: Option<&str>,
+    new: &NewSubmission,
     day: &str,
     now: i64,
     defaults: QuotaDefaults,
 ) -> Result<Admission> {
+    let upload = new.identity();
     let row: AdmissionRow = sqlx::query_as(&ADMISSION)
         .bind(upload.team_id)
         .bind(day)
@@ -186,10 +184,10 @@ pub(super) async fn admission_in(
         .bind(upload.model_name)
         .bind(upload.benchmark)
         .bind(now - REPEAT_WINDOW_SECS)
-        .bind(token_id.unwrap_or(0))
+        .bind(new.token_id.unwrap_or(0))
         .bind(upload.idempotency_key)
-        .bind(key_id)
-        .bind(client_key)
+        .bind(new.key.id)
+        .bind(new.client().map(|client| client.key))
         .fetch_one(conn)
         .await?;
     let keyed = match (row.keyed_public_id, row.keyed_file_sha256, row.keyed_model_name, row.keyed_benchmark) {

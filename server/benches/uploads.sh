@@ -107,12 +107,5 @@ for backend in $BACKENDS; do
     db = $11 == "postgres" ? sprintf(", PostgreSQL %.0f us", ($7 - $3) * us) : ""
     printf "CPU an upload while wrk ran: server %.0f us%s, machine %.0f us (of which stolen by the host: %.0f us)\n",
       ($6 - $2) * us, db, ($5 - $1) * us, ($8 - $4) * us }'
-  if [ "$backend" = postgres ]; then
-    # Rows a transaction wrote share its id (xmin): how many uploads each
-    # of the server's batches stored.
-    psql "$url" -Atc "SELECT 'stored ' || COUNT(*) || ' uploads in ' || COUNT(DISTINCT xmin::text)
-      || ' transactions (' || round(COUNT(*)::numeric / GREATEST(COUNT(DISTINCT xmin::text), 1), 1)
-      || ' a transaction)' FROM submissions"
-  fi
   stop_server
 done

@@ -52,11 +52,6 @@ impl ChangeReason {
     pub fn parse(s: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|r| r.as_str() == s)
     }
-
-    /// Whether a submission's correct count can move because of it.
-    pub fn changes_scores(self) -> bool {
-        self != Self::DetailsChanged
-    }
 }
 
 /// One changed question.

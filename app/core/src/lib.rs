@@ -76,26 +76,3 @@ pub use score::{Breakdown, RandomBaseline, ScoreCard, Scored, score, score_bytes
 pub use stats::StatsError;
 pub use stored_predictions::{Given, StoredPredictions, rescore};
 pub use types::{Letter, Level, ParseError, QuestionId, Specialty};
-
-/// Any failure of the domain layer; each module's error converts into it.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum Error {
-    /// A key file was refused.
-    #[error(transparent)]
-    Key(#[from] KeyError),
-    /// A prediction file was refused.
-    #[error(transparent)]
-    Prediction(#[from] PredictionError),
-    /// A statistic could not be computed.
-    #[error(transparent)]
-    Stats(#[from] StatsError),
-    /// A value (id, letter, level...) did not parse.
-    #[error(transparent)]
-    Parse(#[from] ParseError),
-    /// An unknown benchmark name.
-    #[error(transparent)]
-    Benchmark(#[from] UnknownBenchmark),
-}
-
-/// The domain's result type.
-pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -5,9 +5,7 @@
 //! that inserts the next row, after [`lock`], so the limits hold however
 //! many server processes share the database.
 
-use std::collections::BTreeSet;
-
-use super::{Db, DbError, Result, now_unix};
+use super::{Db, Result, now_unix};
 
 /// A client and how many of something it may do a UTC day (0: no limit).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,27 +32,14 @@ fn utc_day_start(unix: i64) -> i64 {
 /// waits here until the first has committed (SQLite's `BEGIN IMMEDIATE`
 /// already runs one writer at a time).
 pub(super) async fn lock(conn: &mut sqlx::AnyConnection, key: &str, now: i64) -> Result<()> {
-    touch(conn, "VALUES ($1, $2)", key, now).await
-}
-
-/// [`lock`] for each of `keys` (distinct), in their order as PostgreSQL
-/// sorts them, so that two transactions locking several never wait for
-/// each other in a circle (a batch of uploads: `submissions::batch`;
-/// PostgreSQL only).
-pub(super) async fn lock_all(conn: &mut sqlx::AnyConnection, keys: &BTreeSet<&str>, now: i64) -> Result<()> {
-    let keys = serde_json::to_string(keys).map_err(|e| DbError::Seed(e.to_string()))?;
-    let each = "SELECT k.value, $2 FROM json_array_elements_text($1::json) k ORDER BY k.value";
-    touch(conn, each, &keys, now).await
-}
-
-/// Sets `last_seen` to `now` (`$2`) on the rows of the clients `rows` gives
-/// (with `$1` bound to `arg`), inserting those missing.
-async fn touch(conn: &mut sqlx::AnyConnection, rows: &str, arg: &str, now: i64) -> Result<()> {
-    let sql = format!(
-        "INSERT INTO clients (client_key, last_seen) {rows}
-         ON CONFLICT (client_key) DO UPDATE SET last_seen = excluded.last_seen"
-    );
-    sqlx::query(&sql).bind(arg).bind(now).execute(conn).await?;
+    sqlx::query(
+        "INSERT INTO clients (client_key, last_seen) VALUES ($1, $2)
+         ON CONFLICT (client_key) DO UPDATE SET last_seen = excluded.last_seen",
+    )
+    .bind(key)
+    .bind(now)
+    .execute(conn)
+    .await?;
     Ok(())
 }
 
@@ -65,17 +50,6 @@ pub(super) async fn registrations_in(conn: &mut sqlx::AnyConnection, key: &str, 
         .bind(utc_day_start(now))
         .fetch_one(conn)
         .await?)
-}
-
-/// Uploads stored from the client on the UTC `day` (`YYYY-MM-DD`).
-pub(super) async fn uploads_in(conn: &mut sqlx::AnyConnection, key: &str, day: &str) -> Result<i64> {
-    Ok(sqlx::query_scalar(&uploads_sql("$1", "$2")).bind(key).bind(day).fetch_one(conn).await?)
-}
-
-/// [`uploads_in`]'s count, also read by a batch's admission: its arguments
-/// are the SQL of the client's key and of the day.
-pub(super) fn uploads_sql(key: &str, day: &str) -> String {
-    format!("SELECT COUNT(*) FROM submissions c WHERE c.client_key = {key} AND c.utc_day = {day}")
 }
 
 /// Teams the client registered today (the cheap check before a password is

@@ -20,7 +20,6 @@ pub mod sessions;
 mod shown;
 pub mod submissions;
 pub mod teams;
-pub mod writes;
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -81,11 +80,6 @@ pub struct Db {
     /// sleeping in SQLite's busy handler (which backs off by up to 100 ms
     /// a try) while another holds the write lock; on PostgreSQL `pool`.
     writer: AnyPool,
-    /// On SQLite, the thread that commits queued writes in groups ([`Db::write`]).
-    group_commit: Option<std::sync::Arc<writes::GroupCommit>>,
-    /// On PostgreSQL, the thread that stores uploads in batches, through a
-    /// connection of its own (`submissions::batch`).
-    upload_batches: Option<std::sync::Arc<submissions::batch::UploadBatches>>,
     backend: Backend,
     /// The leaderboard computed by this process (see [`board`]).
     board_cache: std::sync::Arc<board::BoardCache>,
@@ -100,13 +94,11 @@ const POSTGRES_CONNECTIONS: u32 = 8;
 const SQLITE_MMAP_PRAGMA: &str = "PRAGMA mmap_size = 268435456";
 
 /// The first key of the PostgreSQL advisory locks that serialise a team's
-/// uploads ([`team_locks_sql`], `submissions::batch`; the second is the
-/// team's id). A lock
-/// and not the team's row (`FOR UPDATE`): the row lock was planned at
-/// every upload (a simple query) and wrote the row and the WAL before the
-/// upload's own update of it; the advisory lock is in memory only
-/// (BENCHMARKS.md: 8% less of PostgreSQL's CPU per upload). Two keys of
-/// 32 bits are a key space apart from the one-key locks others take.
+/// uploads ([`Db::begin_upload`]; the second is the team's id). An
+/// advisory lock is held in memory only, where a lock of the team's row
+/// would write the row and the WAL before the upload's own update of it.
+/// Two keys of 32 bits are a key space apart from the one-key locks
+/// others take.
 pub const TEAM_LOCKS: i32 = 0x4d42_5401;
 
 /// The database used when none is given: a file under `data/`.
@@ -125,7 +117,7 @@ impl Db {
             return Err(DbError::UnsupportedUrl(url.to_owned()));
         };
         let options = || AnyPoolOptions::new().acquire_timeout(Duration::from_secs(10));
-        let (pool, writer, group_commit) = if backend == Backend::Sqlite {
+        let (pool, writer) = if backend == Backend::Sqlite {
             prepare_sqlite_file(url).await?;
             // A connection to a local file does not go stale: no ping before
             // each use (a round trip to the connection's thread, and on the
@@ -133,8 +125,8 @@ impl Db {
             //
             // Pages are read through a memory map: in WAL mode a reading
             // connection starts over from an empty page cache after each
-            // write, and reading every page it needs again through read()
-            // took a tenth of the server's CPU under a burst of uploads.
+            // write, and the map serves its pages again without a system
+            // call each.
             let options = || {
                 options().test_before_acquire(false).after_connect(|conn, _| {
                     Box::pin(async move {
@@ -144,29 +136,15 @@ impl Db {
                 })
             };
             let writer = options().max_connections(1).connect(url).await?;
-            let group_commit = writes::GroupCommit::start(writer.clone())?;
-            (options().max_connections(8).connect(url).await?, writer, Some(std::sync::Arc::new(group_commit)))
+            (options().max_connections(8).connect(url).await?, writer)
         } else {
-            // Eight connections per server: with 20 uploads at once on a
-            // 2-core database, 16 made more of them queue inside
-            // PostgreSQL (the board version's row, the backends' CPU) and
-            // doubled the slowest answers (BENCHMARKS.md).
+            // A few connections per server ([`POSTGRES_CONNECTIONS`]):
+            // requests beyond them queue in the pool, in order, rather than
+            // inside PostgreSQL.
             let pool = options().max_connections(POSTGRES_CONNECTIONS).test_before_acquire(false).connect(url).await?;
-            (pool.clone(), pool, None)
+            (pool.clone(), pool)
         };
-        let upload_batches = match backend {
-            Backend::Postgres => Some(std::sync::Arc::new(submissions::batch::UploadBatches::start(url)?)),
-            Backend::Sqlite => None,
-        };
-        Ok(Self {
-            pool,
-            writer,
-            group_commit,
-            upload_batches,
-            backend,
-            board_cache: Default::default(),
-            comparisons: Default::default(),
-        })
+        Ok(Self { pool, writer, backend, board_cache: Default::default(), comparisons: Default::default() })
     }
 
     /// Brings the schema up to date with the backend's migrations.
@@ -195,11 +173,6 @@ impl Db {
         &self.comparisons
     }
 
-    /// On PostgreSQL, where uploads are stored in batches.
-    pub(crate) fn upload_batches(&self) -> Option<&submissions::batch::UploadBatches> {
-        self.upload_batches.as_deref()
-    }
-
     /// The backend this pool talks to.
     pub fn backend(&self) -> Backend {
         self.backend
@@ -218,28 +191,23 @@ impl Db {
         }
     }
 
-    /// Runs `work` in a write transaction and returns its result once the
-    /// transaction is committed. On PostgreSQL a transaction of its own; on
-    /// SQLite `work` is queued and committed together with the writes
-    /// queued beside it ([`writes`]), in order, each seeing those before
-    /// it. `work` returns `Err` only when it failed (a refusal belongs in
-    /// its `Ok` value): that rolls back its writes, and on SQLite those of
-    /// its whole group, whose other callers then get an error.
-    pub async fn write<T, E, F>(&self, work: F) -> std::result::Result<T, E>
-    where
-        F: for<'c> FnOnce(&'c mut sqlx::AnyConnection) -> writes::WriteFuture<'c, T, E> + Send + 'static,
-        T: Send + 'static,
-        E: From<DbError> + Send + 'static,
-    {
-        if let Some(group_commit) = &self.group_commit {
-            return group_commit.write(work).await;
+    /// The transaction of an upload of team `team_id`: a write transaction
+    /// ([`Db::begin_write`]) that on PostgreSQL first takes the team's
+    /// advisory lock ([`TEAM_LOCKS`]), so that a team's uploads are stored
+    /// one after the other while other teams' go on beside them (on SQLite
+    /// `BEGIN IMMEDIATE` already runs one writer at a time). The lock is
+    /// formatted into the statement, not bound: `BEGIN` runs as a simple
+    /// query, which has no parameters, and an integer carries no SQL. The
+    /// id's low 32 bits key the lock: teams whose ids differ by 2^32 would
+    /// only wait for each other.
+    pub async fn begin_upload(&self, team_id: i64) -> Result<sqlx::Transaction<'static, sqlx::Any>> {
+        match self.backend {
+            Backend::Sqlite => self.begin_write().await,
+            Backend::Postgres => {
+                let lock = format!("BEGIN; SELECT pg_advisory_xact_lock({TEAM_LOCKS}, {})", team_id as i32);
+                begin_to_the_end(&self.writer, Some(lock)).await
+            }
         }
-        let mut tx = self.begin_write().await.map_err(E::from)?;
-        let outcome = work(&mut tx).await;
-        if outcome.is_ok() {
-            tx.commit().await.map_err(|e| E::from(e.into()))?;
-        }
-        outcome
     }
 
     /// Closes both pools.
@@ -253,20 +221,6 @@ impl Db {
         sqlx::query("SELECT 1").execute(&self.pool).await?;
         Ok(())
     }
-}
-
-/// The statement that takes the advisory locks of the uploads of `teams`
-/// ([`TEAM_LOCKS`]) for the rest of the transaction, each once and in the
-/// order of their keys (a target list is evaluated from left to right), so
-/// that transactions locking several teams never wait for each other in a
-/// circle. Formatted, not bound: it runs in a simple query, which has no
-/// parameters, and an integer cannot carry SQL. A team's id's low 32 bits
-/// key its lock: teams whose ids differ by 2^32 would only wait for each
-/// other.
-pub(crate) fn team_locks_sql(teams: impl IntoIterator<Item = i64>) -> String {
-    let keys: std::collections::BTreeSet<i32> = teams.into_iter().map(|team| team as i32).collect();
-    let locks: Vec<String> = keys.iter().map(|key| format!("pg_advisory_xact_lock({TEAM_LOCKS}, {key})")).collect();
-    format!("SELECT {}", locks.join(", "))
 }
 
 /// Begins a transaction on `pool` (with `statement`, or a plain `BEGIN`) in

@@ -52,12 +52,6 @@ pub async fn list_models(db: &Db) -> Result<Vec<PublishedModel>> {
     Ok(rows.into_iter().map(PublishedModel::from).collect())
 }
 
-/// How many published figures (Table 2, 5, judge, dataset, Cochran) are stored.
-pub async fn count_figures(db: &Db) -> Result<i64> {
-    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM published_figures").fetch_one(db.pool()).await?;
-    Ok(n)
-}
-
 /// The published figures of the given sources (`Table 2`, `Cochran`...),
 /// in stored order.
 pub async fn figures(db: &Db, sources: &[&str]) -> Result<Figures> {

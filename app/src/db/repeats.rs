@@ -4,11 +4,9 @@
 //! `Idempotency-Key` from the same team, or the same file (by SHA-256) for
 //! the same model and benchmark from the same team within
 //! [`REPEAT_WINDOW_SECS`]. Both are looked for inside the upload's write
-//! transaction, after its team's uploads are locked out (SQLite:
-//! `Db::write`; PostgreSQL: its batch's team locks, `submissions::batch`),
-//! so a repeat sent at the same moment as its first is still found.
-
-use super::Result;
+//! transaction, after its team's uploads are locked out
+//! (`submissions::insert_within_quota`), so a repeat sent at the same
+//! moment as its first is still found.
 
 /// How long the same file for the same model counts as a repeat.
 pub const REPEAT_WINDOW_SECS: i64 = 24 * 60 * 60;
@@ -33,7 +31,7 @@ pub enum Repeat {
 }
 
 /// What an earlier upload with the same `Idempotency-Key` was.
-#[derive(Debug, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub(crate) struct KeyedUpload {
     pub public_id: String,
     pub file_sha256: String,
@@ -51,40 +49,4 @@ impl KeyedUpload {
         let first = self.public_id;
         if same { Repeat::Of(first) } else { Repeat::KeyReused { first } }
     }
-}
-
-/// The earlier submission sent with the same `Idempotency-Key` as
-/// `upload` (none when it sent no key), or the refusal of a key used before
-/// for a different upload.
-pub async fn by_idempotency_key(conn: &mut sqlx::AnyConnection, upload: &UploadIdentity<'_>) -> Result<Option<Repeat>> {
-    let Some(key) = upload.idempotency_key else { return Ok(None) };
-    let earlier: Option<KeyedUpload> =
-        sqlx::query_as(&keyed_sql("$1", "$2")).bind(upload.team_id).bind(key).fetch_optional(&mut *conn).await?;
-    Ok(earlier.map(|earlier| earlier.judge(upload)))
-}
-
-/// The team's earlier upload with the same `Idempotency-Key` (the columns
-/// of [`KeyedUpload`]; at most one, by the unique index): [`by_idempotency_key`]
-/// on SQLite, and a batch's admission on PostgreSQL. Its arguments are the
-/// SQL of the team and of the key.
-pub(crate) fn keyed_sql(team: &str, key: &str) -> String {
-    format!(
-        "SELECT k.public_id, k.file_sha256, k.model_name, k.benchmark FROM submissions k
-  WHERE k.team_id = {team} AND k.idempotency_key = {key}"
-    )
-}
-
-/// The first submission of the same file for the same model and benchmark
-/// from the same team within [`REPEAT_WINDOW_SECS`]: a subquery of the
-/// upload's admission query (`submissions::quota`), one round trip with
-/// the quota counts. Its arguments are the SQL of the team, the file's
-/// SHA-256, the model, the benchmark and the start of the window
-/// (parameters, or the columns of a batch's rows).
-pub fn same_file_sql(team: &str, sha256: &str, model: &str, benchmark: &str, since: &str) -> String {
-    format!(
-        "SELECT r.public_id FROM submissions r
-  WHERE r.team_id = {team} AND r.file_sha256 = {sha256} AND r.model_name = {model} AND r.benchmark = {benchmark}
-    AND r.created_at > {since}
-  ORDER BY r.id LIMIT 1"
-    )
 }

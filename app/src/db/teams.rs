@@ -142,17 +142,6 @@ pub async fn members(db: &Db, team_id: i64) -> Result<Vec<Member>> {
         .await?)
 }
 
-/// Sets a team's own quotas (`None`: the server default).
-pub async fn set_quotas(db: &Db, team_id: i64, daily: Option<i64>, total: Option<i64>) -> Result<()> {
-    sqlx::query("UPDATE teams SET daily_quota = $1, total_quota = $2 WHERE id = $3")
-        .bind(daily)
-        .bind(total)
-        .bind(team_id)
-        .execute(db.pool())
-        .await?;
-    Ok(())
-}
-
 /// Counts failed sign-ins for an account since `since`.
 pub async fn recent_failures(db: &Db, email: &str, since: i64) -> Result<i64> {
     Ok(sqlx::query_scalar("SELECT COUNT(*) FROM signin_failures WHERE email_key = $1 AND at >= $2")

@@ -1,12 +1,11 @@
 //! The fingerprints of the submissions recorded on a key
 //! (`domain::forensics::Fingerprint`), kept per process for the
 //! near-duplicate check: every upload compares itself with every other
-//! team's submission on its key, and reading and unpacking all of them from
-//! the database at each upload cost more than all the rest of an upload.
+//! team's submission on its key without reading them from the database.
 //! Each distinct sheet of predictions is kept and compared once, however
-//! many submissions gave it: with a team's same file uploaded again and
-//! again, comparing every submission made each upload slower than the last
-//! (a third of the machine's time at 40,000 stored).
+//! many submissions gave it, so a team that uploads the same file again
+//! and again does not make each upload slower than the last
+//! (BENCHMARKS.md has the measurements).
 //!
 //! Predictions are written once, with their submission, and submissions
 //! are never deleted, so catching up reads only the submissions added

@@ -1,4 +1,4 @@
-//! The REST API's error messages follow `Accept-Language` (CONTRACT:
+//! The REST API's error messages follow `Accept-Language` (docs/contract.md:
 //! "Error codes are stable; messages follow Accept-Language"): the same
 //! refusal answers the same status and code in English and in Arabic, its
 //! message and each detail in the language asked for, and without the

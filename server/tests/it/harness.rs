@@ -3,7 +3,7 @@
 //! SQLite tests get a new file in a temporary directory. PostgreSQL tests
 //! get a new database (`mbt_<random>`) created on the server named by
 //! `MEDARABENCH_TEST_POSTGRES` (default `postgres://root@127.0.0.1:5432/postgres`)
-//! and dropped when the test ends. PostgreSQL tests fail when the server is
+//! and dropped when the test ends, whether it passes or panics. PostgreSQL tests fail when the server is
 //! unreachable, unless `MEDARABENCH_SKIP_POSTGRES=1` says to skip them.
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -23,10 +23,12 @@ pub enum Backend {
 }
 
 /// A fresh, empty database (a file in a temporary directory, or a new
-/// PostgreSQL database) that is removed by [`ScratchDb::finish`].
+/// PostgreSQL database) that is removed by [`ScratchDb::finish`] or, when
+/// the test panics before it gets there, when it is dropped.
 pub struct ScratchDb {
     pub url: String,
-    cleanup: Cleanup,
+    /// `None` once removed.
+    cleanup: Option<Cleanup>,
 }
 
 enum Cleanup {
@@ -55,6 +57,11 @@ pub async fn postgres_plan(conn: &mut sqlx::AnyConnection, types: &str, sql: &st
     plan.join("\n")
 }
 
+/// The PostgreSQL server tests create their databases on.
+fn postgres_admin_url() -> String {
+    std::env::var("MEDARABENCH_TEST_POSTGRES").unwrap_or_else(|_| "postgres://root@127.0.0.1:5432/postgres".into())
+}
+
 /// Creates a fresh database of `backend`; `None` when the backend is
 /// explicitly skipped.
 pub async fn scratch_database(backend: Backend) -> Option<ScratchDb> {
@@ -62,15 +69,14 @@ pub async fn scratch_database(backend: Backend) -> Option<ScratchDb> {
         Backend::Sqlite => {
             let dir = tempfile::tempdir().expect("temp dir");
             let url = format!("sqlite:{}", dir.path().join("test.db").display());
-            Some(ScratchDb { url, cleanup: Cleanup::Sqlite(dir) })
+            Some(ScratchDb { url, cleanup: Some(Cleanup::Sqlite(dir)) })
         }
         Backend::Postgres => {
             if std::env::var("MEDARABENCH_SKIP_POSTGRES").is_ok_and(|v| v == "1") {
                 eprintln!("skipping: MEDARABENCH_SKIP_POSTGRES=1");
                 return None;
             }
-            let admin_url = std::env::var("MEDARABENCH_TEST_POSTGRES")
-                .unwrap_or_else(|_| "postgres://root@127.0.0.1:5432/postgres".into());
+            let admin_url = postgres_admin_url();
             let name = format!("mbt_{}", unique_suffix());
             let admin = Db::connect(&admin_url).await.unwrap_or_else(|e| {
                 panic!("PostgreSQL at {admin_url} is unreachable ({e}); start it or set MEDARABENCH_SKIP_POSTGRES=1")
@@ -78,7 +84,7 @@ pub async fn scratch_database(backend: Backend) -> Option<ScratchDb> {
             sqlx::query(&format!("CREATE DATABASE {name}")).execute(admin.pool()).await.expect("create test database");
             admin.pool().close().await;
             let base = admin_url.rsplit_once('/').map(|(b, _)| b).unwrap_or(&admin_url);
-            Some(ScratchDb { url: format!("{base}/{name}"), cleanup: Cleanup::Postgres { admin_url, name } })
+            Some(ScratchDb { url: format!("{base}/{name}"), cleanup: Some(Cleanup::Postgres { admin_url, name }) })
         }
     }
 }
@@ -90,14 +96,65 @@ impl ScratchDb {
     }
 
     /// Drops a PostgreSQL test database (SQLite files go with their directory).
-    pub async fn finish(self) {
-        if let Cleanup::Postgres { admin_url, name } = &self.cleanup
-            && let Ok(admin) = Db::connect(admin_url).await
-        {
-            let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).execute(admin.pool()).await;
-            admin.pool().close().await;
+    pub async fn finish(mut self) {
+        if let Some(Cleanup::Postgres { admin_url, name }) = self.cleanup.take() {
+            drop_postgres_database(&admin_url, &name).await;
         }
     }
+
+    /// The PostgreSQL database's name (`None` on SQLite or once dropped).
+    pub fn postgres_name(&self) -> Option<&str> {
+        match &self.cleanup {
+            Some(Cleanup::Postgres { name, .. }) => Some(name),
+            _ => None,
+        }
+    }
+}
+
+impl Drop for ScratchDb {
+    /// A test that panicked never called [`ScratchDb::finish`]: its
+    /// PostgreSQL database is dropped here, on a thread of its own with a
+    /// runtime of its own (a drop cannot wait on the test's runtime, which
+    /// may be the one unwinding), and this waits until it is gone.
+    fn drop(&mut self) {
+        if let Some(Cleanup::Postgres { admin_url, name }) = self.cleanup.take() {
+            let dropped = std::thread::spawn(move || {
+                let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
+                runtime.block_on(drop_postgres_database(&admin_url, &name));
+            });
+            let _ = dropped.join();
+        }
+    }
+}
+
+/// Drops the database `name`, ending any connection still open to it.
+async fn drop_postgres_database(admin_url: &str, name: &str) {
+    if let Ok(admin) = Db::connect(admin_url).await {
+        let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).execute(admin.pool()).await;
+        admin.pool().close().await;
+    }
+}
+
+/// A PostgreSQL database held by a test that panics is dropped all the
+/// same.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_test_database_is_dropped_even_when_the_test_panics() {
+    let Some(scratch) = scratch_database(Backend::Postgres).await else { return };
+    let name = scratch.postgres_name().expect("a PostgreSQL database").to_owned();
+    let db = scratch.open().await;
+    let failing = tokio::spawn(async move {
+        let _held = (scratch, db);
+        panic!("a failing test");
+    });
+    assert!(failing.await.expect_err("the test panicked").is_panic());
+    let admin = Db::connect(&postgres_admin_url()).await.expect("PostgreSQL");
+    let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM pg_database WHERE datname = $1")
+        .bind(&name)
+        .fetch_one(admin.pool())
+        .await
+        .unwrap();
+    admin.pool().close().await;
+    assert_eq!(left, 0, "{name} was left behind");
 }
 
 /// A fresh, migrated and seeded database plus the router over it.

@@ -1,4 +1,4 @@
-//! Held-out keys (CONTRACT "Exposure"): until `keys reveal`, no surface
+//! Held-out keys (docs/contract.md, "Exposure"): until `keys reveal`, no surface
 //! shows a number derived from single questions, and the overall score
 //! follows the Ladder; after it, everything is shown. And a script that
 //! uploads one-answer variations of a file from many new teams learns

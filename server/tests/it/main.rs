@@ -5,7 +5,6 @@
 mod api_language;
 mod arabic_pages;
 mod attempts;
-mod batches;
 mod board;
 mod board_page;
 mod categories;
@@ -37,4 +36,5 @@ mod site;
 mod submissions;
 mod team_pages;
 mod upload_form;
+mod uploads_at_once;
 mod visibility;

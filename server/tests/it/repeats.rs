@@ -160,12 +160,11 @@ async fn a_repeat_from_the_web_form_goes_to_the_first_submission(backend: Backen
     app.finish().await;
 }
 
-/// The look for an earlier upload of the same file (`db::repeats::SAME_FILE`,
-/// in every upload's transaction) finds it in an index by the team, the
-/// file, the model and the benchmark: by the team and the file alone it
-/// read every upload of that file by the team in the last 24 hours, so a
-/// team sending one file under many model names made each upload slower
-/// than the last.
+/// The look for an earlier upload of the same file (in
+/// `db::submissions::ADMISSION`, read in every upload's transaction) finds
+/// it in an index by the team, the file, the model and the benchmark, so a
+/// team sending one file under many model names does not make each upload
+/// slower than the last.
 async fn the_look_for_a_repeat_reads_only_uploads_of_the_same_model(backend: Backend) {
     let Some(app) = TestApp::start(backend).await else { return };
     let token = app.team_with_token("Sweepers", "s@sweep.example").await;
@@ -188,16 +187,21 @@ async fn the_look_for_a_repeat_reads_only_uploads_of_the_same_model(backend: Bac
     .unwrap();
     let (team, sha): (i64, String) =
         sqlx::query_as("SELECT team_id, file_sha256 FROM submissions LIMIT 1").fetch_one(pool).await.unwrap();
-    let same_file = app::db::repeats::same_file_sql("$1", "$3", "$4", "$5", "$6");
+    let key_id: i64 = sqlx::query_scalar("SELECT key_id FROM submissions LIMIT 1").fetch_one(pool).await.unwrap();
+    let admission = app::db::submissions::ADMISSION.as_str();
     let plan = match backend {
         Backend::Sqlite => {
-            let rows: Vec<(i64, i64, i64, String)> = sqlx::query_as(&format!("EXPLAIN QUERY PLAN {same_file}"))
+            let rows: Vec<(i64, i64, i64, String)> = sqlx::query_as(&format!("EXPLAIN QUERY PLAN {admission}"))
                 .bind(team)
                 .bind("")
                 .bind(&sha)
                 .bind("M-7")
                 .bind("medarabench")
                 .bind(0_i64)
+                .bind(0_i64)
+                .bind(None::<String>)
+                .bind(key_id)
+                .bind(None::<String>)
                 .fetch_all(pool)
                 .await
                 .unwrap();
@@ -206,9 +210,9 @@ async fn the_look_for_a_repeat_reads_only_uploads_of_the_same_model(backend: Bac
         Backend::Postgres => {
             let mut conn = pool.acquire().await.unwrap();
             sqlx::query("ANALYZE submissions").execute(&mut *conn).await.unwrap();
-            let types = "bigint, text, text, text, text, bigint";
-            let args = format!("{team}, '', '{sha}', 'M-7', 'medarabench', 0");
-            vec![postgres_plan(&mut conn, types, &same_file, &args).await]
+            let types = "bigint, text, text, text, text, bigint, bigint, text, bigint, text";
+            let args = format!("{team}, '', '{sha}', 'M-7', 'medarabench', 0, 0, NULL, {key_id}, NULL");
+            vec![postgres_plan(&mut conn, types, admission, &args).await]
         }
     };
     let plan = plan.join("\n");

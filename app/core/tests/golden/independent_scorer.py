@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Independent re-implementation of the MedAraBench key check and scorer.
 
-Written from the contract (../../../../shared/spec/CONTRACT.md), not from the
+Written from the contract (docs/contract.md), not from the
 Rust code, with the Python 3.11 standard library only (csv, json, math). The
 Rust golden test compares its own results with the JSON this script writes.
 

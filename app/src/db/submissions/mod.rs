@@ -1,14 +1,15 @@
-//! Scored submissions: the all-or-nothing insert under the team's and the
-//! client's quotas (here), the quota counts ([`quota`]), the reads
-//! behind the team page, the result page and the API ([`records`]), and
-//! an owner's changes and withdrawals ([`edits`]).
+//! Scored submissions: the one way an upload is stored, on both databases
+//! (here: one transaction an upload, its admission decided by [`decide`]),
+//! the row it writes ([`SubmissionRow`]), the quota counts ([`quota`]),
+//! the reads behind the team page, the result page and the API
+//! ([`records`]), and an owner's changes and withdrawals ([`edits`]).
 
 use serde::{Deserialize, Serialize};
 
 use super::clients::{self, ClientLimit};
 use super::keys::StoredKey;
-use super::repeats::{self, Repeat, UploadIdentity};
-use super::{Db, DbError, Result, now_unix};
+use super::repeats::{Repeat, UploadIdentity};
+use super::{Db, DbError, Result, audit, board, key_versions, now_unix};
 use crate::domain::ScoreCard;
 use crate::domain::errata::VersionScore;
 use crate::domain::exposure::{Exposure, ladder};
@@ -16,19 +17,19 @@ use crate::domain::forensics::Flag;
 pub use crate::domain::submission::SubmissionMeta;
 use crate::domain::visibility::Subject;
 
-pub(crate) mod batch;
-pub use batch::store_all_sql;
 pub mod edits;
 mod quota;
 mod records;
+mod row;
 
-use quota::{Admission, admission_in, count_uploads_sql};
-pub use quota::{BATCH_ADMISSION, QuotaDefaults, QuotaUse, quota, seconds_to_utc_midnight, utc_day};
+pub use quota::{ADMISSION, QuotaDefaults, QuotaUse, quota, seconds_to_utc_midnight, utc_day};
+use quota::{Admission, COUNT_UPLOAD, admission_in};
 pub(crate) use records::read_flags;
 pub use records::{RECORDED_SINCE, RecordedRow, count_for_team, for_team, get, predictions_of, recorded_since};
+pub use row::SubmissionRow;
 
-/// Everything stored for a new submission (owned: the write may run on
-/// the database's writer thread, `Db::write`).
+/// Everything stored for a new submission (owned: it is stored by a task
+/// of its own, [`insert_within_quota`]).
 pub struct NewSubmission {
     pub public_id: String,
     pub team_id: i64,
@@ -213,16 +214,10 @@ impl NewSubmission {
         }
     }
 
+    /// Its client, when that client's uploads are limited.
     fn client(&self) -> Option<ClientLimit<'_>> {
         let key = self.client_key.as_deref()?;
         Some(ClientLimit { key, per_day: self.client_per_day }).filter(ClientLimit::is_limited)
-    }
-
-    /// What storing it at `now` did, with the Ladder's `shown` accuracy.
-    fn stored(self, admission: Admission, now: i64, shown: Option<f64>) -> Stored {
-        let used = admission.used;
-        let quota = QuotaUse { daily_used: used.daily_used + 1, total_used: used.total_used + 1, ..used };
-        Stored::New { record: Box::new(self.into_record(admission.team_name, now, shown)), quota }
     }
 
     /// The record of this submission as stored at `created_at` by the team
@@ -263,89 +258,96 @@ impl NewSubmission {
 }
 
 /// Stores a scored submission if the team (and the client that sent it,
-/// across all teams) has quota left and it repeats no earlier upload, in
-/// one write transaction that serialises concurrent uploads of the same
-/// team and of the same client (SQLite: one writer at a time, `Db::write`;
-/// PostgreSQL: the teams' advisory locks of its batch, then the clients'
-/// row locks, [`batch`]), so the quotas hold and a repeat sent at the same
-/// moment as its first is still found.
-/// The submission is stored with the client's key (`None`: no client
-/// known). A public submission moves the board's version on, and the
-/// audit log records the upload, in the same transaction. A new
-/// submission comes back as [`get`] would read it.
+/// across all teams) has quota left and it repeats no earlier upload. The
+/// one way an upload is stored, on both databases: one transaction, which
+/// first locks out the team's other uploads (SQLite: `BEGIN IMMEDIATE`, one
+/// writer at a time; PostgreSQL: the team's advisory lock, [`Db::begin_upload`])
+/// and then the client's row ([`clients::lock`]), so the quotas hold and a
+/// repeat sent at the same moment as its first is still found, however
+/// many servers share the database. What the rules need is read in one
+/// statement ([`ADMISSION`]) and decided by [`decide`]; a new submission
+/// is written with its score on its key, its audit entry, its count on the
+/// team's row and, when public, the board's next version, and comes back
+/// as [`get`] would read it. A refusal or a failure stores nothing.
+///
+/// The transaction runs in a task of its own: a client that hangs up does
+/// not stop it halfway, so what it decided is committed (and found as a
+/// repeat when the client sends the upload again) or rolled back whole.
 pub async fn insert_within_quota(db: &Db, new: NewSubmission, defaults: QuotaDefaults) -> Result<Stored, InsertError> {
-    // PostgreSQL: in a batch with the uploads sent beside it; on its own
-    // when the batch fails.
-    if let Some(batches) = db.upload_batches() {
-        return match batches.store(new, defaults).await? {
-            batch::Outcome::Done(outcome) => outcome,
-            batch::Outcome::Alone(new) => batch::store_alone(db.writer(), *new, defaults).await,
-        };
+    let db = db.clone();
+    match tokio::spawn(async move { insert(&db, new, defaults).await }).await {
+        Ok(outcome) => outcome,
+        Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
+        // The runtime is shutting down.
+        Err(_) => Err(InsertError::Db(DbError::Sqlx(sqlx::Error::PoolClosed))),
     }
-    let outcome = db
-        .write(move |conn| {
-            Box::pin(async move {
-                match insert_in(conn, new, defaults).await {
-                    // A failure: nothing of it (or of its group) is committed.
-                    Err(InsertError::Db(e)) => Err(e),
-                    // Stored, or refused before anything but the client's
-                    // last-seen time was written.
-                    stored_or_refused => Ok(stored_or_refused),
-                }
-            })
-        })
-        .await;
-    outcome?
 }
 
-/// [`insert_within_quota`]'s statements on SQLite, on the write
-/// transaction's connection.
-async fn insert_in(
-    conn: &mut sqlx::AnyConnection,
-    new: NewSubmission,
-    defaults: QuotaDefaults,
-) -> Result<Stored, InsertError> {
+/// [`insert_within_quota`]'s transaction.
+async fn insert(db: &Db, new: NewSubmission, defaults: QuotaDefaults) -> Result<Stored, InsertError> {
+    let mut tx = db.begin_upload(new.team_id).await?;
     let now = now_unix();
     let day = utc_day(now);
     if let Some(client) = new.client() {
-        clients::lock(conn, client.key, now).await?;
+        clients::lock(&mut tx, client.key, now).await?;
     }
-    let admission = admission_in(conn, &new.identity(), new.token_id, &day, now, defaults).await?;
-    let keyed = repeats::by_idempotency_key(conn, &new.identity()).await?;
-    if let Some(first) = admit(&new, &admission, keyed)? {
-        return Ok(Stored::Repeat(first));
-    }
-    if let Some(client) = new.client() {
-        within_client_limit(client, clients::uploads_in(conn, client.key, &day).await?)?;
-    }
-    let shown = match new.ladder {
-        Some(_) => shown(&new, best_shown(conn, &new).await?),
-        None => None,
+    let admission = admission_in(&mut tx, &new, &day, now, defaults).await?;
+    let shown = match decide(&new, &admission) {
+        Ok(Decision::Store { shown }) => shown,
+        // Nothing but the client's last-seen time was written.
+        Ok(Decision::Repeat(first)) => {
+            tx.commit().await?;
+            return Ok(Stored::Repeat(first));
+        }
+        Err(refused) => {
+            tx.commit().await?;
+            return Err(refused);
+        }
     };
-    store(conn, &new, now, &day, shown).await?;
-    Ok(new.stored(admission, now, shown))
+    let id = SubmissionRow::new(&new, now, &day, shown)?.insert(&mut tx).await?;
+    key_versions::insert_score(&mut *tx, id, new.key.id, &new.card, now).await?;
+    audit::record_in(&mut *tx, "submission_accepted", Some(new.team_id), None, &new.public_id).await?;
+    sqlx::query(COUNT_UPLOAD).bind(&day).bind(new.team_id).execute(&mut *tx).await?;
+    if new.meta.visibility.is_shared() {
+        board::bump_version(&mut *tx, new.team_id).await?;
+    }
+    tx.commit().await?;
+    let used = admission.used;
+    let quota = QuotaUse { daily_used: used.daily_used + 1, total_used: used.total_used + 1, ..used };
+    Ok(Stored::New { record: Box::new(new.into_record(admission.team_name, now, shown)), quota })
 }
 
-/// What an upload's transaction found decides, before its client's limit:
-/// a refusal; the earlier submission it repeats (`Some`, by its
-/// `Idempotency-Key`, whose earlier upload is `keyed`, or by its file); or
-/// that it may be stored (`None`). The same rules for one upload
-/// ([`insert_in`]) and for a batch's (`batch`).
-fn admit(new: &NewSubmission, admission: &Admission, keyed: Option<Repeat>) -> Result<Option<String>, InsertError> {
-    let Admission { used, repeat_of, default_key, token_live, .. } = admission;
+/// What the admission rules decided for an upload.
+#[derive(Debug, Clone, PartialEq)]
+enum Decision {
+    /// It repeats this earlier submission: answer with it, store nothing.
+    Repeat(String),
+    /// Store it, with the Ladder's shown accuracy (on a held-out key).
+    Store { shown: Option<f64> },
+}
+
+/// The admission rules, all of them and in this order, over what the
+/// upload's transaction read: a revoked token is refused; an
+/// `Idempotency-Key` used before answers with its first upload (or is
+/// refused, for a different upload); a key changed since the upload was
+/// scored makes the caller score it again; the same file for the same
+/// model within the repeat window answers with its first upload; then the
+/// team's total and daily quotas, and its client's daily limit across all
+/// teams. An upload admitted on a held-out key is shown by the Ladder,
+/// from the best it showed the team for the model on the key.
+fn decide(new: &NewSubmission, admission: &Admission) -> Result<Decision, InsertError> {
+    let Admission { used, repeat_of, keyed, default_key, token_live, best_shown, client_uploads, .. } = admission;
     if !token_live {
         return Err(InsertError::TokenRevoked);
     }
-    if let Some(repeat) = keyed {
-        return Ok(Some(repeat.first()?));
+    if let Some(keyed) = keyed {
+        return Ok(Decision::Repeat(keyed.clone().judge(&new.identity()).first()?));
     }
-    // Scored on a key that is no longer the default one as it was read: the
-    // caller reads the key again and scores the file again.
     if default_key.as_ref().is_none_or(|(id, exposure)| *id != new.key.id || exposure != new.key.exposure.as_str()) {
         return Err(InsertError::KeyChanged);
     }
     if let Some(first) = repeat_of {
-        return Ok(Some(first.clone()));
+        return Ok(Decision::Repeat(first.clone()));
     }
     if used.total_remaining() == 0 {
         return Err(InsertError::TotalQuota { limit: used.total_limit });
@@ -353,123 +355,13 @@ fn admit(new: &NewSubmission, admission: &Admission, keyed: Option<Repeat>) -> R
     if used.daily_remaining() == 0 {
         return Err(InsertError::DailyQuota { limit: used.daily_limit });
     }
-    Ok(None)
-}
-
-/// Refuses an upload whose client has sent `uploads` today, across all teams.
-fn within_client_limit(client: ClientLimit<'_>, uploads: i64) -> Result<(), InsertError> {
-    if uploads >= client.per_day {
+    if let Some(client) = new.client()
+        && *client_uploads >= client.per_day
+    {
         return Err(InsertError::ClientQuota { limit: client.per_day });
     }
-    Ok(())
-}
-
-/// The Ladder's shown accuracy for an upload on a held-out key, given the
-/// best it showed before (`None`: not on a held-out key).
-fn shown(new: &NewSubmission, best_before: Option<f64>) -> Option<f64> {
-    new.ladder.map(|rule| ladder(best_before, new.card.accuracy, rule.step, rule.offset))
-}
-
-/// The columns of `submissions` an upload writes, in the order of
-/// [`store`]'s parameters `$1`-`$39` (and of `batch`'s rows).
-const SUBMISSION_COLUMNS: &str = "public_id, team_id, key_id, benchmark, model_name, model_url, model_params, notes,
-    prompt_language, shots, chain_of_thought, extraction, contamination, visibility,
-    file_sha256, file_format, created_at, utc_day, accuracy, correct, total, ci_low, ci_high,
-    missing, unparsed, ignored, scorecard_json, correctness, idempotency_key, client_key, predictions,
-    predictions_key_id, flags_json, model_category, model_args, generation, temperature, shown_accuracy, ladder_step";
-
-/// Writes a new submission, its score on its key, its audit entry, its
-/// count on the team's row and (a shared one) the board's next version, as
-/// one script on SQLite's worker thread, where each had cost every upload a
-/// round trip (PostgreSQL stores uploads in batches: [`batch`]). `shown`
-/// is the Ladder's shown accuracy, on a held-out key.
-async fn store(
-    conn: &mut sqlx::AnyConnection,
-    new: &NewSubmission,
-    now: i64,
-    day: &str,
-    shown: Option<f64>,
-) -> Result<(), InsertError> {
-    let m = &new.meta;
-    let card_json = new.card.to_stored_json().map_err(|e| DbError::Seed(e.to_string()))?;
-    let flags_json = serde_json::to_string(&new.flags).map_err(|e| DbError::Seed(e.to_string()))?;
-    let values = "$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-         $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39";
-    // The score on the key it was uploaded on: key $3, the card's columns
-    // $19-$26, scored at $17. The audit entry: at $17, team $2, detail $1.
-    let score = super::key_versions::INSERT_SCORE;
-    let audit = format!("{} VALUES ($17, 'submission_accepted', $2, NULL, $1)", super::audit::INSERT_EVENT);
-    let scores = "$3, $19, $20, $21, $22, $23, $24, $25, $26, $17";
-    // The team's count: team $2, on day $18. The board's version: slot $40.
-    let counted = count_uploads_sql("$18", "= $2");
-    let bump = m.visibility.is_shared().then(|| super::board::bump_version_sql("$40"));
-    let sql = format!(
-        "INSERT INTO submissions ({SUBMISSION_COLUMNS}) VALUES ({values});
-         {score} VALUES (last_insert_rowid(), {scores});
-         {audit};
-         {counted};{}",
-        bump.map(|b| format!("\n {b};")).unwrap_or_default()
-    );
-    let shown_rule = shown.zip(new.ladder);
-    let statement = sqlx::query(&sql)
-        .bind(&new.public_id)
-        .bind(new.team_id)
-        .bind(new.key.id)
-        .bind(&new.key.benchmark)
-        .bind(&m.model_name)
-        .bind(&m.model_url)
-        .bind(&m.model_params)
-        .bind(&m.notes)
-        .bind(m.prompt_language.as_str())
-        .bind(m.shots)
-        .bind(m.chain_of_thought.as_str())
-        .bind(&m.extraction)
-        .bind(m.contamination.as_str())
-        .bind(m.visibility.as_str())
-        .bind(&new.file_sha256)
-        .bind(new.file_format)
-        .bind(now)
-        .bind(day);
-    let mut statement = bind_scores(statement, &new.card)
-        .bind(card_json)
-        .bind(pack_bits(&new.correctness))
-        .bind(new.idempotency_key.as_deref())
-        .bind(new.client_key.as_deref())
-        .bind(new.predictions.as_slice())
-        .bind(new.key.id)
-        .bind(flags_json)
-        .bind(m.model_category.as_str())
-        .bind(&m.model_args)
-        .bind(&m.generation)
-        .bind(m.temperature)
-        .bind(shown_rule.map(|(shown, _)| shown))
-        .bind(shown_rule.map(|(_, rule)| rule.step));
-    if m.visibility.is_shared() {
-        statement = statement.bind(super::board::version_slot(new.team_id));
-    }
-    statement.execute(&mut *conn).await?;
-    Ok(())
-}
-
-/// The best accuracy the Ladder has shown for this team's submissions of
-/// this model on this key (read inside the insert's transaction, which
-/// serialises the team's uploads).
-async fn best_shown(conn: &mut sqlx::AnyConnection, new: &NewSubmission) -> Result<Option<f64>> {
-    Ok(sqlx::query_scalar(&best_shown_sql("$1", "$2", "$3"))
-        .bind(new.team_id)
-        .bind(new.key.id)
-        .bind(&new.meta.model_name)
-        .fetch_one(conn)
-        .await?)
-}
-
-/// [`best_shown`]'s statement, also a subquery of a batch's admission: its
-/// arguments are the SQL of the team, the key and the model.
-fn best_shown_sql(team: &str, key: &str, model: &str) -> String {
-    format!(
-        "SELECT MAX(b.shown_accuracy) FROM submissions b
-  WHERE b.team_id = {team} AND b.key_id = {key} AND b.model_name = {model}"
-    )
+    let shown = new.ladder.map(|rule| ladder(*best_shown, new.card.accuracy, rule.step, rule.offset));
+    Ok(Decision::Store { shown })
 }
 
 #[cfg(test)]

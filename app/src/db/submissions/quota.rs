@@ -5,8 +5,9 @@ use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
-use super::super::repeats::{KeyedUpload, REPEAT_WINDOW_SECS, UploadIdentity, keyed_sql, same_file_sql};
-use super::super::{Db, DbError, Result, now_unix};
+use super::super::repeats::{KeyedUpload, REPEAT_WINDOW_SECS};
+use super::super::{Db, Result, now_unix};
+use super::NewSubmission;
 
 /// Submissions used and allowed for a team.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -50,21 +51,16 @@ pub fn seconds_to_utc_midnight(unix: i64) -> i64 {
 }
 
 /// A team's own quotas (`None`: the default) and its uploads counted (on
-/// its row as they are stored, migration 0017: [`count_uploads_sql`]): the
+/// its row as they are stored, migration 0017: [`COUNT_UPLOAD`]): the
 /// columns of [`QuotaRow`], with `$2` the UTC day.
 const QUOTA_COLUMNS: &str = "t.name AS name, t.daily_quota AS daily_quota, t.total_quota AS total_quota,
         CASE WHEN t.uploads_day = $2 THEN t.uploads_on_day ELSE 0 END AS daily_used,
         t.uploads_total AS total_used";
 
-/// Counts new uploads on their teams' rows, each team's once: `day` the
-/// SQL of the UTC day, `teams` the condition on the teams' ids.
-pub(super) fn count_uploads_sql(day: &str, teams: &str) -> String {
-    format!(
-        "UPDATE teams SET uploads_total = uploads_total + 1,
-        uploads_on_day = CASE WHEN uploads_day = {day} THEN uploads_on_day + 1 ELSE 1 END, uploads_day = {day}
-  WHERE id {teams}"
-    )
-}
+/// Counts a new upload of team `$2` on its row, on the UTC day `$1`.
+pub(super) const COUNT_UPLOAD: &str = "UPDATE teams SET uploads_total = uploads_total + 1,
+        uploads_on_day = CASE WHEN uploads_day = $1 THEN uploads_on_day + 1 ELSE 1 END, uploads_day = $1
+  WHERE id = $2";
 
 #[derive(sqlx::FromRow)]
 struct QuotaRow {
@@ -99,20 +95,27 @@ where
     Ok((row.quota(defaults), row.name))
 }
 
-/// What an upload's transaction reads before it inserts, in one statement:
-/// the team's quota use and name, the earlier upload of the same file it
-/// repeats (`repeats::same_file_sql`), the benchmark's default key as it
-/// stands (the upload was scored on a key read earlier, perhaps from a
-/// cache: `services::keys`) and whether its API token is still live
-/// (read before, perhaps from a cache: `services::tokens`).
+/// What an upload's transaction reads before it decides, in one statement
+/// ([`ADMISSION`]): everything the rules of `submissions::admit` look at.
+/// The key and the token were read before, perhaps from caches
+/// (`services::keys`, `services::tokens`): what is read here is how they
+/// stand now.
 pub(super) struct Admission {
     pub used: QuotaUse,
     pub team_name: String,
+    /// The team's first upload of the same file for the same model and
+    /// benchmark within the repeat window.
     pub repeat_of: Option<String>,
+    /// The team's earlier upload with the same `Idempotency-Key`.
+    pub keyed: Option<KeyedUpload>,
     /// The default key's id and exposure (`None`: no key).
     pub default_key: Option<(i64, String)>,
     /// The upload's token is not revoked (always, for one without a token).
     pub token_live: bool,
+    /// The best accuracy the Ladder showed the team for the model on the key.
+    pub best_shown: Option<f64>,
+    /// The client's uploads today, across all teams (0 when not asked).
+    pub client_uploads: i64,
 }
 
 #[derive(sqlx::FromRow)]
@@ -120,69 +123,60 @@ struct AdmissionRow {
     #[sqlx(flatten)]
     quota: QuotaRow,
     repeat_of: Option<String>,
+    keyed_public_id: Option<String>,
+    keyed_file_sha256: Option<String>,
+    keyed_model_name: Option<String>,
+    keyed_benchmark: Option<String>,
     default_key_id: Option<i64>,
     default_key_exposure: Option<String>,
     token_live: i64,
+    best_shown: Option<f64>,
+    client_uploads: i64,
 }
 
-impl AdmissionRow {
-    fn admission(self, defaults: QuotaDefaults) -> Admission {
-        Admission {
-            used: self.quota.quota(defaults),
-            team_name: self.quota.name,
-            repeat_of: self.repeat_of,
-            default_key: self.default_key_id.zip(self.default_key_exposure),
-            token_live: self.token_live > 0,
-        }
-    }
-}
-
-/// The SQL of what an upload's admission reads of it: parameters for one
-/// upload ([`admission_in`]), a batch's columns for several ([`batch_admission_in`]).
-struct UploadSql {
-    team: &'static str,
-    sha256: &'static str,
-    model: &'static str,
-    benchmark: &'static str,
-    /// The start of the repeat window.
-    since: &'static str,
-    /// The API token's id, 0 for none (token ids start at 1).
-    token: &'static str,
-}
-
-/// The columns of [`AdmissionRow`] for the upload `u`, with `$2` the UTC
-/// day, from `teams t`.
-fn admission_columns(u: &UploadSql) -> String {
-    let UploadSql { team, sha256, model, benchmark, since, token } = u;
-    let same_file = same_file_sql(team, sha256, model, benchmark, since);
+/// [`admission_in`]'s statement. `$1` the team, `$2` the UTC day, `$3` the
+/// file's SHA-256, `$4` the model, `$5` the benchmark, `$6` the start of
+/// the repeat window, `$7` the API token's id (0: none; ids start at 1),
+/// `$8` the `Idempotency-Key` (NULL: none), `$9` the key it was scored on,
+/// `$10` the client's key (NULL: its uploads are not limited). Each
+/// look-up is a subquery served by an index: the repeat by
+/// `submissions_repeat` (migration 0018), the keyed upload by the unique
+/// `Idempotency-Key` index, the client's count by the client's day.
+pub static ADMISSION: LazyLock<String> = LazyLock::new(|| {
     format!(
-        "{QUOTA_COLUMNS}, ({same_file}) AS repeat_of,
-            (SELECT k.id FROM answer_keys k WHERE k.benchmark = {benchmark} ORDER BY k.id DESC LIMIT 1) AS default_key_id,
-            (SELECT k.exposure FROM answer_keys k WHERE k.benchmark = {benchmark} ORDER BY k.id DESC LIMIT 1)
-              AS default_key_exposure,
-            CASE WHEN {token} = 0 THEN 1
-                 ELSE (SELECT COUNT(*) FROM api_tokens a WHERE a.id = {token} AND a.revoked_at IS NULL) END
-              AS token_live"
+        "SELECT {QUOTA_COLUMNS},
+        (SELECT r.public_id FROM submissions r
+          WHERE r.team_id = $1 AND r.file_sha256 = $3 AND r.model_name = $4 AND r.benchmark = $5
+            AND r.created_at > $6
+          ORDER BY r.id LIMIT 1) AS repeat_of,
+        e.public_id AS keyed_public_id, e.file_sha256 AS keyed_file_sha256,
+        e.model_name AS keyed_model_name, e.benchmark AS keyed_benchmark,
+        (SELECT k.id FROM answer_keys k WHERE k.benchmark = $5 ORDER BY k.id DESC LIMIT 1) AS default_key_id,
+        (SELECT k.exposure FROM answer_keys k WHERE k.benchmark = $5 ORDER BY k.id DESC LIMIT 1)
+          AS default_key_exposure,
+        CASE WHEN $7 = 0 THEN 1
+             ELSE (SELECT COUNT(*) FROM api_tokens a WHERE a.id = $7 AND a.revoked_at IS NULL) END AS token_live,
+        (SELECT MAX(b.shown_accuracy) FROM submissions b
+          WHERE b.team_id = $1 AND b.key_id = $9 AND b.model_name = $4) AS best_shown,
+        CASE WHEN CAST($10 AS TEXT) IS NULL THEN 0
+             ELSE (SELECT COUNT(*) FROM submissions c WHERE c.client_key = $10 AND c.utc_day = $2) END
+          AS client_uploads
+   FROM teams t
+   LEFT JOIN (SELECT k.public_id, k.file_sha256, k.model_name, k.benchmark FROM submissions k
+               WHERE k.team_id = $1 AND k.idempotency_key = $8 LIMIT 1) AS e ON TRUE
+  WHERE t.id = $1"
     )
-}
-
-/// [`admission_in`]'s statement: `$1` the team, `$2` the day, `$3` the
-/// file's SHA-256, `$4` the model, `$5` the benchmark, `$6` the start of the
-/// repeat window, `$7` the token.
-static ADMISSION: LazyLock<String> = LazyLock::new(|| {
-    let upload = UploadSql { team: "$1", sha256: "$3", model: "$4", benchmark: "$5", since: "$6", token: "$7" };
-    format!("SELECT {} FROM teams t WHERE t.id = $1", admission_columns(&upload))
 });
 
-/// An upload's [`Admission`], on the transaction's connection.
+/// The [`Admission`] of upload `new`, read on its transaction's connection.
 pub(super) async fn admission_in(
     conn: &mut sqlx::AnyConnection,
-    upload: &UploadIdentity<'_>,
-    token_id: Option<i64>,
+    new: &NewSubmission,
     day: &str,
     now: i64,
     defaults: QuotaDefaults,
 ) -> Result<Admission> {
+    let upload = new.identity();
     let row: AdmissionRow = sqlx::query_as(&ADMISSION)
         .bind(upload.team_id)
         .bind(day)
@@ -190,123 +184,28 @@ pub(super) async fn admission_in(
         .bind(upload.model_name)
         .bind(upload.benchmark)
         .bind(now - REPEAT_WINDOW_SECS)
-        .bind(token_id.unwrap_or(0))
+        .bind(new.token_id.unwrap_or(0))
+        .bind(upload.idempotency_key)
+        .bind(new.key.id)
+        .bind(new.client().map(|client| client.key))
         .fetch_one(conn)
         .await?;
-    Ok(row.admission(defaults))
-}
-
-/// What a batch's admission reads of one of its uploads, as JSON
-/// (`submissions::batch`; PostgreSQL only).
-#[derive(Debug, Serialize)]
-pub(super) struct BatchUpload<'a> {
-    /// Its place in the batch.
-    pub i: i64,
-    pub team_id: i64,
-    pub file_sha256: &'a str,
-    pub model_name: &'a str,
-    pub benchmark: &'a str,
-    /// 0: none.
-    pub token_id: i64,
-    pub idempotency_key: Option<&'a str>,
-    /// The key it was scored on, and whether the Ladder rounds it.
-    pub key_id: i64,
-    pub ladder: bool,
-    /// Its client's key, when the client's uploads are limited.
-    pub client_key: Option<&'a str>,
-    /// The server's quotas where its team has none of its own.
-    #[serde(skip)]
-    pub defaults: QuotaDefaults,
-}
-
-/// An upload's [`Admission`] in a batch, with what the other checks of
-/// `insert_in` read with statements of their own.
-pub(super) struct BatchAdmission {
-    pub admission: Admission,
-    /// The earlier upload of its team with its `Idempotency-Key`.
-    pub keyed: Option<KeyedUpload>,
-    /// The best accuracy the Ladder showed its team for the model on the key.
-    pub best_shown: Option<f64>,
-    /// Its client's uploads today (0 when not limited).
-    pub client_uploads: i64,
-}
-
-#[derive(sqlx::FromRow)]
-struct BatchAdmissionRow {
-    i: i64,
-    #[sqlx(flatten)]
-    admission: AdmissionRow,
-    keyed_public_id: Option<String>,
-    keyed_file_sha256: Option<String>,
-    keyed_model_name: Option<String>,
-    keyed_benchmark: Option<String>,
-    best_shown: Option<f64>,
-    client_uploads: i64,
-}
-
-/// [`batch_admission_in`]'s statement: `$1` the uploads ([`BatchUpload`]
-/// as a JSON array), `$2` the day, `$3` the start of the repeat window.
-/// Each upload's team and earlier keyed upload are looked up one at a time
-/// (`LATERAL ... LIMIT 1`, by their indexes): joined plainly, the planner
-/// guesses a hundred rows for any `json_to_recordset` and read the whole
-/// teams and submissions tables into hashes at every batch.
-pub static BATCH_ADMISSION: LazyLock<String> = LazyLock::new(|| {
-    let upload = UploadSql {
-        team: "u.team_id",
-        sha256: "u.file_sha256",
-        model: "u.model_name",
-        benchmark: "u.benchmark",
-        since: "$3",
-        token: "u.token_id",
+    let keyed = match (row.keyed_public_id, row.keyed_file_sha256, row.keyed_model_name, row.keyed_benchmark) {
+        (Some(public_id), Some(file_sha256), Some(model_name), Some(benchmark)) => {
+            Some(KeyedUpload { public_id, file_sha256, model_name, benchmark })
+        }
+        _ => None,
     };
-    let best_shown = super::best_shown_sql("u.team_id", "u.key_id", "u.model_name");
-    let client_uploads = super::super::clients::uploads_sql("u.client_key", "$2");
-    let keyed = keyed_sql("u.team_id", "u.idempotency_key");
-    // `LIMIT 1` keeps each look-up a subquery of its own (a plain one is
-    // pulled up into the join).
-    format!(
-        "SELECT u.i, {},
-                e.public_id AS keyed_public_id, e.file_sha256 AS keyed_file_sha256,
-                e.model_name AS keyed_model_name, e.benchmark AS keyed_benchmark,
-                CASE WHEN u.ladder THEN ({best_shown}) END AS best_shown,
-                CASE WHEN u.client_key IS NULL THEN 0 ELSE ({client_uploads}) END AS client_uploads
-           FROM json_to_recordset($1::json) AS u(i bigint, team_id bigint, file_sha256 text, model_name text,
-                  benchmark text, token_id bigint, idempotency_key text, key_id bigint, ladder boolean, client_key text)
-           CROSS JOIN LATERAL (SELECT * FROM teams t0 WHERE t0.id = u.team_id LIMIT 1) AS t
-           LEFT JOIN LATERAL ({keyed} LIMIT 1) AS e ON TRUE",
-        admission_columns(&upload)
-    )
-});
-
-/// The admission of each of a batch's `uploads` (of distinct teams), by
-/// their place in it, in one statement (PostgreSQL only).
-pub(super) async fn batch_admission_in(
-    conn: &mut sqlx::AnyConnection,
-    uploads: &[BatchUpload<'_>],
-    day: &str,
-    now: i64,
-) -> Result<Vec<Option<BatchAdmission>>> {
-    let json = serde_json::to_string(uploads).map_err(|e| DbError::Seed(e.to_string()))?;
-    let rows: Vec<BatchAdmissionRow> =
-        sqlx::query_as(&BATCH_ADMISSION).bind(json).bind(day).bind(now - REPEAT_WINDOW_SECS).fetch_all(conn).await?;
-    let mut found: Vec<Option<BatchAdmission>> = uploads.iter().map(|_| None).collect();
-    for row in rows {
-        let keyed = match (row.keyed_public_id, row.keyed_file_sha256, row.keyed_model_name, row.keyed_benchmark) {
-            (Some(public_id), Some(file_sha256), Some(model_name), Some(benchmark)) => {
-                Some(KeyedUpload { public_id, file_sha256, model_name, benchmark })
-            }
-            _ => None,
-        };
-        let place = usize::try_from(row.i).ok().filter(|&i| i < found.len());
-        let place = place.ok_or_else(|| DbError::Seed(format!("a batch's admission named upload {}", row.i)))?;
-        found[place] = Some(BatchAdmission {
-            admission: row.admission.admission(uploads[place].defaults),
-            keyed,
-            best_shown: row.best_shown,
-            client_uploads: row.client_uploads,
-        });
-    }
-    Ok(found)
+    Ok(Admission {
+        used: row.quota.quota(defaults),
+        team_name: row.quota.name,
+        repeat_of: row.repeat_of,
+        keyed,
+        default_key: row.default_key_id.zip(row.default_key_exposure),
+        token_live: row.token_live > 0,
+        best_shown: row.best_shown,
+        client_uploads: row.client_uploads,
+    })
 }
 
 /// A team's quota use right now.

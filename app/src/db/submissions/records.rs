@@ -2,7 +2,10 @@
 //! their score on every key version; stored flags; the submissions recorded
 //! since a given one (the near-duplicate check).
 
+use std::sync::LazyLock;
+
 use super::super::{Db, DbError, Result};
+use super::row::SubmissionRow;
 use super::{Ladder, SubmissionRecord};
 use crate::domain::Breakdown;
 use crate::domain::errata::VersionScore;
@@ -11,87 +14,64 @@ use crate::domain::forensics::Flag;
 use crate::domain::submission::{ChainOfThought, Contamination, ModelCategory, PromptLanguage, SubmissionMeta};
 use crate::domain::visibility::Visibility;
 
-const RECORD_SELECT: &str =
-    "SELECT s.public_id, s.team_id, s.key_id, t.name AS team_name, s.benchmark, k.name AS key_name,
-        k.sha256 AS key_sha256, k.synthetic AS key_synthetic, s.model_name, s.model_url, s.model_params, s.model_category, s.notes,
-        s.prompt_language, s.shots, s.temperature, s.chain_of_thought, s.extraction, s.contamination, s.model_args, s.generation,
-        s.visibility, s.file_sha256, s.file_format, s.created_at, s.scorecard_json, k.exposure,
-        s.shown_accuracy, s.ladder_step, k.version AS key_version, s.flags_json,
+/// A stored submission as pages and the API read it: its row (but the
+/// large columns, [`super::row::LARGE_COLUMNS`]) with its team's name and
+/// its key's columns, from `submissions s` joined to `teams t` and
+/// `answer_keys k`.
+static RECORD_SELECT: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT {}, t.name AS team_name, k.name AS key_name, k.sha256 AS key_sha256, k.synthetic AS key_synthetic,
+        k.exposure, k.version AS key_version,
         CAST(CASE WHEN s.predictions IS NULL THEN 0 ELSE 1 END AS BIGINT) AS rescorable, s.withdrawn_at
-   FROM submissions s JOIN teams t ON t.id = s.team_id JOIN answer_keys k ON k.id = s.key_id";
+   FROM submissions s JOIN teams t ON t.id = s.team_id JOIN answer_keys k ON k.id = s.key_id",
+        super::row::record_columns()
+    )
+});
 
 /// A row of [`RECORD_SELECT`].
 #[derive(sqlx::FromRow)]
 struct RecordRow {
-    public_id: String,
-    team_id: i64,
-    key_id: i64,
+    #[sqlx(flatten)]
+    row: SubmissionRow,
     team_name: String,
-    benchmark: String,
     key_name: String,
     key_sha256: String,
     /// 0 or 1: the `Any` driver decodes no `bool` from an integer column.
     key_synthetic: i64,
-    #[sqlx(flatten, try_from = "MetaRow")]
-    meta: SubmissionMeta,
-    file_sha256: String,
-    file_format: String,
-    created_at: i64,
-    scorecard_json: String,
     #[sqlx(try_from = "String")]
     exposure: Exposure,
-    shown_accuracy: Option<f64>,
-    ladder_step: Option<f64>,
     key_version: i64,
-    flags_json: Option<String>,
     /// 0 or 1.
     rescorable: i64,
     withdrawn_at: Option<i64>,
 }
 
-/// The metadata columns of a submission; an enumerated column holding a
-/// name its type does not know fails to decode, naming the column.
-#[derive(sqlx::FromRow)]
-struct MetaRow {
-    model_name: String,
-    model_url: String,
-    model_params: String,
-    #[sqlx(try_from = "String")]
-    model_category: ModelCategory,
-    notes: String,
-    #[sqlx(try_from = "String")]
-    prompt_language: PromptLanguage,
-    shots: Option<i64>,
-    temperature: Option<f64>,
-    #[sqlx(try_from = "String")]
-    chain_of_thought: ChainOfThought,
-    extraction: String,
-    #[sqlx(try_from = "String")]
-    contamination: Contamination,
-    model_args: String,
-    generation: String,
-    visibility: String,
+/// A stored enumerated value decoded, or an error naming its column.
+fn decode<T: TryFrom<String, Error: std::fmt::Display>>(column: &str, value: String) -> Result<T> {
+    T::try_from(value).map_err(|e| DbError::Seed(format!("stored {column}: {e}")))
 }
 
-impl From<MetaRow> for SubmissionMeta {
-    fn from(r: MetaRow) -> Self {
-        Self {
+impl SubmissionRow {
+    /// The metadata the row holds.
+    fn meta(&self) -> Result<SubmissionMeta> {
+        let r = self.clone();
+        Ok(SubmissionMeta {
             model_name: r.model_name,
             model_url: r.model_url,
             model_params: r.model_params,
-            model_category: r.model_category,
+            model_category: decode::<ModelCategory>("model_category", r.model_category)?,
             notes: r.notes,
-            prompt_language: r.prompt_language,
+            prompt_language: decode::<PromptLanguage>("prompt_language", r.prompt_language)?,
             shots: r.shots,
             temperature: r.temperature,
-            chain_of_thought: r.chain_of_thought,
+            chain_of_thought: decode::<ChainOfThought>("chain_of_thought", r.chain_of_thought)?,
             extraction: r.extraction,
-            contamination: r.contamination,
+            contamination: decode::<Contamination>("contamination", r.contamination)?,
             model_args: r.model_args,
             generation: r.generation,
             // Fails closed: an unreadable value is private.
             visibility: Visibility::parse(&r.visibility).unwrap_or(Visibility::Private),
-        }
+        })
     }
 }
 
@@ -99,27 +79,29 @@ impl TryFrom<RecordRow> for SubmissionRecord {
     type Error = DbError;
 
     fn try_from(r: RecordRow) -> Result<Self> {
+        let meta = r.row.meta()?;
+        let s = r.row;
         Ok(Self {
-            card: crate::domain::ScoreCard::from_stored_json(&r.scorecard_json)
+            card: crate::domain::ScoreCard::from_stored_json(&s.scorecard_json)
                 .map_err(|e| DbError::Seed(format!("stored score card: {e}")))?,
-            public_id: r.public_id,
-            team_id: r.team_id,
-            key_id: r.key_id,
+            flags: read_flags(s.flags_json.as_deref())?,
+            public_id: s.public_id,
+            team_id: s.team_id,
+            key_id: s.key_id,
             team_name: r.team_name,
-            benchmark: r.benchmark,
+            benchmark: s.benchmark,
             key_name: r.key_name,
             key_sha256: r.key_sha256,
             key_synthetic: r.key_synthetic != 0,
-            meta: r.meta,
-            file_sha256: r.file_sha256,
-            file_format: r.file_format,
-            created_at: r.created_at,
+            meta,
+            file_sha256: s.file_sha256,
+            file_format: s.file_format,
+            created_at: s.created_at,
             exposure: r.exposure,
-            ladder: r.shown_accuracy.zip(r.ladder_step).map(|(shown, step)| Ladder { shown, step }),
+            ladder: s.shown_accuracy.zip(s.ladder_step).map(|(shown, step)| Ladder { shown, step }),
             key_version: r.key_version,
             rescorable: r.rescorable != 0,
             versions: Vec::new(),
-            flags: read_flags(r.flags_json.as_deref())?,
             withdrawn_at: r.withdrawn_at,
         })
     }
@@ -225,7 +207,7 @@ fn attach_versions(records: &mut [SubmissionRecord], rows: Vec<VersionRow>) {
 
 /// One submission by its public id.
 pub async fn get(db: &Db, public_id: &str) -> Result<Option<SubmissionRecord>> {
-    let row: Option<RecordRow> = sqlx::query_as(&format!("{RECORD_SELECT} WHERE s.public_id = $1"))
+    let row: Option<RecordRow> = sqlx::query_as(&format!("{} WHERE s.public_id = $1", *RECORD_SELECT))
         .bind(public_id)
         .fetch_optional(db.pool())
         .await?;
@@ -241,7 +223,7 @@ pub async fn get(db: &Db, public_id: &str) -> Result<Option<SubmissionRecord>> {
 
 /// A team's submissions, newest first.
 pub async fn for_team(db: &Db, team_id: i64) -> Result<Vec<SubmissionRecord>> {
-    let rows: Vec<RecordRow> = sqlx::query_as(&format!("{RECORD_SELECT} WHERE s.team_id = $1 ORDER BY s.id DESC"))
+    let rows: Vec<RecordRow> = sqlx::query_as(&format!("{} WHERE s.team_id = $1 ORDER BY s.id DESC", *RECORD_SELECT))
         .bind(team_id)
         .fetch_all(db.pool())
         .await?;

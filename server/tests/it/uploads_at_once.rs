@@ -1,8 +1,8 @@
-//! Uploads of many teams at once, which PostgreSQL stores several to a
-//! transaction (`db::submissions::batch`) and SQLite in groups
-//! (`db::writes`): each team's quota and repeats hold as if each upload
-//! were stored alone, and on PostgreSQL an upload whose statement fails
-//! fails alone, the others of its batch being stored.
+//! Uploads of many teams at once, each stored in a transaction of its own
+//! (`db::submissions::insert_within_quota`): each team's quota and repeats
+//! hold however the uploads interleave, an upload whose statement fails
+//! fails alone, and the one statement that reads what the admission rules
+//! need is served by indexes.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -88,7 +88,7 @@ async fn teams_uploading_at_once_each_keep_their_quota_and_repeats(backend: Back
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_failing_upload_fails_alone_and_its_batch_is_stored() {
+async fn a_failing_upload_fails_alone_and_the_others_are_stored() {
     let Some(app) = TestApp::start(Backend::Postgres).await else { return };
     let teams = teams(&app, 6, "Poison").await;
     // One upload's insert fails in the database (as a statement may, for a
@@ -105,8 +105,8 @@ async fn a_failing_upload_fails_alone_and_its_batch_is_stored() {
     .await
     .unwrap();
 
-    // The first team's lock is held elsewhere, so that its upload's batch
-    // waits and the other uploads queue behind it, to be taken together.
+    // The first team's lock is held elsewhere, so that its upload waits
+    // while the others are stored beside it.
     let mut blocker = sqlx::AnyConnection::connect(app.database_url()).await.unwrap();
     let (first_team, first_token) = teams[0].clone();
     sqlx::raw_sql(&format!("BEGIN; SELECT pg_advisory_xact_lock({}, {first_team})", app::db::TEAM_LOCKS))
@@ -132,12 +132,12 @@ async fn a_failing_upload_fails_alone_and_its_batch_is_stored() {
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    assert_eq!(waiting, 1, "the first batch waits for the first team's lock");
+    assert_eq!(waiting, 1, "the first upload waits for its team's lock");
     for (t, (_, token)) in teams.iter().enumerate().skip(1) {
         upload(&mut set, t, token.clone(), if t == 3 { "poison" } else { "fine" });
     }
-    // Time for the five to be scored and queued (nothing shows it from
-    // outside); then the first batch goes on, and the next holds the five.
+    // Time for the five to be scored and stored (nothing shows it from
+    // outside); then the first upload goes on.
     tokio::time::sleep(Duration::from_secs(1)).await;
     sqlx::raw_sql("COMMIT").execute(&mut blocker).await.unwrap();
 
@@ -164,15 +164,12 @@ async fn a_failing_upload_fails_alone_and_its_batch_is_stored() {
     app.finish().await;
 }
 
-/// A batch's admission (`db::submissions::BATCH_ADMISSION`, one statement
-/// for all its uploads) finds each upload's team and its earlier upload
-/// with the same `Idempotency-Key` through their indexes. Joined plainly,
-/// the planner took the uploads for a hundred rows (its guess for any
-/// `json_to_recordset`) and read the whole teams and submissions tables
-/// into hashes at every batch: each batch slower than the last as
-/// submissions grew.
+/// The admission statement (`db::submissions::ADMISSION`) finds the
+/// team, its earlier upload with the same `Idempotency-Key`, its repeat
+/// and its Ladder best through indexes: with thousands of submissions and
+/// teams, no upload reads a whole table.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_batch_admission_reads_indexes_not_whole_tables() {
+async fn the_admission_reads_indexes_not_whole_tables() {
     let Some(app) = TestApp::start(Backend::Postgres).await else { return };
     let teams = teams(&app, 3, "Planned").await;
     for (t, (_, token)) in teams.iter().enumerate() {
@@ -196,31 +193,17 @@ async fn a_batch_admission_reads_indexes_not_whole_tables() {
     .execute(pool)
     .await
     .unwrap();
-    let uploads: Vec<serde_json::Value> = teams
-        .iter()
-        .enumerate()
-        .map(|(i, (team_id, _))| {
-            serde_json::json!({"i": i, "team_id": team_id, "file_sha256": "00", "model_name": "m",
-                "benchmark": "medarabench", "token_id": 0, "idempotency_key": format!("key-{}", 3 * (i + 1)),
-                "key_id": 1, "ladder": false, "client_key": null})
-        })
-        .collect();
+    let (team_id, key_id): (i64, i64) =
+        sqlx::query_as("SELECT team_id, key_id FROM submissions LIMIT 1").fetch_one(pool).await.unwrap();
     let mut conn = pool.acquire().await.unwrap();
-    let json = serde_json::Value::Array(uploads).to_string().replace('\'', "''");
-    let admission = app::db::submissions::BATCH_ADMISSION.as_str();
-    let plan = postgres_plan(&mut conn, "text, text, bigint", admission, &format!("'{json}', '2026-12-03', 0")).await;
+    let admission = app::db::submissions::ADMISSION.as_str();
+    let types = "bigint, text, text, text, text, bigint, bigint, text, bigint, text";
+    let args = format!("{team_id}, '2026-12-03', '00', 'm', 'medarabench', 0, 3, 'key-3', {key_id}, 'client'");
+    let plan = postgres_plan(&mut conn, types, admission, &args).await;
     for table in ["submissions", "teams"] {
         assert!(!plan.contains(&format!("Seq Scan on {table}")), "{table} read whole:\n{plan}");
     }
     assert!(plan.contains("submissions_idempotency"), "the earlier upload is found by its key's index:\n{plan}");
-    // The batch's store statement (one upload) counts the uploads on their
-    // teams' rows through the teams' index.
-    let store = app::db::submissions::store_all_sql(1);
-    let types = "text, text, bigint, bigint, bytea, bytea, text";
-    let plan = postgres_plan(&mut conn, types, &store, "'[]', '2026-12-03', 1, 0, '\\x00', '\\x00', '{}'").await;
-    for table in ["submissions", "teams"] {
-        assert!(!plan.contains(&format!("Seq Scan on {table}")), "{table} read whole:\n{plan}");
-    }
     drop(conn);
     app.finish().await;
 }

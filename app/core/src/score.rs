@@ -219,16 +219,31 @@ pub struct Scored {
 /// Scores a read prediction file. Fails only on an id the key does not
 /// know (neither scoreable nor rejected).
 pub fn score(key: &AnswerKey, file: &PredictionFile) -> Result<Scored, PredictionError> {
-    let predictions = StoredPredictions::record(key, file)?;
-    let (scoreable, rejected) = predictions.given().split_at(key.len());
-    let ignored = rejected.iter().filter(|g| **g != Given::Missing).count();
-    let (card, correct) = tally(key, scoreable, ignored);
-    Ok(Scored { card, correct, predictions })
+    Ok(scored(key, StoredPredictions::record(key, file)?))
 }
 
 /// Reads and scores prediction bytes in one step.
 pub fn score_bytes(key: &AnswerKey, bytes: &[u8]) -> Result<Scored, PredictionError> {
-    score(key, &PredictionFile::parse(bytes)?)
+    read_and_score(key, bytes).map(|(_, scored)| scored)
+}
+
+/// Reads prediction bytes and scores them, refusing the file with every
+/// problem found, in line order: those of its rows and the ids or texts
+/// the key does not know, together. Returns the file read (its format) too.
+pub fn read_and_score(key: &AnswerKey, bytes: &[u8]) -> Result<(PredictionFile, Scored), PredictionError> {
+    let (file, mut problems) = PredictionFile::read(bytes)?;
+    let predictions = StoredPredictions::record_noting(key, &file, &mut problems);
+    if let Some(refusal) = PredictionError::from_problems(problems) {
+        return Err(refusal);
+    }
+    Ok((file, scored(key, predictions)))
+}
+
+fn scored(key: &AnswerKey, predictions: StoredPredictions) -> Scored {
+    let (scoreable, rejected) = predictions.given().split_at(key.len());
+    let ignored = rejected.iter().filter(|g| **g != Given::Missing).count();
+    let (card, correct) = tally(key, scoreable, ignored);
+    Scored { card, correct, predictions }
 }
 
 /// The score card and correctness vector of `given` (one value per
@@ -319,6 +334,16 @@ mod tests {
         let full = serde_json::to_string(&card).unwrap();
         assert!(full.len() > compact.len());
         assert_eq!(ScoreCard::from_stored_json(&full).unwrap(), card);
+    }
+
+    #[test]
+    fn unknown_ids_are_named_beside_the_rows_problems() {
+        // A bad letter on line 3 and an unknown id on line 4: both named,
+        // in line order, whichever pass finds them.
+        let err = score_bytes(&key(), b"question_id,answer\n1,A\n2,Z\n99,B\n").unwrap_err();
+        let lines: Vec<_> = err.problems().iter().map(PredictionError::line).collect();
+        assert_eq!(lines, [Some(3), Some(4)], "{err}");
+        assert!(matches!(err.problems()[1], PredictionError::UnknownQuestionId { line: 4, id } if id.get() == 99));
     }
 
     #[test]

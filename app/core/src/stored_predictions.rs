@@ -90,13 +90,24 @@ impl StoredPredictions {
     /// that match no question or several, and on a text row naming a
     /// question another row answers: every such problem is listed.
     pub fn record(key: &AnswerKey, file: &PredictionFile) -> Result<Self, PredictionError> {
+        let mut problems = Vec::new();
+        let recorded = Self::record_noting(key, file, &mut problems);
+        match PredictionError::from_problems(problems) {
+            Some(refusal) => Err(refusal),
+            None => Ok(recorded),
+        }
+    }
+
+    /// [`Self::record`] with its problems added to `problems` (those of
+    /// reading the file, say) rather than returned: the value is only
+    /// meaningful when none were added.
+    pub(crate) fn record_noting(key: &AnswerKey, file: &PredictionFile, problems: &mut Vec<PredictionError>) -> Self {
         let rejected: Vec<QuestionId> = key.rejected_ids().iter().copied().collect();
         let mut given = vec![Given::Missing; key.len() + rejected.len()];
         let slot = |id: QuestionId| match key.position(id) {
             Some(i) => Some(i),
             None => rejected.binary_search(&id).ok().map(|r| key.len() + r),
         };
-        let mut problems = Vec::new();
         for p in &file.rows {
             match slot(p.id) {
                 Some(s) => given[s] = Given::of(p.choice),
@@ -129,10 +140,7 @@ impl StoredPredictions {
                 given[s] = Given::of(t.choice);
             }
         }
-        match PredictionError::from_problems(problems) {
-            Some(refusal) => Err(refusal),
-            None => Ok(Self { given }),
-        }
+        Self { given }
     }
 
     /// One value per question of the layout, in layout order.

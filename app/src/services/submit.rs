@@ -21,7 +21,7 @@ use crate::db::{Db, audit};
 use crate::domain::exposure::{Exposure, default_step, rounding_offset};
 use crate::domain::forensics;
 use crate::domain::submission::RawMeta;
-use crate::domain::{Benchmark, Message, PredictionFile, score};
+use crate::domain::{Benchmark, Message, read_and_score};
 
 /// What accepting an upload needs besides the upload: the database, the
 /// parsed keys, the server's quota defaults per team, the uploads a
@@ -154,8 +154,7 @@ async fn scored(ctx: Scoring<'_>, upload: &Upload, meta: SubmissionMeta, file: A
     let inline = file.len() <= INLINE_FILE_BYTES;
     let (sha, scored, format) = blocking::run(inline, move || {
         let sha = crate::domain::input::sha256_hex(&file);
-        let file = PredictionFile::parse(&file)?;
-        let scored = score(&scoring_key, &file)?;
+        let (file, scored) = read_and_score(&scoring_key, &file)?;
         Ok::<_, crate::domain::PredictionError>((sha, scored, file.format))
     })
     .await??;

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use anyhow::Context;
-use app::domain::{Benchmark, PredictionFile, parse_key_for_scoring, score};
+use app::domain::{Benchmark, parse_key_for_scoring, read_and_score};
 use clap::Args;
 
 use super::{map_input, print_json};
@@ -33,8 +33,7 @@ pub fn run(args: ScoreArgs) -> anyhow::Result<()> {
         .with_context(|| format!("{} is not a usable key", args.keys.display()))?;
     let pred_bytes = map_input(&args.predictions)?;
     let refused = || format!("{} was refused", args.predictions.display());
-    let file = PredictionFile::parse(&pred_bytes).with_context(refused)?;
-    let scored = score(&key, &file).with_context(refused)?;
+    let (file, scored) = read_and_score(&key, &pred_bytes).with_context(refused)?;
     if args.json {
         // The contract's score card, plus the detected input format.
         let mut card = serde_json::to_value(&scored.card)?;

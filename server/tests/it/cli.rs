@@ -189,6 +189,13 @@ fn score_matches_the_library_and_refuses_bad_files() {
     let out = medarabench(&["score", "--keys", s(&key_path), "--predictions", s(&unknown)], None);
     assert!(!out.status.success());
     assert!(stderr(&out).contains("999999"), "{}", stderr(&out));
+
+    // An unknown id beside a bad letter: both named, with their lines.
+    let both = files.write("both.csv", format!("question_id,answer\n{first_id},Z\n999999,A\n"));
+    let out = medarabench(&["score", "--keys", s(&key_path), "--predictions", s(&both)], None);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(err.contains("line 2") && err.contains("line 3") && err.contains("999999"), "{err}");
 }
 
 /// `score` maps regular files and reads anything else: a key and a

@@ -167,6 +167,7 @@ fn malformed_files(valid_id: u32) -> Vec<(&'static str, Vec<u8>, &'static str)> 
         ("NUL byte", nul, "NUL"),
         ("duplicate ids", format!("question_id,answer\n{id},A\n{id},B\n").into_bytes(), "duplicate"),
         ("unknown id", "question_id,answer\n987654,A\n".into(), "987654"),
+        ("unknown id beside a bad letter", format!("question_id,answer\n{id},Z\n987654,A\n").into_bytes(), "987654"),
         ("id zero", "question_id,answer\n0,A\n".into(), ""),
         ("negative id", "question_id,answer\n-3,A\n".into(), ""),
         ("non-numeric id", "question_id,answer\nabc,A\n".into(), ""),

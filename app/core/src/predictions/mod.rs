@@ -121,6 +121,18 @@ pub struct PredictionFile {
 impl PredictionFile {
     /// Reads and checks a prediction file (everything but the key's ids).
     pub fn parse(bytes: &[u8]) -> Result<Self, PredictionError> {
+        let (file, problems) = Self::read(bytes)?;
+        match PredictionError::from_problems(problems) {
+            Some(refusal) => Err(refusal),
+            None => Ok(file),
+        }
+    }
+
+    /// Reads every row it can: the file of the readable rows and the
+    /// problems of the others, so that a caller holding the key can name
+    /// its problems beside them. The error is a file that cannot be read
+    /// at all, or one without a single row and without problems.
+    pub fn read(bytes: &[u8]) -> Result<(Self, Vec<PredictionError>), PredictionError> {
         let inflated = input::gunzip(bytes, MAX_PREDICTION_BYTES)?;
         let gzip = inflated.is_some();
         let bytes = inflated.as_deref().unwrap_or(bytes);
@@ -134,13 +146,10 @@ impl PredictionFile {
             }
         }
         problems.extend(repeats(&file.rows));
-        if let Some(refusal) = PredictionError::from_problems(problems) {
-            return Err(refusal);
-        }
-        if file.rows.is_empty() && file.by_text.is_empty() {
+        if problems.is_empty() && file.is_empty() {
             return Err(PredictionError::NoRows);
         }
-        Ok(file)
+        Ok((file, problems))
     }
 
     /// The number of rows read.

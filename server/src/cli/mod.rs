@@ -1,4 +1,4 @@
-//! The command-line interface (see `CONTRACT.md`): one module per
+//! The command-line interface (see `docs/contract.md`): one module per
 //! subcommand, each a plain async function over parsed arguments.
 
 pub mod audit;

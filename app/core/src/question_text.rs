@@ -6,6 +6,7 @@
 //! with its line (`predictions`).
 
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 use super::types::{QuestionId, TATWEEL};
 
@@ -70,27 +71,43 @@ pub enum TextMatch {
 }
 
 /// Every question text of a key (scoreable and rejected rows with an id),
-/// normalised, with the ids that have it.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// with the ids that have it. The texts are kept as read and normalised
+/// only at the first look-up: most files name questions by id, and a key
+/// read to score them then pays one copy of its texts, not a
+/// normalisation of each.
+#[derive(Debug, Clone, Default)]
 pub struct QuestionTexts {
-    ids: HashMap<String, Vec<QuestionId>>,
+    /// The raw texts, one after the other.
+    raw: String,
+    /// Each text's question and its end in `raw` (it starts where the
+    /// previous one ends).
+    ends: Vec<(QuestionId, usize)>,
+    /// Normalised text → ids, built at the first [`Self::find`].
+    index: OnceLock<HashMap<String, Vec<QuestionId>>>,
 }
+
+impl PartialEq for QuestionTexts {
+    /// The same texts for the same questions, looked up yet or not.
+    fn eq(&self, other: &Self) -> bool {
+        self.raw == other.raw && self.ends == other.ends
+    }
+}
+
+impl Eq for QuestionTexts {}
 
 impl QuestionTexts {
     /// Adds question `id` with its raw `text` (blank texts are left out).
     pub(crate) fn add(&mut self, id: QuestionId, text: &str) {
-        let key = normalize(text);
-        if !key.is_empty() {
-            let ids = self.ids.entry(key).or_default();
-            if !ids.contains(&id) {
-                ids.push(id);
-            }
+        if !text.trim().is_empty() {
+            self.raw.push_str(text);
+            self.ends.push((id, self.raw.len()));
+            self.index = OnceLock::new();
         }
     }
 
     /// The questions whose text is `text` after normalisation.
     pub fn find(&self, text: &str) -> TextMatch {
-        match self.ids.get(&normalize(text)).map(Vec::as_slice) {
+        match self.index().get(&normalize(text)).map(Vec::as_slice) {
             None | Some([]) => TextMatch::None,
             Some([one]) => TextMatch::One(*one),
             Some(several) => {
@@ -103,7 +120,25 @@ impl QuestionTexts {
 
     /// True when the key kept no texts.
     pub fn is_empty(&self) -> bool {
-        self.ids.is_empty()
+        self.ends.is_empty()
+    }
+
+    fn index(&self) -> &HashMap<String, Vec<QuestionId>> {
+        self.index.get_or_init(|| {
+            let mut index: HashMap<String, Vec<QuestionId>> = HashMap::with_capacity(self.ends.len());
+            let mut start = 0;
+            for &(id, end) in &self.ends {
+                let key = normalize(&self.raw[start..end]);
+                start = end;
+                if !key.is_empty() {
+                    let ids = index.entry(key).or_default();
+                    if !ids.contains(&id) {
+                        ids.push(id);
+                    }
+                }
+            }
+            index
+        })
     }
 }
 

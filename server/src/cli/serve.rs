@@ -10,7 +10,7 @@ use app::services::{Db, database};
 use clap::Args;
 use tokio::net::TcpListener;
 
-use crate::config::{ServerConfig, default_addr, leptos_options};
+use crate::config::{ServerConfig, TrustedProxies, default_addr, leptos_options};
 use crate::http::connections::ConnectionLimits;
 use crate::state::AppState;
 
@@ -34,9 +34,16 @@ pub struct ServeArgs {
     #[arg(long, env = "MEDARABENCH_WRITES_PER_MINUTE", default_value_t = 120)]
     pub writes_per_minute: u32,
     /// The server is behind a proxy that appends the client's address to
-    /// `X-Forwarded-For`: limit by that address, not the proxy's.
+    /// `X-Forwarded-For`: limit by that address, not the proxy's (one
+    /// trusted hop, unless `--trusted-proxies` says otherwise).
     #[arg(long, env = "MEDARABENCH_BEHIND_PROXY")]
     pub behind_proxy: bool,
+    /// Which hops in front are trusted: a count (`2`: the peer and the
+    /// proxy before it) or addresses and CIDR ranges (`10.0.0.0/8,::1`).
+    /// The client is the right-most `X-Forwarded-For` address not added by
+    /// a trusted hop. Implies `--behind-proxy`.
+    #[arg(long, env = "MEDARABENCH_TRUSTED_PROXIES")]
+    pub trusted_proxies: Option<TrustedProxies>,
     /// Teams one client address may register a UTC day (the API and the
     /// web form; `team create` is not limited); 0 turns the limit off.
     #[arg(long, env = "MEDARABENCH_REGISTRATIONS_PER_DAY", default_value_t = 3)]
@@ -97,7 +104,7 @@ pub async fn server_config(db: &Db, args: &ServeArgs) -> anyhow::Result<ServerCo
         total_quota: args.total_quota,
         secure_cookies: !args.insecure_cookies,
         writes_per_minute: args.writes_per_minute,
-        behind_proxy: args.behind_proxy,
+        proxies: args.trusted_proxies.clone().or(args.behind_proxy.then_some(TrustedProxies::Hops(1))),
         ladder_step: args.ladder_step.map(|points| points / 100.0),
         registrations_per_day: args.registrations_per_day,
         client_daily_quota: args.client_daily_quota,

@@ -18,6 +18,7 @@ use axum::response::Response;
 use cookie::{Cookie, SameSite};
 
 use super::HttpError;
+use crate::config::TrustedProxies;
 use crate::state::AppState;
 
 pub use app::request::session_cookie;
@@ -99,18 +100,27 @@ impl axum::extract::OptionalFromRequestParts<AppState> for SessionTeam {
 }
 
 /// The address a request counts against, for every limit per client (the
-/// write rate, registrations, uploads): the connection's peer, or with
-/// `--behind-proxy` the last `X-Forwarded-For` entry (the one the trusted
-/// proxy added; without the flag the header is anyone's to write and is
-/// ignored). `None` when neither is known (in-process tests).
-pub fn client_address(headers: &HeaderMap, extensions: &Extensions, behind_proxy: bool) -> Option<IpAddr> {
-    if behind_proxy {
-        let forwarded = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
-        if let Some(ip) = forwarded.and_then(|v| v.rsplit(',').next()).and_then(|s| s.trim().parse().ok()) {
-            return Some(ip);
-        }
-    }
-    extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip())
+/// write rate, registrations, uploads): the connection's peer, or behind
+/// trusted proxies the client they name in `X-Forwarded-For`, every line
+/// of it read ([`TrustedProxies::client`]). Without proxies the header is
+/// anyone's to write and is ignored. `None` when neither is known
+/// (in-process tests).
+pub fn client_address(
+    headers: &HeaderMap,
+    extensions: &Extensions,
+    proxies: Option<&TrustedProxies>,
+) -> Option<IpAddr> {
+    let peer = extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
+    let Some(proxies) = proxies else { return peer };
+    let entries: Vec<&str> = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|line| line.to_str().ok())
+        .flat_map(|line| line.split(','))
+        .map(str::trim)
+        .filter(|entry| !entry.is_empty())
+        .collect();
+    proxies.client(peer, &entries)
 }
 
 /// The client a request comes from, as the keyed hash of its
@@ -122,7 +132,7 @@ impl FromRequestParts<AppState> for Client {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let ip = client_address(&parts.headers, &parts.extensions, state.config.behind_proxy);
+        let ip = client_address(&parts.headers, &parts.extensions, state.config.proxies.as_ref());
         Ok(Self(ip.map(|ip| ClientKey::new(&state.config.client_secret, ip))))
     }
 }
@@ -166,17 +176,23 @@ mod tests {
     }
 
     #[test]
-    fn the_client_is_the_peer_or_the_proxys_last_forwarded_entry() {
+    fn the_client_is_the_peer_or_the_one_the_trusted_proxy_names() {
+        // HAProxy's `option forwardfor` adds a header line of its own and
+        // keeps the one the client wrote.
         let mut req = Request::builder()
             .uri("/api/v1/teams")
-            .header("x-forwarded-for", "1.2.3.4, 5.6.7.8")
+            .header("x-forwarded-for", "1.2.3.4, 5.5.5.5")
+            .header("x-forwarded-for", "6.6.6.6")
             .body(axum::body::Body::empty())
             .unwrap();
         req.extensions_mut().insert(ConnectInfo("9.9.9.9:1234".parse::<SocketAddr>().unwrap()));
-        let client = |req: &Request, behind_proxy| client_address(req.headers(), req.extensions(), behind_proxy);
-        assert_eq!(client(&req, false), Some("9.9.9.9".parse().unwrap()), "the peer, unless behind a proxy");
-        assert_eq!(client(&req, true), Some("5.6.7.8".parse().unwrap()), "the entry the proxy added");
+        let client = |req: &Request, proxies: Option<TrustedProxies>| {
+            client_address(req.headers(), req.extensions(), proxies.as_ref())
+        };
+        assert_eq!(client(&req, None), Some("9.9.9.9".parse().unwrap()), "the peer, unless behind a proxy");
+        assert_eq!(client(&req, Some(TrustedProxies::Hops(1))), Some("6.6.6.6".parse().unwrap()));
+        assert_eq!(client(&req, Some(TrustedProxies::Hops(2))), Some("5.5.5.5".parse().unwrap()));
         let bare = Request::builder().uri("/").body(axum::body::Body::empty()).unwrap();
-        assert_eq!(client(&bare, true), None, "unknown: not limited");
+        assert_eq!(client(&bare, Some(TrustedProxies::Hops(1))), None, "unknown: not limited");
     }
 }

@@ -9,9 +9,9 @@
 //! This sits beside the finer limits: upload quotas per team and sign-in
 //! throttling per account, and the daily limits per client address
 //! counted in the database (`app::services::clients`). The client is
-//! [`client_address`]: the connection's peer address, or with
-//! `--behind-proxy` the last `X-Forwarded-For` entry (the one the trusted
-//! proxy added). A request with neither (in-process tests) is not limited.
+//! [`client_address`]: the connection's peer address, or behind trusted
+//! proxies the `X-Forwarded-For` address they name. A request with neither
+//! (in-process tests) is not limited.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -84,7 +84,7 @@ pub async fn limit_writes(State(state): State<AppState>, req: Request, next: Nex
     let write = matches!(*req.method(), Method::POST | Method::PUT | Method::PATCH | Method::DELETE);
     if write
         && !req.uri().path().starts_with("/_fn/")
-        && let Some(ip) = client_address(req.headers(), req.extensions(), state.config.behind_proxy)
+        && let Some(ip) = client_address(req.headers(), req.extensions(), state.config.proxies.as_ref())
         && let Err(retry_after) = state.writes.spend(ip, Instant::now())
     {
         tracing::warn!(client = %ip, path = %req.uri().path(), "write rate limit");

@@ -77,7 +77,7 @@ pub async fn csrf_guard(State(state): State<AppState>, req: Request, next: Next)
     let headers = req.headers();
     let bearer = headers.contains_key(header::AUTHORIZATION);
     let needs_check = !safe && (is_form_path(req.uri().path()) || (session_cookie(headers).is_some() && !bearer));
-    if needs_check && !same_origin(headers, public_scheme(headers, state.config.behind_proxy)) {
+    if needs_check && !same_origin(headers, public_scheme(headers, state.config.behind_proxy())) {
         tracing::warn!(path = %req.uri().path(), "refused a cross-site write");
         return HttpError::CrossSite.into_response();
     }

@@ -469,6 +469,7 @@ fn keys_check_reads_the_medarabiq_format() {
 fn the_serve_flags_parse() {
     use clap::Parser;
     use server::cli::{Cli, Command as Subcommand};
+    use server::config::TrustedProxies;
     let serve = |args: &[&str]| match Cli::try_parse_from([&["medarabench", "serve"], args].concat()) {
         Ok(Cli { command: Subcommand::Serve(s), .. }) => s,
         other => panic!("{args:?}: {other:?}"),
@@ -478,6 +479,12 @@ fn the_serve_flags_parse() {
     let set = serve(&["--registrations-per-day", "5", "--client-daily-quota", "0", "--behind-proxy"]);
     assert_eq!((set.registrations_per_day, set.client_daily_quota, set.behind_proxy), (5, 0, true));
     assert!(Cli::try_parse_from(["medarabench", "serve", "--client-daily-quota", "many"]).is_err());
+    assert_eq!(serve(&["--trusted-proxies", "2"]).trusted_proxies, Some(TrustedProxies::Hops(2)));
+    let ranges = serve(&["--behind-proxy", "--trusted-proxies", "10.0.0.0/8,::1"]).trusted_proxies;
+    assert!(matches!(ranges, Some(TrustedProxies::Ranges(r)) if r.len() == 2));
+    let refused =
+        Cli::try_parse_from(["medarabench", "serve", "--trusted-proxies", "10.0.0.0/8,proxy.lan"]).unwrap_err();
+    assert!(refused.to_string().contains("\"proxy.lan\""), "{refused}");
 }
 
 /// The limits per client address also come from the environment, checked

@@ -15,6 +15,7 @@ use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{Request, StatusCode};
 use serde_json::json;
+use server::config::TrustedProxies;
 
 use crate::harness::{Backend, PASSWORD, Response, TestApp, session_from, without_markers};
 use crate::on_both_backends;
@@ -34,12 +35,13 @@ fn from_peer(mut req: Request<Body>, peer: &str) -> Request<Body> {
     req
 }
 
-/// `POST /api/v1/teams` from `peer`, optionally with `X-Forwarded-For`.
+/// `POST /api/v1/teams` from `peer`, optionally with `X-Forwarded-For`
+/// (each line of `forwarded` a header line of its own, as HAProxy sends).
 async fn register(app: &TestApp, peer: &str, forwarded: Option<&str>, name: &str) -> Response {
     let body = json!({"name": name, "email": format!("{}@limits.example", name.to_lowercase()), "password": PASSWORD});
     let mut req = Request::post("/api/v1/teams").header("content-type", "application/json");
-    if let Some(f) = forwarded {
-        req = req.header("x-forwarded-for", f);
+    for line in forwarded.into_iter().flat_map(|f| f.split('\n')) {
+        req = req.header("x-forwarded-for", line);
     }
     app.request(from_peer(req.body(Body::from(body.to_string())).unwrap(), peer)).await
 }
@@ -242,7 +244,7 @@ async fn forwarded_for_counts_only_behind_a_proxy(backend: Backend) {
     // Behind a proxy, the entry the proxy added is the client.
     let Some(app) = TestApp::start_with(backend, |c| {
         limits(c);
-        c.behind_proxy = true;
+        c.proxies = Some(TrustedProxies::Hops(1));
     })
     .await
     else {
@@ -253,6 +255,10 @@ async fn forwarded_for_counts_only_behind_a_proxy(backend: Backend) {
     assert_eq!(register(&app, proxy, Some("2.2.2.2"), "Proxied2").await.status, StatusCode::CREATED, "another client");
     let spoofed = register(&app, proxy, Some("9.9.9.9, 1.1.1.1"), "Proxied3").await;
     assert_limited(&spoofed, "registration_limit", "at most 1 team");
+    // HAProxy's `option forwardfor` keeps the client's own line and adds
+    // one: the client is the proxy's line, not the first.
+    let own_line = register(&app, proxy, Some("8.8.8.8\n1.1.1.1"), "Proxied4").await;
+    assert_limited(&own_line, "registration_limit", "at most 1 team");
     let t = token(&app, "ProxiedUp").await;
     let with_client = |client: &'static str, query: &'static str, seed| {
         let t = t.clone();

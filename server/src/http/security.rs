@@ -70,13 +70,19 @@ pub fn public_scheme(headers: &HeaderMap, behind_proxy: bool) -> &str {
 
 /// Refuses cross-site writes that a browser's cookies would authenticate:
 /// every write to the form endpoints, and any other write carrying the
-/// session cookie but no bearer token (bearer-token routes are exempt).
+/// session cookie, unless it is an API write with a well-formed bearer
+/// token (the API authenticates writes by the token alone, never by the
+/// cookie). A request is checked for the way it is authenticated: an
+/// `Authorization` header beside the cookie on any other route changes
+/// nothing.
 pub async fn csrf_guard(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let method = req.method();
     let safe = matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS);
     let headers = req.headers();
-    let bearer = headers.contains_key(header::AUTHORIZATION);
-    let needs_check = !safe && (is_form_path(req.uri().path()) || (session_cookie(headers).is_some() && !bearer));
+    let path = req.uri().path();
+    let api_bearer = path.starts_with("/api/")
+        && headers.get(header::AUTHORIZATION).is_some_and(|value| app::request::bearer_token(value).is_ok());
+    let needs_check = !safe && (is_form_path(path) || (session_cookie(headers).is_some() && !api_bearer));
     if needs_check && !same_origin(headers, public_scheme(headers, state.config.behind_proxy())) {
         tracing::warn!(path = %req.uri().path(), "refused a cross-site write");
         return HttpError::CrossSite.into_response();

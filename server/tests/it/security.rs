@@ -284,6 +284,19 @@ async fn cross_site_writes_are_refused(backend: Backend) {
     }
     let teams: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM teams").fetch_one(app.state.db.pool()).await.unwrap();
     assert_eq!(teams, 1, "the forged registration stored nothing");
+
+    // A write outside the API is authenticated by its cookie, whatever
+    // `Authorization` header it also carries: still checked.
+    for authorization in ["Basic YTpi", "Bearer mbt_not_a_token", "Bearer "] {
+        let req = Request::post("/_fn/team_page")
+            .header("host", "127.0.0.1:3000")
+            .header("origin", "https://evil.example")
+            .header("authorization", authorization)
+            .header("cookie", format!("mb_session={cookie}"))
+            .body(Body::empty())
+            .unwrap();
+        assert_eq!(app.request(req).await.status, StatusCode::FORBIDDEN, "{authorization} beside the cookie");
+    }
     assert!(app.get_with_cookie("/team", &cookie).await.body.contains("Zeta"), "the session was not signed out");
     app.finish().await;
 }

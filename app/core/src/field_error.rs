@@ -33,7 +33,7 @@ pub enum FieldProblem {
     TooLong { max: usize },
     #[error("must have {min} to {max} characters")]
     Length { min: usize, max: usize },
-    #[error("contains control characters")]
+    #[error("contains control or invisible characters (line breaks, tabs, zero-width characters)")]
     ControlCharacters,
     #[error("contains bidirectional control characters (U+202A-U+202E, U+2066-U+2069)")]
     BidiControl,

@@ -80,6 +80,21 @@ pub fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
+/// Whether `c` may not stand in a one-line name (a model's, a team's):
+/// control characters (line breaks and tabs among them), the line and
+/// paragraph separators, and the characters that show nothing (zero-width
+/// spaces and joiners, the word joiner and invisible operators, the
+/// byte-order mark, the soft hyphen, the Arabic letter mark and the
+/// Mongolian vowel separator), which would make two names look alike or
+/// one name look like two lines.
+pub fn is_invisible(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{2028}' | '\u{2029}' | '\u{200B}'..='\u{200F}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{00AD}' | '\u{061C}' | '\u{180E}'
+        )
+}
+
 /// Free text (`notes`) or a one-line identifier.
 #[derive(Clone, Copy, PartialEq)]
 enum Kind {
@@ -105,7 +120,11 @@ fn checked_text(
     if v.chars().count() > max {
         return Err(FieldError::new(field, FieldProblem::TooLong { max }));
     }
-    if v.chars().any(|c| c.is_control() && c != '\n' && c != '\r' && c != '\t') {
+    let refused = |c: char| match kind {
+        Kind::Identifier => is_invisible(c),
+        Kind::FreeText => c.is_control() && c != '\n' && c != '\r' && c != '\t',
+    };
+    if v.chars().any(refused) {
         return Err(FieldError::new(field, FieldProblem::ControlCharacters));
     }
     if kind == Kind::Identifier && v.chars().any(is_bidi_control) {
@@ -255,6 +274,36 @@ mod tests {
         .unwrap_err();
         let fields: Vec<_> = errors.iter().map(|e| e.field).collect();
         assert_eq!(fields, ["model_name", "model_url", "contamination", "shots", "temperature"]);
+    }
+
+    #[test]
+    fn names_refuse_line_breaks_and_invisible_characters() {
+        for name in [
+            "GPT\nx",
+            "GPT\rx",
+            "GPT\tx",
+            "GPT\u{2028}x",
+            "GPT\u{2029}x",
+            "GPT\u{200B}x",
+            "GPT\u{FEFF}x",
+            "GPT\u{2060}x",
+            "GPT\u{00AD}x",
+        ] {
+            let raw = RawMeta { model_name: Some(name.into()), ..Default::default() };
+            let errors = raw.validate().unwrap_err();
+            assert_eq!(
+                (errors[0].field, &errors[0].problem),
+                ("model_name", &FieldProblem::ControlCharacters),
+                "{name:?}"
+            );
+        }
+        // Free text keeps its lines and tabs.
+        let notes = RawMeta { model_name: Some("m".into()), notes: Some("one\n\ttwo".into()), ..Default::default() };
+        assert_eq!(notes.validate().unwrap().notes, "one\n\ttwo");
+        // Letters that join or not by a zero-width (non-)joiner stay legal in
+        // no name: they are invisible, and two names would look alike.
+        assert!(is_invisible("\u{200C}".chars().next().unwrap()));
+        assert!(!"نموذج GPT-4o (v2)".chars().any(is_invisible));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 field-required = مطلوب
 field-too-long = عدد أحرفه أكثر من { $max }
 field-length = يجب أن يكون عدد أحرفه من { $min } إلى { $max }
-field-control-characters = يحتوي على محارف تحكّم
+field-control-characters = يحتوي على محارف تحكّم أو محارف غير مرئية (فواصل أسطر، مسافات جدولة، محارف بعرض صفري)
 field-bidi-control = يحتوي على محارف تحكّم في الاتجاه (U+202A-U+202E، U+2066-U+2069)
 field-one-of = يجب أن يكون واحدًا من: {"\u2066"}{ $allowed }{"\u2069"}
 field-number = يجب أن يكون عددًا من { $min } إلى { $max }

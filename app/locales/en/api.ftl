@@ -3,7 +3,7 @@
 field-required = is required
 field-too-long = is longer than { $max } characters
 field-length = must have { $min } to { $max } characters
-field-control-characters = contains control characters
+field-control-characters = contains control or invisible characters (line breaks, tabs, zero-width characters)
 field-bidi-control = contains bidirectional control characters (U+202A-U+202E, U+2066-U+2069)
 field-one-of = must be one of { $allowed }
 field-number = must be a number from { $min } to { $max }

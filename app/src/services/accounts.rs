@@ -9,7 +9,7 @@ use crate::db::clients::{self, ClientLimit};
 use crate::db::sessions::{self, secret_hash};
 use crate::db::teams::CreateTeamError;
 use crate::db::{Db, audit, now_unix, teams};
-use crate::domain::submission::{FieldError, FieldProblem, is_bidi_control};
+use crate::domain::submission::{FieldError, FieldProblem, is_bidi_control, is_invisible};
 
 /// The signed-in member's ids.
 #[derive(Debug, Clone, Copy)]
@@ -63,7 +63,7 @@ pub fn check_registration(name: &str, email: &str, password: &str) -> Result<()>
     if !(2..=60).contains(&name_chars) {
         problems.push(FieldError::new("name", FieldProblem::Length { min: 2, max: 60 }));
     }
-    let problem = if name.chars().any(char::is_control) {
+    let problem = if name.chars().any(is_invisible) {
         Some(FieldProblem::ControlCharacters)
     } else if name.chars().any(is_bidi_control) {
         Some(FieldProblem::BidiControl)

@@ -234,7 +234,11 @@ async fn hostile_text_that_is_refused_stores_nothing(backend: Backend) {
     let Some(app) = TestApp::start(backend).await else { return };
     let token = app.team_with_token("Refusals", "r@refusals.example").await;
     let refused_names = [
-        ("a\u{0}b", "contains control characters"),
+        ("a\u{0}b", "contains control or invisible characters"),
+        ("two\nlines", "contains control or invisible characters"),
+        ("tab\tbed", "contains control or invisible characters"),
+        ("line\u{2028}separator", "contains control or invisible characters"),
+        ("zero\u{200B}width", "contains control or invisible characters"),
         ("evil\u{202E}txt.exe", "bidirectional control characters"),
         ("\u{2066}isolated\u{2069}", "bidirectional control characters"),
     ];

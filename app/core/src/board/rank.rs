@@ -20,6 +20,18 @@ pub struct Contender {
     pub paired: Option<(i64, PackedBits)>,
 }
 
+impl Contender {
+    /// A contender from what the board shows of it: its correct count when
+    /// shown, else its shown accuracy × n rounded (a published figure, or a
+    /// held-out submission whose count is hidden and whose accuracy is the
+    /// Ladder's). A hidden count never enters the test, and a row whose
+    /// count is hidden is not read as 0 correct.
+    pub fn from_shown(accuracy: f64, correct: Option<u64>, n: u64, paired: Option<(i64, PackedBits)>) -> Self {
+        let correct = correct.unwrap_or_else(|| (accuracy * n as f64).round() as u64);
+        Self { accuracy, correct, n, paired }
+    }
+}
+
 /// A correctness vector packed 64 items a word (item i is bit i % 64 of
 /// word i / 64, as `submissions.correctness` packs it 8 a byte).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -124,6 +136,21 @@ mod tests {
         let pb = PackedBits::from_stored(&pack(&b), b.len());
         assert_eq!(pa.discordant(&pb), Some(stats::discordant(&a, &b).unwrap()));
         assert_eq!(pa.discordant(&PackedBits::from_stored(&[], 10)), None);
+    }
+
+    #[test]
+    fn a_row_whose_count_is_hidden_is_ranked_by_its_shown_accuracy() {
+        // Two held-out rows (counts hidden) and a row between them: the
+        // three are within each other's noise, so no row is pinned.
+        let n = 4928;
+        let set = [
+            Contender::from_shown(0.2422, None, n, None),
+            Contender::from_shown(0.238, Some(1173), n, None),
+            Contender::from_shown(0.2279, None, n, None),
+        ];
+        assert_eq!(set[0].correct, 1194);
+        let ranks = rank_ranges(&set);
+        assert_eq!(ranks[1], Ranks { best: 1, worst: 3 }, "{ranks:?}");
     }
 
     #[test]

@@ -198,15 +198,13 @@ async fn compute(db: &Db, version: String) -> Result<IndexedBoard> {
                 access: Some(m.access),
                 focus: Some(m.focus),
             };
-            (row, Some(Contender { accuracy: m.accuracy, correct, n, paired: None }))
+            (row, Some(Contender::from_shown(m.accuracy, Some(correct), n, None)))
         })
         .collect();
     rows.extend(verified.into_iter().enumerate().map(|(i, v)| {
-        let contender = (i < RANKED_VERIFIED_LIMIT).then(|| Contender {
-            accuracy: v.row.accuracy,
-            correct: v.row.correct.unwrap_or(0),
-            n: v.row.n,
-            paired: bits.get(&v.id).map(|b| (v.key_id, PackedBits::from_stored(b, v.row.n as usize))),
+        let contender = (i < RANKED_VERIFIED_LIMIT).then(|| {
+            let paired = bits.get(&v.id).map(|b| (v.key_id, PackedBits::from_stored(b, v.row.n as usize)));
+            Contender::from_shown(v.row.accuracy, v.row.correct, v.row.n, paired)
         });
         (v.row, contender)
     }));

@@ -69,6 +69,9 @@ pub enum CompareOutcome {
     Same,
     /// No public submission has this id.
     NotFound(String),
+    /// The submission with this id is public but scored on a held-out key:
+    /// its per-question results stay hidden until the key is revealed.
+    HeldOut(String),
     /// Scored on different keys: no paired comparison exists.
     DifferentKeys {
         a: Box<CompareSide>,

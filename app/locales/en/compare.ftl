@@ -8,6 +8,7 @@ compare-submit = Compare
 compare-incomplete = Choose two public submissions (or give their ids as ?a=ID&b=ID).
 compare-same = Choose two different submissions.
 compare-not-found = No public submission has the id { $id }.
+compare-held-out = Submission { $id } was scored on a held-out answer key: its results question by question stay hidden until the key is revealed, so it cannot be compared here. Its overall score is on the board.
 compare-different-keys = These submissions were scored on different answer keys ({ $a } and { $b }): their questions cannot be paired, so they are not compared here.
 compare-synthetic-notice = Both were scored on the synthetic demo key, not the real MedAraBench test split: the comparison says nothing about the models.
 compare-col-submission = Submission

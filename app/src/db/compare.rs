@@ -73,15 +73,29 @@ pub async fn public_submission(db: &Db, public_id: &str) -> Result<Option<Compar
 /// cached outcome was computed from.
 pub type Scoring = (i64, i64);
 
+/// Why a submission cannot be compared.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotComparable {
+    /// No public submission has this id.
+    Missing(String),
+    /// Public, but on a held-out key (shown on the board, never paired).
+    HeldOut(String),
+}
+
 /// Whether `a` and `b` may be compared now (the policy, on the Compare
-/// surface), and the keys they are scored on: `Err(id)` names the first
-/// that may not.
-pub async fn public_pair(db: &Db, a: &str, b: &str) -> Result<std::result::Result<Scoring, String>> {
+/// surface), and the keys they are scored on: the error names the first
+/// that may not, and why.
+pub async fn public_pair(db: &Db, a: &str, b: &str) -> Result<std::result::Result<Scoring, NotComparable>> {
     let mut keys = [0i64; 2];
     for (slot, id) in keys.iter_mut().zip([a, b]) {
-        match submissions::get(db, id).await? {
-            Some(r) if access(Viewer::Anonymous, r.subject(), Surface::Compare) == Access::Full => *slot = r.key_id,
-            _ => return Ok(Err(id.to_owned())),
+        let Some(r) = submissions::get(db, id).await? else { return Ok(Err(NotComparable::Missing(id.to_owned()))) };
+        match (
+            access(Viewer::Anonymous, r.subject(), Surface::Compare),
+            access(Viewer::Anonymous, r.subject(), Surface::Board),
+        ) {
+            (Access::Full, _) => *slot = r.key_id,
+            (_, Access::Overall) => return Ok(Err(NotComparable::HeldOut(id.to_owned()))),
+            _ => return Ok(Err(NotComparable::Missing(id.to_owned()))),
         }
     }
     Ok(Ok((keys[0], keys[1])))

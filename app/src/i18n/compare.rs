@@ -16,6 +16,8 @@ crate::messages! {
         same = "compare-same",
         /// "No public submission has the id {id}."
         not_found(id) = "compare-not-found",
+        /// "Submission {id} was scored on a held-out answer key ..."
+        held_out(id) = "compare-held-out",
         /// "... scored on different answer keys ({a} and {b}) ..."
         different_keys(a, b) = "compare-different-keys",
         synthetic_notice = "compare-synthetic-notice",

@@ -101,6 +101,9 @@ fn Outcome(outcome: CompareOutcome, lang: Lang) -> impl IntoView {
         CompareOutcome::NotFound(id) => {
             view! { <p class="notice" role="alert" id="compare-message">{t.not_found(&id)}</p> }.into_any()
         }
+        CompareOutcome::HeldOut(id) => {
+            view! { <p class="notice" role="alert" id="compare-message">{t.held_out(&id)}</p> }.into_any()
+        }
         CompareOutcome::DifferentKeys { a, b } => view! {
             <p class="notice" role="alert" id="compare-message">{t.different_keys(&a.key_name, &b.key_name)}</p>
             <Sides a=*a b=*b lang />

@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::error::{Result, ServiceError};
 use crate::db::Db;
+use crate::db::compare::NotComparable;
 use crate::domain::Breakdown;
 use crate::domain::board::BoardRow;
 use crate::domain::compare::{COMPARE_REPLICATES, CompareCell, CompareChoice, CompareOutcome, CompareSide, Comparison};
@@ -45,11 +46,13 @@ pub async fn compare(db: &Db, a: &str, b: &str) -> Result<CompareOutcome> {
     }
     let scoring = match crate::db::compare::public_pair(db, &a, &b).await? {
         Ok(scoring) => scoring,
-        Err(missing) => return Ok(CompareOutcome::NotFound(missing)),
+        Err(NotComparable::Missing(id)) => return Ok(CompareOutcome::NotFound(id)),
+        Err(NotComparable::HeldOut(id)) => return Ok(CompareOutcome::HeldOut(id)),
     };
     let comparisons = db.comparisons();
     let computed = compute(db, a.clone(), b.clone());
-    comparisons.get_or_compute((&a, &b), scoring, computed, |o| !matches!(o, CompareOutcome::NotFound(_))).await
+    let keep = |o: &CompareOutcome| !matches!(o, CompareOutcome::NotFound(_) | CompareOutcome::HeldOut(_));
+    comparisons.get_or_compute((&a, &b), scoring, computed, keep).await
 }
 
 /// The comparison of two distinct public ids, computed.

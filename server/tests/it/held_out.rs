@@ -89,6 +89,19 @@ async fn surfaces_show_breakdowns(app: &TestApp, token: &str, a: &str, b: &str) 
     assert_eq!(chart.status == StatusCode::OK, full, "heatmap chart: {}", chart.status);
     let compare = app.get(&format!("/compare?a={a}&b={b}")).await;
     assert_eq!(count(&compare.body, "#mcnemar-p") > 0, full, "compare: {}", compare.body.len());
+    // A public submission on a held-out key is named as such, not as
+    // missing, in both languages.
+    for (lang, held_out, missing) in
+        [("", "held-out answer key", "No public submission"), ("&lang=ar", "مفتاح إجابات محجوب", "لا توجد مشاركة علنية")]
+    {
+        let compare = app.get(&format!("/compare?a={a}&b={b}{lang}")).await;
+        let message: String = Html::parse_document(&compare.body)
+            .select(&Selector::parse("#compare-message").unwrap())
+            .flat_map(|m| m.text())
+            .collect();
+        assert_eq!(message.contains(held_out), !full, "compare{lang}: {message:?}");
+        assert!(!message.contains(missing), "compare{lang}: {message:?}");
+    }
     let board: Value = app.get("/api/v1/leaderboard").await.json();
     let row = board["rows"].as_array().unwrap().iter().find(|r| r["submission_id"] == a).expect("on the board");
     assert_eq!(row["correct"].is_u64(), full, "board row: {row}");

@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 use crate::declaration::UnknownName;
 use crate::score::{RandomBaseline, ScoreCard};
 use crate::stats::wilson;
+use crate::stored_predictions::Given;
 
 /// A key's exposure.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -98,21 +99,30 @@ pub fn rounded(accuracy: f64, step: f64, offset: f64) -> f64 {
     ((accuracy / step + offset).floor() * step).clamp(0.0, 1.0)
 }
 
-/// The rounding offset of one upload: a number in [0, 1) drawn from the
-/// server's `secret`, the key and the file's SHA-256. The same file on the
-/// same key always rounds the same way; any other file (one answer
-/// changed) draws afresh. Nobody without the secret can tell which way a
-/// score was rounded, so a score just below a rounding boundary cannot be
-/// found and then probed one answer at a time: each shown score says
-/// about 1/√n of a bit about any single answer.
-pub fn rounding_offset(secret: &[u8], key_id: i64, file_sha256: &str) -> f64 {
+/// The rounding offset of one submission's score on a key: a number in
+/// [0, 1) drawn from the server's `secret`, the key and the answers as
+/// scored (`answers`: one per scoreable question of the key, in its
+/// order). A question without a row and one without a readable letter are
+/// the same "no answer". So the same answers on the same key always round
+/// the same way however the file is written (line breaks, a byte-order
+/// mark, gzip, JSON Lines, rows for questions the key rejected), and
+/// averaging re-encodings learns nothing; other answers (one changed) draw
+/// afresh. Nobody without the secret can tell which way a score was
+/// rounded, so a score just below a rounding boundary cannot be found and
+/// then probed one answer at a time: each shown score says about 1/√n of a
+/// bit about any single answer.
+pub fn rounding_offset(secret: &[u8], key_id: i64, answers: &[Given]) -> f64 {
     use sha2::{Digest, Sha256};
     let mut h = Sha256::new();
-    h.update(b"medarabench-ladder\0");
+    h.update(b"medarabench-ladder-answers\0");
     h.update(secret);
     h.update(b"\0");
     h.update(key_id.to_le_bytes());
-    h.update(file_sha256.as_bytes());
+    let letter = |g: &Given| match g {
+        Given::Letter(l) => u8::try_from(l.index() + 1).unwrap_or(u8::MAX),
+        Given::Missing | Given::Unparsed => 0,
+    };
+    h.update(answers.iter().map(letter).collect::<Vec<u8>>());
     let digest = h.finalize();
     let mut first = [0u8; 8];
     first.copy_from_slice(&digest[..8]);
@@ -231,6 +241,7 @@ impl ShownScores {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::types::Letter;
 
     #[test]
     fn names_round_trip() {
@@ -269,15 +280,24 @@ mod tests {
     #[test]
     fn random_rounding_is_unbiased_and_keyed() {
         let (secret, step, accuracy) = (b"s3cret".as_slice(), 0.05, 0.6321);
-        let offsets: Vec<f64> = (0..4000).map(|i| rounding_offset(secret, 1, &format!("{i:064x}"))).collect();
+        let answers = |i: usize| -> Vec<Given> {
+            (0..40)
+                .map(|q| if (i >> (q % 12)) & 1 == 1 { Given::Letter(Letter::B) } else { Given::Letter(Letter::A) })
+                .collect()
+        };
+        let offsets: Vec<f64> = (0..4000).map(|i| rounding_offset(secret, 1, &answers(i))).collect();
         assert!(offsets.iter().all(|u| (0.0..1.0).contains(u)));
         let mean_shown = offsets.iter().map(|&u| ladder(None, accuracy, step, u)).sum::<f64>() / 4000.0;
         assert!((mean_shown - accuracy).abs() < 0.002, "unbiased: {mean_shown}");
-        // The same file on the same key rounds the same way; the secret and
-        // the key change it.
-        let sha = "ab".repeat(32);
-        assert_eq!(rounding_offset(secret, 1, &sha), rounding_offset(secret, 1, &sha));
-        assert_ne!(rounding_offset(secret, 1, &sha), rounding_offset(b"other", 1, &sha));
-        assert_ne!(rounding_offset(secret, 1, &sha), rounding_offset(secret, 2, &sha));
+        // The same answers on the same key round the same way, a missing row
+        // as an unreadable one; one answer, the secret and the key change it.
+        let some = [Given::Letter(Letter::C), Given::Missing, Given::Letter(Letter::A)];
+        let blank = [Given::Letter(Letter::C), Given::Unparsed, Given::Letter(Letter::A)];
+        let other = [Given::Letter(Letter::C), Given::Missing, Given::Letter(Letter::B)];
+        assert_eq!(rounding_offset(secret, 1, &some), rounding_offset(secret, 1, &some));
+        assert_eq!(rounding_offset(secret, 1, &some), rounding_offset(secret, 1, &blank));
+        assert_ne!(rounding_offset(secret, 1, &some), rounding_offset(secret, 1, &other));
+        assert_ne!(rounding_offset(secret, 1, &some), rounding_offset(b"other", 1, &some));
+        assert_ne!(rounding_offset(secret, 1, &some), rounding_offset(secret, 2, &some));
     }
 }

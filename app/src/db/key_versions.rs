@@ -11,6 +11,7 @@
 use super::submissions::{bind_scores, pack_bits};
 use super::{Db, Result, now_unix};
 use crate::domain::ScoreCard;
+use crate::domain::stored_predictions::Given;
 
 /// The head of an insert of a score row, its columns in the order
 /// `bind_scores` binds them (after the submission and the key), then the
@@ -104,16 +105,17 @@ pub async fn not_rescorable(db: &Db, lineage_id: i64) -> Result<Vec<(String, i64
 
 /// A submission shown through the Ladder (a held-out key) shows its new
 /// score rounded to its step, at random as at upload, keyed by the new
-/// version and its file: the corrected key's scores are on the same grid.
+/// version and the answers in its order: the corrected key's scores are
+/// on the same grid.
 async fn reround(conn: &mut sqlx::AnyConnection, r: &Rescored<'_>, target_id: i64, secret: &[u8]) -> Result<()> {
-    let ladder: Option<(Option<f64>, String)> =
-        sqlx::query_as("SELECT ladder_step, file_sha256 FROM submissions WHERE id = $1 AND key_id = $2")
+    let ladder: Option<Option<f64>> =
+        sqlx::query_scalar("SELECT ladder_step FROM submissions WHERE id = $1 AND key_id = $2")
             .bind(r.id)
             .bind(target_id)
             .fetch_optional(&mut *conn)
             .await?;
-    if let Some((Some(step), sha)) = ladder {
-        let offset = crate::domain::exposure::rounding_offset(secret, target_id, &sha);
+    if let Some(Some(step)) = ladder {
+        let offset = crate::domain::exposure::rounding_offset(secret, target_id, r.answers);
         let shown = crate::domain::exposure::rounded(r.card.accuracy, step, offset);
         sqlx::query("UPDATE submissions SET shown_accuracy = $1 WHERE id = $2")
             .bind(shown)
@@ -129,6 +131,9 @@ pub struct Rescored<'a> {
     pub id: i64,
     pub card: &'a ScoreCard,
     pub correctness: &'a [bool],
+    /// What it answered each of the version's scoreable questions, in the
+    /// version's order.
+    pub answers: &'a [Given],
 }
 
 /// Stores a batch of scores on key version (`target_id`, `target_version`)

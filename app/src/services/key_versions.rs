@@ -16,7 +16,8 @@ use crate::db::key_versions::{self, Pending, Rescored};
 use crate::db::keys::{self, KeyStoreError, NewKey, NextVersion, StoredKey};
 use crate::db::{Db, DbError};
 use crate::domain::errata::{KeyChange, diff};
-use crate::domain::{AnswerKey, Benchmark, CheckedKey, StoredPredictions, parse_key_for_scoring, rescore};
+use crate::domain::stored_predictions::aligned;
+use crate::domain::{AnswerKey, Benchmark, CheckedKey, Given, StoredPredictions, parse_key_for_scoring, rescore};
 
 /// Submissions scored in one transaction.
 pub const BATCH: usize = 50;
@@ -170,8 +171,10 @@ pub async fn rescore_all(
             }
         }
         let scored = score_batch(batch, layouts.clone(), target_key.clone()).await?;
-        let rows: Vec<Rescored<'_>> =
-            scored.iter().map(|(id, s)| Rescored { id: *id, card: &s.card, correctness: &s.correct }).collect();
+        let rows: Vec<Rescored<'_>> = scored
+            .iter()
+            .map(|(id, s, answers)| Rescored { id: *id, card: &s.card, correctness: &s.correct, answers })
+            .collect();
         let new = key_versions::store_batch(db, target_id, version, &rows, |_| progress.written()).await?;
         done += new as u64;
         progress.committed(done);
@@ -194,7 +197,7 @@ async fn score_batch(
     batch: Vec<Pending>,
     layouts: HashMap<i64, Arc<AnswerKey>>,
     target: Arc<AnswerKey>,
-) -> Result<Vec<(i64, crate::domain::Scored)>, VersionError> {
+) -> Result<Vec<(i64, crate::domain::Scored, Vec<Given>)>, VersionError> {
     tokio::task::spawn_blocking(move || {
         batch
             .into_iter()
@@ -202,7 +205,10 @@ async fn score_batch(
                 let layout = &layouts[&p.predictions_key_id];
                 let stored = StoredPredictions::unpack(layout, &p.predictions)
                     .map_err(|e| VersionError::Corrupt { public_id: p.public_id.clone(), reason: e.to_string() })?;
-                Ok((p.id, rescore(layout, &stored, &target)))
+                // The answers in the target's order: what its Ladder
+                // rounding is drawn from.
+                let answers = aligned(layout, &stored, &target);
+                Ok((p.id, rescore(layout, &stored, &target), answers))
             })
             .collect()
     })

@@ -163,7 +163,7 @@ async fn scored(ctx: Scoring<'_>, upload: &Upload, meta: SubmissionMeta, file: A
     let flags = forensics::flags(&key, &scored.predictions, near);
     let ladder = (stored_key.exposure == Exposure::HeldOut).then(|| LadderRule {
         step: ctx.ladder_step.unwrap_or_else(|| default_step(scored.card.total)),
-        offset: rounding_offset(ctx.secret.as_bytes(), stored_key.id, &sha),
+        offset: rounding_offset(ctx.secret.as_bytes(), stored_key.id, &scored.predictions.given()[..key.len()]),
     });
     Ok(NewSubmission {
         public_id: new_public_id(),

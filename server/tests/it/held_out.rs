@@ -17,8 +17,108 @@ on_both_backends!(
     nothing_per_question_is_shown_until_the_key_is_revealed,
     one_answer_probes_learn_nothing,
     a_corrected_held_out_key_rounds_its_new_scores,
-    an_upload_is_scored_on_the_default_key_as_it_stands
+    an_upload_is_scored_on_the_default_key_as_it_stands,
+    re_encodings_of_the_same_answers_round_the_same_way
 );
+
+/// The same answers written 16 ways (line breaks, a byte-order mark,
+/// gzip, JSON Lines, lower case, row order, spaces, another column, a
+/// blank answer for a question left out, a row for a rejected question),
+/// each under a new model name (so each starts a Ladder of its own): one
+/// draw of the Ladder's rounding, one shown score. Averaging re-encodings
+/// learns nothing. The answers are chosen so that their accuracy sits
+/// between two steps of the grid (each way up or down with probability
+/// 0.3 to 0.7): a draw keyed by anything but the answers would show two
+/// scores with probability above 99%.
+async fn re_encodings_of_the_same_answers_round_the_same_way(backend: Backend) {
+    let Some(app) = TestApp::start_with(backend, |c| {
+        c.daily_quota = 100;
+        c.total_quota = 100;
+    })
+    .await
+    else {
+        return;
+    };
+    let key = store_key(&app, "phase-4", 300, 51, Exposure::HeldOut).await;
+    let items = key.items();
+    let (n, step) = (items.len(), app::domain::exposure::default_step(items.len()));
+    // The first `right` questions answered right, the others wrong, the
+    // last one left out.
+    let answers = |right: usize| -> Vec<(u32, char)> {
+        items[..n - 1]
+            .iter()
+            .enumerate()
+            .map(|(i, it)| {
+                let wrong = if it.answer.as_char() == 'A' { 'B' } else { 'A' };
+                (it.id.get(), if i < right { it.answer.as_char() } else { wrong })
+            })
+            .collect()
+    };
+    let right = (0..n)
+        .find(|&r| {
+            let frac = (r as f64 / n as f64 / step).fract();
+            r > n / 2 && (0.3..=0.7).contains(&frac)
+        })
+        .expect("an accuracy between two steps");
+    let rows = answers(right);
+    let csv = |eol: &str, f: &dyn Fn(u32, char) -> String| {
+        let mut s = format!("question_id,answer{eol}");
+        for &(id, a) in &rows {
+            s.push_str(&f(id, a));
+            s.push_str(eol);
+        }
+        s
+    };
+    let plain = csv("\n", &|id, a| format!("{id},{a}"));
+    let jsonl = |eol: &str| -> String {
+        rows.iter().map(|(id, a)| format!("{{\"question_id\": {id}, \"answer\": \"{a}\"}}{eol}")).collect()
+    };
+    let left_out = items[n - 1].id.get();
+    let rejected = key.rejected_ids().iter().next().expect("the synthetic key rejects rows").get();
+    let reversed = {
+        let mut lines: Vec<&str> = plain.lines().skip(1).collect();
+        lines.reverse();
+        format!("question_id,answer\n{}\n", lines.join("\n"))
+    };
+    let variants: Vec<(&str, Vec<u8>)> = vec![
+        ("plain", plain.clone().into_bytes()),
+        ("CRLF", csv("\r\n", &|id, a| format!("{id},{a}")).into_bytes()),
+        ("BOM", format!("\u{feff}{plain}").into_bytes()),
+        ("BOM and CRLF", format!("\u{feff}{}", csv("\r\n", &|id, a| format!("{id},{a}"))).into_bytes()),
+        ("gzip", crate::formats::gzip(plain.as_bytes())),
+        ("gzip of CRLF", crate::formats::gzip(csv("\r\n", &|id, a| format!("{id},{a}")).as_bytes())),
+        ("lower case", csv("\n", &|id, a| format!("{id},{}", a.to_ascii_lowercase())).into_bytes()),
+        ("spaces", csv("\n", &|id, a| format!("{id}, {a} ")).into_bytes()),
+        ("reversed rows", reversed.into_bytes()),
+        ("another column", {
+            let mut s = String::from("question_id,answer,note\n");
+            for (id, a) in &rows {
+                s.push_str(&format!("{id},{a},x\n"));
+            }
+            s.into_bytes()
+        }),
+        ("blank for the left-out question", format!("{plain}{left_out},\n").into_bytes()),
+        ("a row for a rejected question", format!("{plain}{rejected},C\n").into_bytes()),
+        ("JSON Lines", jsonl("\n").into_bytes()),
+        ("JSON Lines, CRLF", jsonl("\r\n").into_bytes()),
+        ("gzip of JSON Lines", crate::formats::gzip(jsonl("\n").as_bytes())),
+        ("JSON Lines, keys the other way", {
+            rows.iter()
+                .map(|(id, a)| format!("{{\"answer\": \"{a}\", \"question_id\": {id}}}\n"))
+                .collect::<String>()
+                .into_bytes()
+        }),
+    ];
+    let token = app.team_with_token("Encoder", "e@encodings.example").await;
+    let mut shown = Vec::new();
+    for (i, (what, file)) in variants.into_iter().enumerate() {
+        let resp = app.upload_raw(&token, &format!("model_name=Encoding-{i}"), file).await;
+        assert_eq!(resp.status, StatusCode::CREATED, "{what}: {}", resp.body);
+        shown.push((resp.json()["accuracy"].as_f64().unwrap(), what));
+    }
+    assert!(shown.iter().all(|(s, _)| *s == shown[0].0), "one draw for one set of answers: {shown:?}");
+    app.finish().await;
+}
 
 /// Stores a synthetic key of `rows` rows with `exposure`; returns the key.
 async fn store_key(app: &TestApp, name: &str, rows: usize, seed: u64, exposure: Exposure) -> AnswerKey {

@@ -41,6 +41,9 @@ pub struct ServerConfig {
     /// The Ladder's step on held-out keys, as a fraction of the questions;
     /// `None`: 1/√n for a key of n scoreable questions.
     pub ladder_step: Option<f64>,
+    /// The scale of the Ladder's threshold noise (Laplace), a fraction;
+    /// `None`: half the step; 0: no noise.
+    pub ladder_noise: Option<f64>,
     /// Teams a client address may register a UTC day; 0 turns the limit off.
     pub registrations_per_day: i64,
     /// Uploads a client address may send a UTC day, across all teams; 0
@@ -65,6 +68,7 @@ impl Default for ServerConfig {
             writes_per_minute: 120,
             proxies: None,
             ladder_step: None,
+            ladder_noise: None,
             registrations_per_day: 3,
             client_daily_quota: 10,
             secret: String::new(),

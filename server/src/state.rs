@@ -101,6 +101,7 @@ impl AppState {
             keys: &self.keys,
             quota: self.quota_defaults(),
             ladder_step: self.config.ladder_step,
+            ladder_noise: self.config.ladder_noise,
             secret: &self.config.secret,
             client_daily_quota: self.config.client_daily_quota,
         }

@@ -112,6 +112,37 @@ pub fn rounded(accuracy: f64, step: f64, offset: f64) -> f64 {
 /// then probed one answer at a time: each shown score says about 1/√n of a
 /// bit about any single answer.
 pub fn rounding_offset(secret: &[u8], key_id: i64, answers: &[Given]) -> f64 {
+    draws(secret, key_id, answers)[0]
+}
+
+/// The Ladder's threshold noise for one submission's score on a key: a
+/// Laplace draw of scale `scale` (a fraction; 0 gives 0), from the same
+/// secret, key and answers as [`rounding_offset`] but independent of it.
+/// Added to the threshold a new score must pass (the "Shaky Ladder",
+/// Hardt 2017), it makes whether a score moved a noisy answer: a file
+/// made to sit exactly at the threshold, plus one probed answer, no longer
+/// tells that answer. The same answers draw the same noise, so re-encoding
+/// a file buys no fresh draw.
+pub fn threshold_noise(secret: &[u8], key_id: i64, answers: &[Given], scale: f64) -> f64 {
+    if scale <= 0.0 {
+        return 0.0;
+    }
+    // Inverse CDF of the Laplace distribution, from u in [0, 1): the
+    // sign from which half u is in, the size -ln(1 - 2|u - 1/2|) · scale.
+    let u = draws(secret, key_id, answers)[1] - 0.5;
+    -scale * u.signum() * (1.0 - 2.0 * u.abs()).max(f64::MIN_POSITIVE).ln()
+}
+
+/// The Ladder's default threshold noise for a step: half the step, so that
+/// a true improvement of two steps is shown 93% of the time, and whether a
+/// score moved says little about any one answer.
+pub fn default_noise(step: f64) -> f64 {
+    step / 2.0
+}
+
+/// Two independent uniform draws in [0, 1) keyed by the server's secret,
+/// the key and the answers as scored (see [`rounding_offset`]).
+fn draws(secret: &[u8], key_id: i64, answers: &[Given]) -> [f64; 2] {
     use sha2::{Digest, Sha256};
     let mut h = Sha256::new();
     h.update(b"medarabench-ladder-answers\0");
@@ -124,20 +155,24 @@ pub fn rounding_offset(secret: &[u8], key_id: i64, answers: &[Given]) -> f64 {
     };
     h.update(answers.iter().map(letter).collect::<Vec<u8>>());
     let digest = h.finalize();
-    let mut first = [0u8; 8];
-    first.copy_from_slice(&digest[..8]);
-    (u64::from_le_bytes(first) >> 11) as f64 / (1u64 << 53) as f64
+    let uniform = |bytes: &[u8]| {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(bytes);
+        (u64::from_le_bytes(word) >> 11) as f64 / (1u64 << 53) as f64
+    };
+    [uniform(&digest[..8]), uniform(&digest[8..16])]
 }
 
 /// The Ladder: the accuracy shown for a new submission whose true
 /// accuracy is `accuracy`, when the best shown before it (the same team's
 /// submissions of the same model on the same key) is `best_shown`. The
-/// shown score moves only for an improvement of more than `step`, and is
-/// then rounded to a multiple of the step with the upload's `offset` (see
+/// shown score moves only for an improvement of more than `step` plus the
+/// upload's threshold `noise` (see [`threshold_noise`]), and is then
+/// rounded to a multiple of the step with the upload's `offset` (see
 /// [`rounding_offset`]).
-pub fn ladder(best_shown: Option<f64>, accuracy: f64, step: f64, offset: f64) -> f64 {
+pub fn ladder(best_shown: Option<f64>, accuracy: f64, step: f64, offset: f64, noise: f64) -> f64 {
     match best_shown {
-        Some(best) if accuracy <= best + step => best,
+        Some(best) if accuracy <= best + step + noise => best,
         _ => rounded(accuracy, step, offset),
     }
 }
@@ -264,17 +299,51 @@ mod tests {
     #[test]
     fn the_ladder_moves_only_for_an_improvement_of_more_than_a_step() {
         let step = 0.014;
-        let first = ladder(None, 0.6203, step, 0.5);
+        let first = ladder(None, 0.6203, step, 0.5, 0.0);
         assert!((first - 0.616).abs() < 1e-9, "rounded to the step: {first}");
         // One answer more or less (1/4928) never changes what is shown.
         for delta in [-1.0, 1.0, 5.0, -40.0] {
-            assert_eq!(ladder(Some(first), 0.6203 + delta / 4928.0, step, 0.99), first);
+            assert_eq!(ladder(Some(first), 0.6203 + delta / 4928.0, step, 0.99, 0.0), first);
         }
         // A worse submission repeats the best shown.
-        assert_eq!(ladder(Some(first), 0.50, step, 0.0), first);
+        assert_eq!(ladder(Some(first), 0.50, step, 0.0, 0.0), first);
         // An improvement of more than a step is shown, on the step's grid.
-        let better = ladder(Some(first), 0.6450, step, 0.5);
+        let better = ladder(Some(first), 0.6450, step, 0.5, 0.0);
         assert!(better > first + step - 1e-9 && (better / step - (better / step).round()).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_threshold_is_noisy_laplace_and_keyed_by_the_answers() {
+        let secret = b"s3cret".as_slice();
+        let answers = |i: usize| -> Vec<Given> {
+            (0..40)
+                .map(|q| if (i >> (q % 12)) & 1 == 1 { Given::Letter(Letter::B) } else { Given::Letter(Letter::A) })
+                .collect()
+        };
+        let scale = 0.007;
+        let noise: Vec<f64> = (0..4000).map(|i| threshold_noise(secret, 1, &answers(i), scale)).collect();
+        // Laplace(0, b): mean 0, mean absolute value b, half of it beyond b ln 2.
+        let mean = noise.iter().sum::<f64>() / 4000.0;
+        let mean_abs = noise.iter().map(|x| x.abs()).sum::<f64>() / 4000.0;
+        let beyond = noise.iter().filter(|x| x.abs() > scale * 2f64.ln()).count();
+        assert!(mean.abs() < 0.0006, "{mean}");
+        assert!((mean_abs - scale).abs() < 0.0006, "{mean_abs}");
+        assert!((1800..2200).contains(&beyond), "{beyond}");
+        // Independent of the rounding offset drawn from the same answers.
+        let offsets: Vec<f64> = (0..4000).map(|i| rounding_offset(secret, 1, &answers(i))).collect();
+        let covariance = noise.iter().zip(&offsets).map(|(n, u)| n * (u - 0.5)).sum::<f64>() / 4000.0;
+        assert!(covariance.abs() < 0.0003, "{covariance}");
+        // Keyed: the same answers, the same noise; no noise at scale 0.
+        assert_eq!(threshold_noise(secret, 1, &answers(7), scale), threshold_noise(secret, 1, &answers(7), scale));
+        assert_eq!(threshold_noise(secret, 1, &answers(7), 0.0), 0.0);
+        // At the threshold, one answer more moves the score only as often
+        // as the noise lets it: not always, and not never.
+        let (step, best) = (0.05, 0.5);
+        let moved =
+            |accuracy: f64| noise.iter().filter(|&&xi| ladder(Some(best), accuracy, step, 0.5, xi) != best).count();
+        let (at, one_more) = (moved(best + step), moved(best + step + 1.0 / 300.0));
+        assert!((1800..2200).contains(&at), "{at}");
+        assert!(one_more > at && one_more < 4000 - 1000, "{at} then {one_more}");
     }
 
     #[test]
@@ -287,7 +356,7 @@ mod tests {
         };
         let offsets: Vec<f64> = (0..4000).map(|i| rounding_offset(secret, 1, &answers(i))).collect();
         assert!(offsets.iter().all(|u| (0.0..1.0).contains(u)));
-        let mean_shown = offsets.iter().map(|&u| ladder(None, accuracy, step, u)).sum::<f64>() / 4000.0;
+        let mean_shown = offsets.iter().map(|&u| ladder(None, accuracy, step, u, 0.0)).sum::<f64>() / 4000.0;
         assert!((mean_shown - accuracy).abs() < 0.002, "unbiased: {mean_shown}");
         // The same answers on the same key round the same way, a missing row
         // as an unreadable one; one answer, the secret and the key change it.

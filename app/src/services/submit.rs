@@ -18,7 +18,7 @@ use crate::db::submissions::{
     self, InsertError, LadderRule, NewSubmission, QuotaDefaults, QuotaUse, Stored, SubmissionMeta, SubmissionRecord,
 };
 use crate::db::{Db, audit};
-use crate::domain::exposure::{Exposure, default_step, rounding_offset};
+use crate::domain::exposure::{Exposure, default_noise, default_step, rounding_offset, threshold_noise};
 use crate::domain::forensics;
 use crate::domain::submission::RawMeta;
 use crate::domain::{Benchmark, Message, read_and_score};
@@ -34,6 +34,9 @@ pub struct Scoring<'a> {
     pub quota: QuotaDefaults,
     /// The Ladder's step on held-out keys (a fraction); `None`: 1/√n.
     pub ladder_step: Option<f64>,
+    /// The scale of the Ladder's threshold noise (a fraction); `None`:
+    /// half the step.
+    pub ladder_noise: Option<f64>,
     /// The server's secret, which keys the Ladder's rounding.
     pub secret: &'a str,
     pub client_daily_quota: i64,
@@ -161,9 +164,15 @@ async fn scored(ctx: Scoring<'_>, upload: &Upload, meta: SubmissionMeta, file: A
     let recorded = ctx.keys.recorded(stored_key.id).await;
     let near = recorded.near_duplicate(ctx.db, &key, team_id, &scored.predictions).await?;
     let flags = forensics::flags(&key, &scored.predictions, near);
-    let ladder = (stored_key.exposure == Exposure::HeldOut).then(|| LadderRule {
-        step: ctx.ladder_step.unwrap_or_else(|| default_step(scored.card.total)),
-        offset: rounding_offset(ctx.secret.as_bytes(), stored_key.id, &scored.predictions.given()[..key.len()]),
+    let ladder = (stored_key.exposure == Exposure::HeldOut).then(|| {
+        let (secret, answers) = (ctx.secret.as_bytes(), &scored.predictions.given()[..key.len()]);
+        let step = ctx.ladder_step.unwrap_or_else(|| default_step(scored.card.total));
+        let scale = ctx.ladder_noise.unwrap_or_else(|| default_noise(step));
+        LadderRule {
+            step,
+            offset: rounding_offset(secret, stored_key.id, answers),
+            noise: threshold_noise(secret, stored_key.id, answers, scale),
+        }
     });
     Ok(NewSubmission {
         public_id: new_public_id(),

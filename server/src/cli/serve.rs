@@ -64,6 +64,10 @@ pub struct ServeArgs {
     /// 100/√n for a key of n scoreable questions, 1.42 on 4,928).
     #[arg(long, env = "MEDARABENCH_LADDER_STEP", value_parser = ladder_points)]
     pub ladder_step: Option<f64>,
+    /// The scale of the Ladder's threshold noise on held-out keys (Laplace),
+    /// in percentage points (default: half the step; 0 turns it off).
+    #[arg(long, env = "MEDARABENCH_LADDER_NOISE", value_parser = noise_points)]
+    pub ladder_noise: Option<f64>,
     /// Fill a database that has no team yet with clearly labelled synthetic
     /// demo teams and submissions (on synthetic keys only); a database with
     /// any team gets nothing. Never the default. The environment variable
@@ -77,6 +81,13 @@ fn ladder_points(value: &str) -> Result<f64, String> {
     match value.trim().parse::<f64>() {
         Ok(points) if points > 0.0 && points <= 50.0 => Ok(points),
         _ => Err(format!("{value:?} is not a step in points between 0 (excluded) and 50")),
+    }
+}
+
+fn noise_points(value: &str) -> Result<f64, String> {
+    match value.trim().parse::<f64>() {
+        Ok(points) if (0.0..=50.0).contains(&points) => Ok(points),
+        _ => Err(format!("{value:?} is not a noise scale in points from 0 to 50")),
     }
 }
 
@@ -106,6 +117,7 @@ pub async fn server_config(db: &Db, args: &ServeArgs) -> anyhow::Result<ServerCo
         writes_per_minute: args.writes_per_minute,
         proxies: args.trusted_proxies.clone().or(args.behind_proxy.then_some(TrustedProxies::Hops(1))),
         ladder_step: args.ladder_step.map(|points| points / 100.0),
+        ladder_noise: args.ladder_noise.map(|points| points / 100.0),
         registrations_per_day: args.registrations_per_day,
         client_daily_quota: args.client_daily_quota,
         secret: server_secret(db).await?,

@@ -480,6 +480,9 @@ fn the_serve_flags_parse() {
     assert_eq!((set.registrations_per_day, set.client_daily_quota, set.behind_proxy), (5, 0, true));
     assert!(Cli::try_parse_from(["medarabench", "serve", "--client-daily-quota", "many"]).is_err());
     assert_eq!(serve(&["--trusted-proxies", "2"]).trusted_proxies, Some(TrustedProxies::Hops(2)));
+    assert_eq!(serve(&["--ladder-noise", "0"]).ladder_noise, Some(0.0));
+    assert_eq!(defaults.ladder_noise, None, "half the step unless set");
+    assert!(Cli::try_parse_from(["medarabench", "serve", "--ladder-noise", "-1"]).is_err());
     let ranges = serve(&["--behind-proxy", "--trusted-proxies", "10.0.0.0/8,::1"]).trusted_proxies;
     assert!(matches!(ranges, Some(TrustedProxies::Ranges(r)) if r.len() == 2));
     let refused =

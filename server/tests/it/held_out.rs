@@ -18,8 +18,101 @@ on_both_backends!(
     one_answer_probes_learn_nothing,
     a_corrected_held_out_key_rounds_its_new_scores,
     an_upload_is_scored_on_the_default_key_as_it_stands,
-    re_encodings_of_the_same_answers_round_the_same_way
+    re_encodings_of_the_same_answers_round_the_same_way,
+    the_threshold_attack_learns_nothing
 );
+
+/// The threshold attack of issue 37, as measured on the release build:
+/// under a new model name (a Ladder of its own) an upload with nothing
+/// right shows 0, so the next one moves the shown score exactly when its
+/// true count passes step × n. A file one answer short of that, plus one
+/// probed answer, moved if and only if the probe was right. With the
+/// threshold's noise whether it moved says almost nothing: the answers the
+/// attacker claims are no better than guesses. Without the noise
+/// (`ladder_noise` 0) the same attack claims every probed answer, and
+/// only right ones.
+async fn the_threshold_attack_learns_nothing(backend: Backend) {
+    const TARGETS: usize = 100;
+    // (claimed, of them right, right answers among the probes)
+    async fn attack(app: &TestApp, name: &str) -> (usize, usize, usize) {
+        let key = store_key(app, name, 400, 71, Exposure::HeldOut).await;
+        let token = app.team_with_token(&format!("Thresholds {name}"), &format!("t@{name}.example")).await;
+        let items = key.items();
+        let n = items.len();
+        let step = app::domain::exposure::default_step(n);
+        // The smallest count that passes 0 + step; the prefix is one short.
+        let threshold = (0..=n).find(|&c| c as f64 / n as f64 > step).unwrap();
+        let prefix = threshold - 1;
+        let letter = |i: usize| char::from(b'A' + u8::try_from(i).unwrap());
+        let wrong = |i: usize, shift: usize| {
+            let it = &items[i];
+            let k = usize::from(it.options);
+            letter((it.answer.index() + 1 + shift % (k - 1)) % k)
+        };
+        let file = |answers: &dyn Fn(usize) -> char| {
+            let mut s = String::from("question_id,answer\n");
+            for (i, it) in items.iter().enumerate() {
+                s.push_str(&format!("{},{}\n", it.id, answers(i)));
+            }
+            s
+        };
+        let (mut claimed, mut claimed_right, mut right) = (0, 0, 0);
+        for t in 0..TARGETS {
+            let q = prefix + t;
+            let model = format!("model_name=Threshold-{t}");
+            // Nothing right (a different wrong letter each time, so no upload repeats another).
+            let zero = file(&|i| wrong(i, t + i));
+            let resp = app.upload_raw(&token, &model, zero).await;
+            assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
+            let base = resp.json()["accuracy"].as_f64().unwrap();
+            assert_eq!(base, 0.0, "nothing right shows 0");
+            // The prefix right, question q answered A, the rest wrong.
+            let probe = file(&|i| {
+                if i < prefix {
+                    items[i].answer.as_char()
+                } else if i == q {
+                    'A'
+                } else {
+                    wrong(i, t)
+                }
+            });
+            let resp = app.upload_raw(&token, &model, probe).await;
+            assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
+            let moved = resp.json()["accuracy"].as_f64().unwrap() != base;
+            let is_a = items[q].answer.as_char() == 'A';
+            right += usize::from(is_a);
+            if moved {
+                claimed += 1;
+                claimed_right += usize::from(is_a);
+            }
+        }
+        (claimed, claimed_right, right)
+    }
+    let limits = |c: &mut server::config::ServerConfig| {
+        c.writes_per_minute = 0;
+        c.daily_quota = 10_000;
+        c.total_quota = 10_000;
+    };
+    let Some(app) = TestApp::start_with(backend, |c| {
+        limits(c);
+        c.ladder_noise = Some(0.0);
+    })
+    .await
+    else {
+        return;
+    };
+    let (claimed, claimed_right, right) = attack(&app, "noiseless").await;
+    assert_eq!((claimed, claimed_right), (right, right), "without noise the threshold gives every answer away");
+    app.finish().await;
+
+    let Some(app) = TestApp::start_with(backend, limits).await else { return };
+    let (claimed, claimed_right, right) = attack(&app, "noisy").await;
+    let base_rate = right as f64 / TARGETS as f64;
+    let precision = claimed_right as f64 / claimed.max(1) as f64;
+    assert!(claimed > 0 && claimed < TARGETS, "a noisy threshold moves sometimes: {claimed}");
+    assert!(precision < base_rate + 0.25, "claims right {claimed_right} of {claimed}; {right} of {TARGETS} were A");
+    app.finish().await;
+}
 
 /// The same answers written 16 ways (line breaks, a byte-order mark,
 /// gzip, JSON Lines, lower case, row order, spaces, another column, a

@@ -60,11 +60,14 @@ pub struct NewSubmission {
     pub token_id: Option<i64>,
 }
 
-/// How the Ladder rounds one upload (see `domain::exposure::ladder`).
+/// How the Ladder decides and rounds one upload (see
+/// `domain::exposure::ladder`): its step, rounding offset and threshold
+/// noise.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct LadderRule {
     pub step: f64,
     pub offset: f64,
+    pub noise: f64,
 }
 
 /// A stored submission with its scores, as the API and pages show it.
@@ -360,7 +363,7 @@ fn decide(new: &NewSubmission, admission: &Admission) -> Result<Decision, Insert
     {
         return Err(InsertError::ClientQuota { limit: client.per_day });
     }
-    let shown = new.ladder.map(|rule| ladder(*best_shown, new.card.accuracy, rule.step, rule.offset));
+    let shown = new.ladder.map(|rule| ladder(*best_shown, new.card.accuracy, rule.step, rule.offset, rule.noise));
     Ok(Decision::Store { shown })
 }
 

@@ -357,13 +357,9 @@ impl Flag {
         }
     }
 
-    /// What the flag says, as a coded message (Fluent ids `flag-*`). On a
-    /// held-out key the counts are left out: they are per-question numbers.
-    pub fn message(&self, exposure: Exposure) -> Message {
+    /// What the flag says, as a coded message (Fluent ids `flag-*`).
+    pub fn message(&self) -> Message {
         match self {
-            Self::ReproducesKeyDefects { .. } if exposure == Exposure::HeldOut => {
-                Message::new("flag-reproduces-key-defects-held-out")
-            }
             Self::ReproducesKeyDefects { reproduced, known } => {
                 Message::new("flag-reproduces-key-defects").arg("n", reproduced).arg("m", known)
             }
@@ -382,9 +378,14 @@ pub struct ShownFlag {
 }
 
 impl Flag {
-    /// The flag as shown under `exposure` (see [`Flag::message`]).
-    pub fn shown(&self, exposure: Exposure) -> ShownFlag {
-        ShownFlag { code: self.code().to_owned(), message: self.message(exposure) }
+    /// The flag as a surface shows it under the key's `exposure`: on a
+    /// held-out key, nothing until the key is revealed. Both flags read the
+    /// key (the defects reproduced; the near-duplicate's accuracy line), so
+    /// whether one fired would answer a question about the key: with five
+    /// defects known, each further upload would test one candidate. The
+    /// flag is stored all the same and shown, with its counts, at reveal.
+    pub fn shown(&self, exposure: Exposure) -> Option<ShownFlag> {
+        (exposure == Exposure::Public).then(|| ShownFlag { code: self.code().to_owned(), message: self.message() })
     }
 }
 

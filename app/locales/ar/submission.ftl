@@ -89,7 +89,6 @@ flag-reproduces-key-defects = يكرّر { $n } من { PLURAL($m) ->
         [many] { $m } عيبًا معروفًا في مفتاح الإجابات
        *[other] { $m } عيب معروف في مفتاح الإجابات
     }
-flag-reproduces-key-defects-held-out = يكرّر عيوبًا معروفة في مفتاح الإجابات
 flag-near-duplicate = يكاد يطابق التقديم {"\u2068"}{ $id }{"\u2069"}
 submission-flags-heading = تنبيهات
 submission-flags-intro = يشير التنبيه إلى أمر لا تُظهره النتيجة وحدها. ولا يخفي التنبيه أي تقديم ولا يحذفه: اقرأه قبل مقارنة هذه النتيجة بغيرها.

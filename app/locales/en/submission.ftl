@@ -85,7 +85,6 @@ flag-reproduces-key-defects = reproduces { $n } of { $m } known key { PLURAL($m)
         [one] defect
        *[other] defects
     }
-flag-reproduces-key-defects-held-out = reproduces known key defects
 flag-near-duplicate = nearly duplicates submission { $id }
 submission-flags-heading = Flags
 submission-flags-intro = A flag points out something the score alone does not show. It never hides or removes a submission: read it before comparing this score with others.

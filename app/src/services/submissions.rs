@@ -91,7 +91,7 @@ pub async fn page(db: &Db, viewer: &Viewer, id: &str) -> Result<SubmissionPageDa
         own,
         rescorable: r.rescorable,
         versions,
-        flags: r.flags.iter().map(|f| f.shown(scores.exposure())).collect(),
+        flags: r.flags.iter().filter_map(|f| f.shown(scores.exposure())).collect(),
         withdrawn_at: r.withdrawn_at,
         refused_change,
         scores,

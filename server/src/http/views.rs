@@ -94,15 +94,15 @@ pub struct SubmissionView {
 pub struct FlagView {
     /// `reproduces_key_defects` or `near_duplicate`.
     pub code: String,
-    /// In English, e.g. "reproduces 5 of 6 known key defects" (on a
-    /// held-out key without the counts) or "nearly duplicates submission
-    /// x7Kp2".
+    /// In English, e.g. "reproduces 5 of 6 known key defects" or "nearly
+    /// duplicates submission x7Kp2". On a held-out key no flag is shown
+    /// until the key is revealed.
     pub message: String,
 }
 
 impl FlagView {
     fn of(flags: &[Flag], exposure: Exposure) -> Vec<Self> {
-        flags.iter().map(|f| Self::shown(&f.shown(exposure))).collect()
+        flags.iter().filter_map(|f| f.shown(exposure)).map(|f| Self::shown(&f)).collect()
     }
 
     fn shown(f: &ShownFlag) -> Self {

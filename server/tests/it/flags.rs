@@ -170,23 +170,30 @@ async fn a_copy_of_the_key_is_flagged_and_a_model_is_not(backend: Backend) {
     }
     app.finish().await;
 
-    // On a held-out key the flag says no counts (they are per question).
+    // On a held-out key no flag is shown anywhere until the key is
+    // revealed (whether one fired would tell about the key); then it is,
+    // with its counts.
     let Some(app) = TestApp::start(backend).await else { return };
     let (csv, _) = store_key(&app, Exposure::HeldOut).await;
     let token = app.team_with_token("Copiers", "c@copy.example").await;
     let copy = upload(&app, &token, "Copy-1B", copy_of_key(&csv)).await;
-    assert_eq!(codes(&copy), ["reproduces_key_defects"], "{copy}");
-    assert_eq!(copy["flags"][0]["message"], "reproduces known key defects");
-    let (row, _) = board_flags(&app, copy["id"].as_str().unwrap()).await;
-    assert_eq!(row["flags"][0]["message"], "reproduces known key defects");
+    let id = copy["id"].as_str().unwrap().to_owned();
+    assert_eq!(codes(&copy), Vec::<String>::new(), "{copy}");
+    let (row, _) = board_flags(&app, &id).await;
+    assert_eq!(row["flags"], serde_json::json!([]), "{row}");
     for lang in ["", "?lang=ar"] {
-        let (items, badge) = page_flags(&app, copy["id"].as_str().unwrap(), "Copy-1B", lang).await;
-        assert!(!items[0].1.contains('4') && !badge.unwrap().1.contains('4'), "no counts{lang}: {items:?}");
+        let (items, badge) = page_flags(&app, &id, "Copy-1B", lang).await;
+        assert!(items.is_empty() && badge.is_none(), "no flag{lang}: {items:?}");
         // Nor anywhere else in the page: the board does not hydrate, so it
         // carries no copy of its data for that.
         let body = app.get(&format!("/{lang}")).await.body;
-        assert!(!body.contains("__RESOLVED_RESOURCES[") && !body.contains("reproduced"), "{lang}");
+        assert!(!body.contains("__RESOLVED_RESOURCES[") && !body.contains("reproduce"), "{lang}");
     }
+    app::db::keys::reveal(&app.state.db, "flags-key", None).await.unwrap();
+    let (row, _) = board_flags(&app, &id).await;
+    assert_eq!(row["flags"][0]["code"], "reproduces_key_defects", "shown at reveal: {row}");
+    let (items, _) = page_flags(&app, &id, "Copy-1B", "").await;
+    assert!(items.len() == 1 && items[0].1.contains('4'), "with its counts at reveal: {items:?}");
     app.finish().await;
 }
 

@@ -63,7 +63,7 @@ impl SubmissionRow {
     /// The row as the board shows it under `access` (`Full` or `Overall`).
     fn into_verified(self, access: Access, attempts: u64, first_submitted_at: i64) -> Result<Verified> {
         let shown_as = if access == Access::Overall { Exposure::HeldOut } else { Exposure::Public };
-        let flags = read_flags(self.flags_json.as_deref())?.iter().map(|f| f.shown(shown_as)).collect();
+        let flags = read_flags(self.flags_json.as_deref())?.iter().filter_map(|f| f.shown(shown_as)).collect();
         let n = self.scores.total.max(0) as u64;
         let (accuracy, correct, ci95) = self.scores.shown(access);
         let correct = correct.map(|c| c.max(0) as u64);

@@ -177,6 +177,56 @@ pub fn ladder(best_shown: Option<f64>, accuracy: f64, step: f64, offset: f64, no
     }
 }
 
+/// One score the Ladder released on a held-out key: whose, for which
+/// model, and the accuracy shown, in upload order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Released {
+    pub team: String,
+    pub model: String,
+    pub shown: f64,
+}
+
+/// What one team (or all, `team` None) has drawn from a held-out key: the
+/// scores released to it and the Ladder's steps among them (uploads whose
+/// shown score was new for its Ladder: a model's first, or an improvement).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Drawn {
+    pub team: Option<String>,
+    pub released: usize,
+    pub steps: usize,
+}
+
+/// The leak budget of a held-out key (`keys exposure`): per team, in the
+/// order teams first uploaded, and in total. Every released score tells a
+/// little about the key; a step tells more (the score moved).
+pub fn ledger(released: &[Released]) -> (Vec<Drawn>, Drawn) {
+    use std::collections::HashMap;
+    let mut best: HashMap<(&str, &str), f64> = HashMap::new();
+    let mut teams: Vec<Drawn> = Vec::new();
+    let mut total = Drawn { team: None, released: 0, steps: 0 };
+    for r in released {
+        let step = match best.get(&(r.team.as_str(), r.model.as_str())) {
+            Some(&b) => r.shown > b,
+            None => true,
+        };
+        if step {
+            best.insert((r.team.as_str(), r.model.as_str()), r.shown);
+        }
+        let row = match teams.iter_mut().find(|d| d.team.as_deref() == Some(r.team.as_str())) {
+            Some(row) => row,
+            None => {
+                teams.push(Drawn { team: Some(r.team.clone()), released: 0, steps: 0 });
+                teams.last_mut().expect("just pushed")
+            }
+        };
+        for d in [row, &mut total] {
+            d.released += 1;
+            d.steps += usize::from(step);
+        }
+    }
+    (teams, total)
+}
+
 /// The overall accuracy a held-out key lets a row show, with its Wilson
 /// interval over `n` questions: the Ladder's stored value, or (for a row
 /// stored without one) `accuracy` rounded to 1/√n.
@@ -344,6 +394,23 @@ mod tests {
         let (at, one_more) = (moved(best + step), moved(best + step + 1.0 / 300.0));
         assert!((1800..2200).contains(&at), "{at}");
         assert!(one_more > at && one_more < 4000 - 1000, "{at} then {one_more}");
+    }
+
+    #[test]
+    fn the_ledger_counts_releases_and_steps_per_team() {
+        let r = |team: &str, model: &str, shown: f64| Released { team: team.into(), model: model.into(), shown };
+        let (teams, total) = ledger(&[
+            r("A", "m1", 0.50),
+            r("A", "m1", 0.50), // not above the best: released, no step
+            r("B", "x", 0.40),
+            r("A", "m1", 0.55), // a step
+            r("A", "m2", 0.30), // a new model's first: a step
+            r("A", "m1", 0.52), // below the best shown
+        ]);
+        let counts: Vec<_> = teams.iter().map(|d| (d.team.as_deref().unwrap(), d.released, d.steps)).collect();
+        assert_eq!(counts, [("A", 5, 3), ("B", 1, 1)]);
+        assert_eq!((total.team, total.released, total.steps), (None, 6, 4));
+        assert_eq!(ledger(&[]).1, Drawn { team: None, released: 0, steps: 0 });
     }
 
     #[test]

@@ -286,6 +286,21 @@ pub async fn by_name(db: &Db, name: &str) -> Result<Vec<StoredKey>> {
     Ok(rows.into_iter().map(StoredKey::from).collect())
 }
 
+/// The scores the Ladder released on the key line whose first version is
+/// `lineage_id` (held-out uploads, withdrawn ones included: their scores
+/// were shown), in upload order.
+pub async fn released(db: &Db, lineage_id: i64) -> Result<Vec<crate::domain::exposure::Released>> {
+    let rows: Vec<(String, String, f64)> = sqlx::query_as(
+        "SELECT t.name, s.model_name, s.shown_accuracy FROM submissions s
+           JOIN teams t ON t.id = s.team_id JOIN answer_keys k ON k.id = s.key_id
+          WHERE COALESCE(k.lineage_id, k.id) = $1 AND s.shown_accuracy IS NOT NULL ORDER BY s.id",
+    )
+    .bind(lineage_id)
+    .fetch_all(db.pool())
+    .await?;
+    Ok(rows.into_iter().map(|(team, model, shown)| crate::domain::exposure::Released { team, model, shown }).collect())
+}
+
 /// Every version of the line whose first version is `lineage_id`, oldest first.
 pub async fn versions(db: &Db, lineage_id: i64) -> Result<Vec<StoredKey>> {
     let rows = sqlx::query_as::<_, KeyRow>(&format!(

@@ -6,6 +6,7 @@
 
 use crate::db::{Db, DbError, keys};
 use crate::domain::Benchmark;
+use crate::domain::exposure::Drawn;
 
 pub use crate::db::keys::{KeyStoreError, NewKey, RevealError, StoredKey};
 
@@ -17,6 +18,25 @@ pub async fn insert(db: &Db, key: NewKey<'_>) -> Result<StoredKey, KeyStoreError
 /// Makes the held-out key `name` public.
 pub async fn reveal(db: &Db, name: &str, benchmark: Option<Benchmark>) -> Result<StoredKey, RevealError> {
     keys::reveal(db, name, benchmark).await
+}
+
+/// What the teams have drawn from the line of each key named `name` (in
+/// `benchmark`, or in either): the key, per team and in total (see
+/// `domain::exposure::ledger`).
+pub async fn exposure(
+    db: &Db,
+    name: &str,
+    benchmark: Option<Benchmark>,
+) -> Result<Vec<(StoredKey, Vec<Drawn>, Drawn)>, DbError> {
+    let mut out = Vec::new();
+    for key in keys::by_name(db, name).await? {
+        if benchmark.is_none_or(|b| key.benchmark == b.as_str()) {
+            let released = keys::released(db, key.lineage_id).await?;
+            let (teams, total) = crate::domain::exposure::ledger(&released);
+            out.push((key, teams, total));
+        }
+    }
+    Ok(out)
 }
 
 /// The default key of `benchmark`, if one is stored.

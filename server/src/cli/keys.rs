@@ -28,10 +28,27 @@ pub enum KeysCommand {
     /// submissions, and the questions whose keyed answer strong
     /// submissions contradict (operators only; reads the database).
     Audit(super::audit::AuditArgs),
+    /// Per team and in total, the scores released on a held-out key and
+    /// the Ladder's steps among them: how much the teams have drawn from
+    /// it, to know when to reveal or replace it (operators only; reads the
+    /// database).
+    Exposure(ExposureArgs),
     /// Write the synthetic demo key that `serve` stores on a new database
     /// (official test-split columns, "(synthetic)" texts) to FILE, so that
     /// evaluation tools can be run on the questions it scores against.
     Synthetic(SyntheticArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ExposureArgs {
+    /// The key's name (any of its versions counts).
+    pub name: String,
+    /// Its benchmark, when keys of both share the name.
+    #[arg(long)]
+    pub benchmark: Option<Benchmark>,
+    /// Print one JSON document instead of the table.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]
@@ -93,6 +110,7 @@ pub async fn run(database_url: &str, cmd: KeysCommand) -> anyhow::Result<()> {
         KeysCommand::Import(args) => import(database_url, args).await,
         KeysCommand::Reveal(args) => reveal(database_url, args).await,
         KeysCommand::Audit(args) => super::audit::run(database_url, args).await,
+        KeysCommand::Exposure(args) => exposure(database_url, args).await,
         KeysCommand::Synthetic(args) => write_synthetic(&args),
     }
 }
@@ -185,6 +203,37 @@ async fn reveal(database_url: &str, args: RevealArgs) -> anyhow::Result<()> {
     let db = open_database(database_url).await?;
     let key = keys::reveal(&db, &args.name, args.benchmark).await.context("the key was not revealed")?;
     eprintln!("revealed the {} key {:?}: {}", key.benchmark, key.name, exposure_line(&key));
+    Ok(())
+}
+
+/// `keys exposure`: the leak budget of a key, per team and in total.
+async fn exposure(database_url: &str, args: ExposureArgs) -> anyhow::Result<()> {
+    let db = open_database(database_url).await?;
+    let mut found =
+        keys::exposure(&db, &args.name, args.benchmark).await.context("cannot read the key's submissions")?;
+    let (key, teams, total) = match found.len() {
+        0 => anyhow::bail!("no stored key is named {:?}", args.name),
+        1 => found.remove(0),
+        _ => anyhow::bail!("keys of both benchmarks are named {:?}: give --benchmark", args.name),
+    };
+    if args.json {
+        return print_json(&json!({
+            "key": key.name,
+            "benchmark": key.benchmark,
+            "exposure": key.exposure.as_str(),
+            "teams": teams.iter().map(|d| json!({"team": d.team, "released": d.released, "steps": d.steps})).collect::<Vec<_>>(),
+            "total": {"released": total.released, "steps": total.steps},
+        }));
+    }
+    println!(
+        "{} key {:?} ({}): scores released on it and the Ladder's steps among them",
+        key.benchmark, key.name, key.exposure
+    );
+    println!("{:<40} {:>9} {:>6}", "team", "released", "steps");
+    for d in &teams {
+        println!("{:<40} {:>9} {:>6}", d.team.as_deref().unwrap_or_default(), d.released, d.steps);
+    }
+    println!("{:<40} {:>9} {:>6}", "total", total.released, total.steps);
     Ok(())
 }
 

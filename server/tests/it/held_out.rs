@@ -19,8 +19,65 @@ on_both_backends!(
     a_corrected_held_out_key_rounds_its_new_scores,
     an_upload_is_scored_on_the_default_key_as_it_stands,
     re_encodings_of_the_same_answers_round_the_same_way,
-    the_threshold_attack_learns_nothing
+    the_threshold_attack_learns_nothing,
+    keys_exposure_counts_what_each_team_drew
 );
+
+/// `medarabench keys exposure NAME`: per team and in total, the scores
+/// released on a held-out key and the Ladder's steps among them (a model's
+/// first score, and every score above its best shown before), as the
+/// uploads' answers saw them.
+async fn keys_exposure_counts_what_each_team_drew(backend: Backend) {
+    let Some(app) = TestApp::start_with_quota(backend, 50).await else { return };
+    let key = store_key(&app, "phase-6", 300, 81, Exposure::HeldOut).await;
+    let mut expected: Vec<(String, usize, usize)> = Vec::new();
+    for (team, uploads) in [("Drawer A", 5), ("Drawer B", 2)] {
+        let token = app.team_with_token(team, &format!("{}@exposure.example", team.len() + uploads)).await;
+        let mut best: std::collections::HashMap<String, f64> = std::collections::HashMap::new();
+        let mut steps = 0;
+        for i in 0..uploads {
+            let model = format!("M{}", i % 2);
+            // A model's first, then worse ones (released, no step) and a
+            // much better one (a step).
+            let accuracy = match i {
+                0 | 1 => 0.5,
+                3 => 0.8,
+                _ => 0.3,
+            };
+            let file = app::domain::synthetic::synthetic_predictions(&key, accuracy, i as u64 + 1);
+            let resp = app.upload_raw(&token, &format!("model_name={model}"), file).await;
+            assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
+            let shown = resp.json()["accuracy"].as_f64().unwrap();
+            if best.get(&model).is_none_or(|b| shown > *b) {
+                steps += 1;
+                best.insert(model, shown);
+            }
+        }
+        expected.push((team.to_owned(), uploads, steps));
+    }
+    let out = crate::cli::medarabench(&["keys", "exposure", "phase-6", "--json"], Some(app.database_url()));
+    assert!(out.status.success(), "{}", crate::cli::stderr(&out));
+    let report = crate::cli::stdout_json(&out);
+    let teams: Vec<(String, usize, usize)> = report["teams"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            let n = |f: &str| usize::try_from(t[f].as_u64().unwrap()).unwrap();
+            (t["team"].as_str().unwrap().to_owned(), n("released"), n("steps"))
+        })
+        .collect();
+    assert_eq!(teams, expected, "{report}");
+    assert!(expected[0].2 < expected[0].1, "some uploads released a score without a step: {expected:?}");
+    assert_eq!(report["total"]["released"], 7);
+    assert_eq!(report["exposure"], "held-out");
+    let table = crate::cli::medarabench(&["keys", "exposure", "phase-6"], Some(app.database_url()));
+    let text = String::from_utf8_lossy(&table.stdout).into_owned();
+    assert!(text.contains("Drawer A") && text.lines().last().is_some_and(|l| l.starts_with("total")), "{text}");
+    let unknown = crate::cli::medarabench(&["keys", "exposure", "no-such-key"], Some(app.database_url()));
+    assert!(!unknown.status.success() && crate::cli::stderr(&unknown).contains("no stored key"));
+    app.finish().await;
+}
 
 /// The threshold attack of issue 37, as measured on the release build:
 /// under a new model name (a Ladder of its own) an upload with nothing

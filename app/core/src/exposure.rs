@@ -140,6 +140,23 @@ pub fn default_noise(step: f64) -> f64 {
     step / 2.0
 }
 
+/// `answers` (one per scoreable item of `key`, in its order) as the
+/// Ladder's draws read them: a letter past a question's last option is
+/// certainly wrong and the options are public, so it is read as no answer,
+/// like a missing row; otherwise switching such a question between no
+/// answer and an impossible letter would buy a fresh draw at the same
+/// accuracy, and averaging those would recover the true score.
+pub fn as_drawn(key: &crate::key::AnswerKey, answers: &[Given]) -> Vec<Given> {
+    key.items()
+        .iter()
+        .zip(answers)
+        .map(|(item, given)| match given {
+            Given::Letter(l) if l.index() >= usize::from(item.options) => Given::Missing,
+            other => *other,
+        })
+        .collect()
+}
+
 /// Two independent uniform draws in [0, 1) keyed by the server's secret,
 /// the key and the answers as scored (see [`rounding_offset`]).
 fn draws(secret: &[u8], key_id: i64, answers: &[Given]) -> [f64; 2] {
@@ -167,12 +184,14 @@ fn draws(secret: &[u8], key_id: i64, answers: &[Given]) -> [f64; 2] {
 /// accuracy is `accuracy`, when the best shown before it (the same team's
 /// submissions of the same model on the same key) is `best_shown`. The
 /// shown score moves only for an improvement of more than `step` plus the
-/// upload's threshold `noise` (see [`threshold_noise`]), and is then
-/// rounded to a multiple of the step with the upload's `offset` (see
-/// [`rounding_offset`]).
+/// upload's threshold `noise` (see [`threshold_noise`]), and never for a
+/// submission no better than the best shown, whatever the noise; it is
+/// then rounded to a multiple of the step with the upload's `offset` (see
+/// [`rounding_offset`]), so it never goes below the best shown (a multiple
+/// of the step).
 pub fn ladder(best_shown: Option<f64>, accuracy: f64, step: f64, offset: f64, noise: f64) -> f64 {
     match best_shown {
-        Some(best) if accuracy <= best + step + noise => best,
+        Some(best) if accuracy <= best || accuracy <= best + step + noise => best,
         _ => rounded(accuracy, step, offset),
     }
 }
@@ -355,8 +374,12 @@ mod tests {
         for delta in [-1.0, 1.0, 5.0, -40.0] {
             assert_eq!(ladder(Some(first), 0.6203 + delta / 4928.0, step, 0.99, 0.0), first);
         }
-        // A worse submission repeats the best shown.
+        // A worse submission repeats the best shown, whatever the noise.
         assert_eq!(ladder(Some(first), 0.50, step, 0.0, 0.0), first);
+        for noise in [-1.0, -step, -0.001] {
+            assert_eq!(ladder(Some(first), first - 0.001, step, 0.99, noise), first);
+            assert!(ladder(Some(first), first + 0.001, step, 0.0, noise) >= first);
+        }
         // An improvement of more than a step is shown, on the step's grid.
         let better = ladder(Some(first), 0.6450, step, 0.5, 0.0);
         assert!(better > first + step - 1e-9 && (better / step - (better / step).round()).abs() < 1e-9);
@@ -411,6 +434,18 @@ mod tests {
         assert_eq!(counts, [("A", 5, 3), ("B", 1, 1)]);
         assert_eq!((total.team, total.released, total.steps), (None, 6, 4));
         assert_eq!(ledger(&[]).1, Drawn { team: None, released: 0, steps: 0 });
+    }
+
+    #[test]
+    fn impossible_letters_are_drawn_as_no_answer() {
+        let csv = "Question Number,Question,Option A,Option B,Option C,Option D,Option E,Option F,Correct Answer,Level,Medical Specialty,Group,umbrella_specialty\n\
+                   1,q,a,b,c,d,,,A,Y1,Anatomy,ABCD,Anatomy\n2,q2,a,b,c,d,e,,E,Y2,Physics,ABCDE,Chemistry and Physics\n";
+        let key = crate::key::parse_key(crate::Benchmark::MedAraBench, csv.as_bytes()).unwrap().key;
+        let given = [Given::Letter(Letter::F), Given::Letter(Letter::E)];
+        assert_eq!(as_drawn(&key, &given), [Given::Missing, Given::Letter(Letter::E)]);
+        let secret = b"s".as_slice();
+        let none = [Given::Missing, Given::Letter(Letter::E)];
+        assert_eq!(rounding_offset(secret, 1, &as_drawn(&key, &given)), rounding_offset(secret, 1, &none));
     }
 
     #[test]

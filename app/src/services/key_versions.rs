@@ -16,6 +16,7 @@ use crate::db::key_versions::{self, Pending, Rescored};
 use crate::db::keys::{self, KeyStoreError, NewKey, NextVersion, StoredKey};
 use crate::db::{Db, DbError};
 use crate::domain::errata::{KeyChange, diff};
+use crate::domain::exposure::as_drawn;
 use crate::domain::stored_predictions::aligned;
 use crate::domain::{AnswerKey, Benchmark, CheckedKey, Given, StoredPredictions, parse_key_for_scoring, rescore};
 
@@ -207,7 +208,7 @@ async fn score_batch(
                     .map_err(|e| VersionError::Corrupt { public_id: p.public_id.clone(), reason: e.to_string() })?;
                 // The answers in the target's order: what its Ladder
                 // rounding is drawn from.
-                let answers = aligned(layout, &stored, &target);
+                let answers = as_drawn(&target, &aligned(layout, &stored, &target));
                 Ok((p.id, rescore(layout, &stored, &target), answers))
             })
             .collect()

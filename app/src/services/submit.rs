@@ -18,7 +18,7 @@ use crate::db::submissions::{
     self, InsertError, LadderRule, NewSubmission, QuotaDefaults, QuotaUse, Stored, SubmissionMeta, SubmissionRecord,
 };
 use crate::db::{Db, audit};
-use crate::domain::exposure::{Exposure, default_noise, default_step, rounding_offset, threshold_noise};
+use crate::domain::exposure::{Exposure, as_drawn, default_noise, default_step, rounding_offset, threshold_noise};
 use crate::domain::forensics;
 use crate::domain::submission::RawMeta;
 use crate::domain::{Benchmark, Message, read_and_score};
@@ -165,7 +165,8 @@ async fn scored(ctx: Scoring<'_>, upload: &Upload, meta: SubmissionMeta, file: A
     let near = recorded.near_duplicate(ctx.db, &key, team_id, &scored.predictions).await?;
     let flags = forensics::flags(&key, &scored.predictions, near);
     let ladder = (stored_key.exposure == Exposure::HeldOut).then(|| {
-        let (secret, answers) = (ctx.secret.as_bytes(), &scored.predictions.given()[..key.len()]);
+        let secret = ctx.secret.as_bytes();
+        let answers = &as_drawn(&key, &scored.predictions.given()[..key.len()]);
         let step = ctx.ladder_step.unwrap_or_else(|| default_step(scored.card.total));
         let scale = ctx.ladder_noise.unwrap_or_else(|| default_noise(step));
         LadderRule {

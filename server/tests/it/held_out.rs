@@ -171,9 +171,10 @@ async fn the_threshold_attack_learns_nothing(backend: Backend) {
     app.finish().await;
 }
 
-/// The same answers written 16 ways (line breaks, a byte-order mark,
+/// The same answers written 17 ways (line breaks, a byte-order mark,
 /// gzip, JSON Lines, lower case, row order, spaces, another column, a
-/// blank answer for a question left out, a row for a rejected question),
+/// blank answer or an impossible letter for a question left out, a row
+/// for a rejected question),
 /// each under a new model name (so each starts a Ladder of its own): one
 /// draw of the Ladder's rounding, one shown score. Averaging re-encodings
 /// learns nothing. The answers are chosen so that their accuracy sits
@@ -192,12 +193,15 @@ async fn re_encodings_of_the_same_answers_round_the_same_way(backend: Backend) {
     let key = store_key(&app, "phase-4", 300, 51, Exposure::HeldOut).await;
     let items = key.items();
     let (n, step) = (items.len(), app::domain::exposure::default_step(items.len()));
-    // The first `right` questions answered right, the others wrong, the
-    // last one left out.
+    // One question of fewer than six options left out (so that F is an
+    // impossible letter for it); the first `right` others answered right,
+    // the rest wrong.
+    let out = items.iter().rposition(|it| it.options < 6).expect("a question of fewer than six options");
     let answers = |right: usize| -> Vec<(u32, char)> {
-        items[..n - 1]
+        items
             .iter()
             .enumerate()
+            .filter(|(i, _)| *i != out)
             .map(|(i, it)| {
                 let wrong = if it.answer.as_char() == 'A' { 'B' } else { 'A' };
                 (it.id.get(), if i < right { it.answer.as_char() } else { wrong })
@@ -223,7 +227,7 @@ async fn re_encodings_of_the_same_answers_round_the_same_way(backend: Backend) {
     let jsonl = |eol: &str| -> String {
         rows.iter().map(|(id, a)| format!("{{\"question_id\": {id}, \"answer\": \"{a}\"}}{eol}")).collect()
     };
-    let left_out = items[n - 1].id.get();
+    let left_out = items[out].id.get();
     let rejected = key.rejected_ids().iter().next().expect("the synthetic key rejects rows").get();
     let reversed = {
         let mut lines: Vec<&str> = plain.lines().skip(1).collect();
@@ -249,6 +253,7 @@ async fn re_encodings_of_the_same_answers_round_the_same_way(backend: Backend) {
         }),
         ("blank for the left-out question", format!("{plain}{left_out},\n").into_bytes()),
         ("a row for a rejected question", format!("{plain}{rejected},C\n").into_bytes()),
+        ("an impossible letter for the left-out question", format!("{plain}{left_out},F\n").into_bytes()),
         ("JSON Lines", jsonl("\n").into_bytes()),
         ("JSON Lines, CRLF", jsonl("\r\n").into_bytes()),
         ("gzip of JSON Lines", crate::formats::gzip(jsonl("\n").as_bytes())),

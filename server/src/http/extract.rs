@@ -112,12 +112,14 @@ pub fn client_address(
 ) -> Option<IpAddr> {
     let peer = extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
     let Some(proxies) = proxies else { return peer };
+    // Split as bytes: a client's line may hold bytes that are not text,
+    // and the address a proxy appended to that line must still count (an
+    // entry that is not text stays as one that is not an address).
     let entries: Vec<&str> = headers
         .get_all("x-forwarded-for")
         .iter()
-        .filter_map(|line| line.to_str().ok())
-        .flat_map(|line| line.split(','))
-        .map(str::trim)
+        .flat_map(|line| line.as_bytes().split(|&b| b == b','))
+        .map(|entry| std::str::from_utf8(entry).map_or("?", str::trim))
         .filter(|entry| !entry.is_empty())
         .collect();
     proxies.client(peer, &entries)
@@ -192,6 +194,20 @@ mod tests {
         assert_eq!(client(&req, None), Some("9.9.9.9".parse().unwrap()), "the peer, unless behind a proxy");
         assert_eq!(client(&req, Some(TrustedProxies::Hops(1))), Some("6.6.6.6".parse().unwrap()));
         assert_eq!(client(&req, Some(TrustedProxies::Hops(2))), Some("5.5.5.5".parse().unwrap()));
+        // Bytes that are not text before the proxy's entry on the same
+        // line (nginx appends to the client's line) do not hide it.
+        let mut garbled = Request::builder()
+            .uri("/api/v1/teams")
+            .header("x-forwarded-for", axum::http::HeaderValue::from_bytes(b"\xff\xfe, 6.6.6.6").unwrap())
+            .body(axum::body::Body::empty())
+            .unwrap();
+        garbled.extensions_mut().insert(ConnectInfo("9.9.9.9:1234".parse::<SocketAddr>().unwrap()));
+        assert_eq!(client(&garbled, Some(TrustedProxies::Hops(1))), Some("6.6.6.6".parse().unwrap()));
+        assert_eq!(
+            client(&garbled, Some(TrustedProxies::Hops(2))),
+            Some("9.9.9.9".parse().unwrap()),
+            "not an address: the peer"
+        );
         let bare = Request::builder().uri("/").body(axum::body::Body::empty()).unwrap();
         assert_eq!(client(&bare, Some(TrustedProxies::Hops(1))), None, "unknown: not limited");
     }

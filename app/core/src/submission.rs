@@ -82,16 +82,38 @@ pub fn is_bidi_control(c: char) -> bool {
 
 /// Whether `c` may not stand in a one-line name (a model's, a team's):
 /// control characters (line breaks and tabs among them), the line and
-/// paragraph separators, and the characters that show nothing (zero-width
-/// spaces and joiners, the word joiner and invisible operators, the
-/// byte-order mark, the soft hyphen, the Arabic letter mark and the
-/// Mongolian vowel separator), which would make two names look alike or
-/// one name look like two lines.
+/// paragraph separators, and Unicode's default-ignorable characters, which
+/// show nothing (zero-width spaces and joiners, the word joiner and
+/// invisible operators, the byte-order mark, the soft hyphen, the Arabic
+/// letter mark, Mongolian and other variation selectors, Hangul fillers,
+/// tag characters), and would make two names look alike or one name look
+/// like two lines. The bidirectional isolates and embeddings are
+/// [`is_bidi_control`]'s, refused with a problem of their own.
 pub fn is_invisible(c: char) -> bool {
     c.is_control()
         || matches!(
             c,
-            '\u{2028}' | '\u{2029}' | '\u{200B}'..='\u{200F}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{00AD}' | '\u{061C}' | '\u{180E}'
+            '\u{00AD}'
+                | '\u{034F}'
+                | '\u{061C}'
+                | '\u{115F}'
+                | '\u{1160}'
+                | '\u{17B4}'
+                | '\u{17B5}'
+                | '\u{180B}'..='\u{180F}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{2028}'
+                | '\u{2029}'
+                | '\u{2060}'..='\u{2065}'
+                | '\u{206A}'..='\u{206F}'
+                | '\u{3164}'
+                | '\u{FE00}'..='\u{FE0F}'
+                | '\u{FEFF}'
+                | '\u{FFA0}'
+                | '\u{FFF0}'..='\u{FFF8}'
+                | '\u{1BCA0}'..='\u{1BCA3}'
+                | '\u{1D173}'..='\u{1D17A}'
+                | '\u{E0000}'..='\u{E0FFF}'
         )
 }
 
@@ -288,6 +310,9 @@ mod tests {
             "GPT\u{FEFF}x",
             "GPT\u{2060}x",
             "GPT\u{00AD}x",
+            "\u{3164}",
+            "GPT\u{E0041}x",
+            "GPT\u{FE0F}x",
         ] {
             let raw = RawMeta { model_name: Some(name.into()), ..Default::default() };
             let errors = raw.validate().unwrap_err();

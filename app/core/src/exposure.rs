@@ -115,21 +115,28 @@ pub fn rounding_offset(secret: &[u8], key_id: i64, answers: &[Given]) -> f64 {
     draws(secret, key_id, answers)[0]
 }
 
-/// The Ladder's threshold noise for one submission's score on a key: a
-/// Laplace draw of scale `scale` (a fraction; 0 gives 0), from the same
-/// secret, key and answers as [`rounding_offset`] but independent of it.
-/// Added to the threshold a new score must pass (the "Shaky Ladder",
-/// Hardt 2017), it makes whether a score moved a noisy answer: a file
-/// made to sit exactly at the threshold, plus one probed answer, no longer
-/// tells that answer. The same answers draw the same noise, so re-encoding
-/// a file buys no fresh draw.
-pub fn threshold_noise(secret: &[u8], key_id: i64, answers: &[Given], scale: f64) -> f64 {
+/// The Ladder's two draws for one submission's score on a key, from one
+/// hash of the secret, the key and the answers: its [`rounding_offset`],
+/// and its threshold noise, a Laplace draw of scale `scale` (a fraction;
+/// 0 gives 0) independent of the offset. Added to the threshold a new
+/// score must pass (the "Shaky Ladder", Hardt 2017), the noise makes
+/// whether a score moved a noisy answer: a file made to sit exactly at the
+/// threshold, plus one probed answer, no longer tells that answer. The
+/// same answers draw the same noise, so re-encoding a file buys no fresh
+/// draw.
+pub fn ladder_draws(secret: &[u8], key_id: i64, answers: &[Given], scale: f64) -> (f64, f64) {
+    let [offset, u] = draws(secret, key_id, answers);
+    (offset, laplace(u, scale))
+}
+
+/// The Laplace distribution of scale `scale` at `u` in [0, 1) (its inverse
+/// CDF): the sign from which half `u` is in, the size
+/// -ln(1 - 2|u - 1/2|) · scale.
+fn laplace(u: f64, scale: f64) -> f64 {
     if scale <= 0.0 {
         return 0.0;
     }
-    // Inverse CDF of the Laplace distribution, from u in [0, 1): the
-    // sign from which half u is in, the size -ln(1 - 2|u - 1/2|) · scale.
-    let u = draws(secret, key_id, answers)[1] - 0.5;
+    let u = u - 0.5;
     -scale * u.signum() * (1.0 - 2.0 * u.abs()).max(f64::MIN_POSITIVE).ln()
 }
 
@@ -184,7 +191,7 @@ fn draws(secret: &[u8], key_id: i64, answers: &[Given]) -> [f64; 2] {
 /// accuracy is `accuracy`, when the best shown before it (the same team's
 /// submissions of the same model on the same key) is `best_shown`. The
 /// shown score moves only for an improvement of more than `step` plus the
-/// upload's threshold `noise` (see [`threshold_noise`]), and never for a
+/// upload's threshold `noise` (see [`ladder_draws`]), and never for a
 /// submission no better than the best shown, whatever the noise; it is
 /// then rounded to a multiple of the step with the upload's `offset` (see
 /// [`rounding_offset`]), so it never goes below the best shown (a multiple
@@ -221,24 +228,19 @@ pub struct Drawn {
 pub fn ledger(released: &[Released]) -> (Vec<Drawn>, Drawn) {
     use std::collections::HashMap;
     let mut best: HashMap<(&str, &str), f64> = HashMap::new();
+    let mut row_of: HashMap<&str, usize> = HashMap::new();
     let mut teams: Vec<Drawn> = Vec::new();
     let mut total = Drawn { team: None, released: 0, steps: 0 };
     for r in released {
-        let step = match best.get(&(r.team.as_str(), r.model.as_str())) {
-            Some(&b) => r.shown > b,
-            None => true,
-        };
+        let step = best.get(&(r.team.as_str(), r.model.as_str())).is_none_or(|&b| r.shown > b);
         if step {
             best.insert((r.team.as_str(), r.model.as_str()), r.shown);
         }
-        let row = match teams.iter_mut().find(|d| d.team.as_deref() == Some(r.team.as_str())) {
-            Some(row) => row,
-            None => {
-                teams.push(Drawn { team: Some(r.team.clone()), released: 0, steps: 0 });
-                teams.last_mut().expect("just pushed")
-            }
-        };
-        for d in [row, &mut total] {
+        let row = *row_of.entry(r.team.as_str()).or_insert_with(|| {
+            teams.push(Drawn { team: Some(r.team.clone()), released: 0, steps: 0 });
+            teams.len() - 1
+        });
+        for d in [&mut teams[row], &mut total] {
             d.released += 1;
             d.steps += usize::from(step);
         }
@@ -394,7 +396,7 @@ mod tests {
                 .collect()
         };
         let scale = 0.007;
-        let noise: Vec<f64> = (0..4000).map(|i| threshold_noise(secret, 1, &answers(i), scale)).collect();
+        let noise: Vec<f64> = (0..4000).map(|i| ladder_draws(secret, 1, &answers(i), scale).1).collect();
         // Laplace(0, b): mean 0, mean absolute value b, half of it beyond b ln 2.
         let mean = noise.iter().sum::<f64>() / 4000.0;
         let mean_abs = noise.iter().map(|x| x.abs()).sum::<f64>() / 4000.0;
@@ -402,13 +404,15 @@ mod tests {
         assert!(mean.abs() < 0.0006, "{mean}");
         assert!((mean_abs - scale).abs() < 0.0006, "{mean_abs}");
         assert!((1800..2200).contains(&beyond), "{beyond}");
-        // Independent of the rounding offset drawn from the same answers.
-        let offsets: Vec<f64> = (0..4000).map(|i| rounding_offset(secret, 1, &answers(i))).collect();
+        // Independent of the rounding offset drawn with it, which is the
+        // answers' rounding offset.
+        let offsets: Vec<f64> = (0..4000).map(|i| ladder_draws(secret, 1, &answers(i), scale).0).collect();
+        assert_eq!(offsets[9], rounding_offset(secret, 1, &answers(9)));
         let covariance = noise.iter().zip(&offsets).map(|(n, u)| n * (u - 0.5)).sum::<f64>() / 4000.0;
         assert!(covariance.abs() < 0.0003, "{covariance}");
         // Keyed: the same answers, the same noise; no noise at scale 0.
-        assert_eq!(threshold_noise(secret, 1, &answers(7), scale), threshold_noise(secret, 1, &answers(7), scale));
-        assert_eq!(threshold_noise(secret, 1, &answers(7), 0.0), 0.0);
+        assert_eq!(ladder_draws(secret, 1, &answers(7), scale).1, ladder_draws(secret, 1, &answers(7), scale).1);
+        assert_eq!(ladder_draws(secret, 1, &answers(7), 0.0).1, 0.0);
         // At the threshold, one answer more moves the score only as often
         // as the noise lets it: not always, and not never.
         let (step, best) = (0.05, 0.5);

@@ -202,6 +202,17 @@ impl StoredPredictions {
 /// ids `target` no longer has at all are not counted. On the key they were
 /// recorded on this is exactly [`score`](super::score::score) of the file.
 pub fn rescore(recorded_on: &AnswerKey, predictions: &StoredPredictions, target: &AnswerKey) -> Scored {
+    rescore_aligned(recorded_on, predictions, target).0
+}
+
+/// [`rescore`], with the answers it scored: what the predictions gave for
+/// each of `target`'s scoreable items, in `target`'s order (as
+/// [`aligned`]), read once for both.
+pub fn rescore_aligned(
+    recorded_on: &AnswerKey,
+    predictions: &StoredPredictions,
+    target: &AnswerKey,
+) -> (Scored, Vec<Given>) {
     let rejected: Vec<QuestionId> = recorded_on.rejected_ids().iter().copied().collect();
     let given = aligned_with(recorded_on, &rejected, predictions, target);
     let ignored = target
@@ -210,7 +221,7 @@ pub fn rescore(recorded_on: &AnswerKey, predictions: &StoredPredictions, target:
         .filter(|id| predictions.get(recorded_on, &rejected, **id) != Given::Missing)
         .count();
     let (card, correct) = tally(target, &given, ignored);
-    Scored { card, correct, predictions: predictions.clone() }
+    (Scored { card, correct, predictions: predictions.clone() }, given)
 }
 
 /// What predictions recorded on `recorded_on` gave for each of `target`'s

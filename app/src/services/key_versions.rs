@@ -17,8 +17,8 @@ use crate::db::keys::{self, KeyStoreError, NewKey, NextVersion, StoredKey};
 use crate::db::{Db, DbError};
 use crate::domain::errata::{KeyChange, diff};
 use crate::domain::exposure::as_drawn;
-use crate::domain::stored_predictions::aligned;
-use crate::domain::{AnswerKey, Benchmark, CheckedKey, Given, StoredPredictions, parse_key_for_scoring, rescore};
+use crate::domain::stored_predictions::rescore_aligned;
+use crate::domain::{AnswerKey, Benchmark, CheckedKey, Given, StoredPredictions, parse_key_for_scoring};
 
 /// Submissions scored in one transaction.
 pub const BATCH: usize = 50;
@@ -206,10 +206,10 @@ async fn score_batch(
                 let layout = &layouts[&p.predictions_key_id];
                 let stored = StoredPredictions::unpack(layout, &p.predictions)
                     .map_err(|e| VersionError::Corrupt { public_id: p.public_id.clone(), reason: e.to_string() })?;
-                // The answers in the target's order: what its Ladder
-                // rounding is drawn from.
-                let answers = as_drawn(&target, &aligned(layout, &stored, &target));
-                Ok((p.id, rescore(layout, &stored, &target), answers))
+                // The answers in the target's order, as its Ladder rounding
+                // draws them.
+                let (scored, answers) = rescore_aligned(layout, &stored, &target);
+                Ok((p.id, scored, as_drawn(&target, &answers)))
             })
             .collect()
     })

@@ -18,7 +18,7 @@ use crate::db::submissions::{
     self, InsertError, LadderRule, NewSubmission, QuotaDefaults, QuotaUse, Stored, SubmissionMeta, SubmissionRecord,
 };
 use crate::db::{Db, audit};
-use crate::domain::exposure::{Exposure, as_drawn, default_noise, default_step, rounding_offset, threshold_noise};
+use crate::domain::exposure::{Exposure, as_drawn, default_noise, default_step, ladder_draws};
 use crate::domain::forensics;
 use crate::domain::submission::RawMeta;
 use crate::domain::{Benchmark, Message, read_and_score};
@@ -169,11 +169,8 @@ async fn scored(ctx: Scoring<'_>, upload: &Upload, meta: SubmissionMeta, file: A
         let answers = &as_drawn(&key, &scored.predictions.given()[..key.len()]);
         let step = ctx.ladder_step.unwrap_or_else(|| default_step(scored.card.total));
         let scale = ctx.ladder_noise.unwrap_or_else(|| default_noise(step));
-        LadderRule {
-            step,
-            offset: rounding_offset(secret, stored_key.id, answers),
-            noise: threshold_noise(secret, stored_key.id, answers, scale),
-        }
+        let (offset, noise) = ladder_draws(secret, stored_key.id, answers, scale);
+        LadderRule { step, offset, noise }
     });
     Ok(NewSubmission {
         public_id: new_public_id(),

@@ -7,9 +7,10 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use super::key_store::{NamedKeyError, named};
 use super::key_versions::{VersionError, parsed};
 use crate::db::key_audit::{self, AuditRow};
-use crate::db::keys::{self, StoredKey};
+use crate::db::keys::StoredKey;
 use crate::db::{Db, DbError};
 use crate::domain::item_analysis::{KeyAudit, TooFew, audit};
 use crate::domain::stored_predictions::aligned;
@@ -18,10 +19,8 @@ use crate::domain::{AnswerKey, Benchmark, Given, StoredPredictions};
 /// Why a key was not audited.
 #[derive(Debug, thiserror::Error)]
 pub enum AuditError {
-    #[error("no stored key is named {0:?}")]
-    UnknownKey(String),
-    #[error("keys of several benchmarks are named {0:?}; add --benchmark")]
-    Ambiguous(String),
+    #[error(transparent)]
+    Named(#[from] NamedKeyError),
     #[error("{too_few}; {skipped} more were stored before predictions were kept")]
     TooFew { too_few: TooFew, skipped: usize },
     #[error("the stored benchmark {0:?} is not known to this version")]
@@ -48,16 +47,7 @@ pub struct AuditReport {
 /// Audits the stored key `name` (any version's name; of `benchmark` when
 /// given) from every submission of its line with stored predictions.
 pub async fn audit_key(db: &Db, name: &str, benchmark: Option<Benchmark>) -> Result<AuditReport, AuditError> {
-    let named: Vec<StoredKey> = keys::by_name(db, name)
-        .await?
-        .into_iter()
-        .filter(|k| benchmark.is_none_or(|b| k.benchmark == b.as_str()))
-        .collect();
-    let key = match <[StoredKey; 1]>::try_from(named) {
-        Ok([key]) => key,
-        Err(found) if found.is_empty() => return Err(AuditError::UnknownKey(name.to_owned())),
-        Err(_) => return Err(AuditError::Ambiguous(name.to_owned())),
-    };
+    let key = named(db, name, benchmark).await?;
     let bench: Benchmark = key.benchmark.parse().map_err(|_| AuditError::Benchmark(key.benchmark.clone()))?;
     let target = parsed(db, key.id, bench).await?;
     let rows = key_audit::submissions_of_line(db, key.lineage_id).await?;

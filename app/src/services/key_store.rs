@@ -20,23 +20,44 @@ pub async fn reveal(db: &Db, name: &str, benchmark: Option<Benchmark>) -> Result
     keys::reveal(db, name, benchmark).await
 }
 
-/// What the teams have drawn from the line of each key named `name` (in
-/// `benchmark`, or in either): the key, per team and in total (see
+/// Why no one stored key answers to a name.
+#[derive(Debug, thiserror::Error)]
+pub enum NamedKeyError {
+    #[error("no stored key is named {0:?}")]
+    Unknown(String),
+    #[error("keys of several benchmarks are named {0:?}; add --benchmark")]
+    Ambiguous(String),
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+/// The stored key `name` (any version's name; of `benchmark` when given),
+/// as the operators' commands name a key.
+pub async fn named(db: &Db, name: &str, benchmark: Option<Benchmark>) -> Result<StoredKey, NamedKeyError> {
+    let named: Vec<StoredKey> = keys::by_name(db, name)
+        .await?
+        .into_iter()
+        .filter(|k| benchmark.is_none_or(|b| k.benchmark == b.as_str()))
+        .collect();
+    match <[StoredKey; 1]>::try_from(named) {
+        Ok([key]) => Ok(key),
+        Err(found) if found.is_empty() => Err(NamedKeyError::Unknown(name.to_owned())),
+        Err(_) => Err(NamedKeyError::Ambiguous(name.to_owned())),
+    }
+}
+
+/// What the teams have drawn from the line of the key named `name` (see
+/// [`named`]): the key, per team and in total (see
 /// `domain::exposure::ledger`).
 pub async fn exposure(
     db: &Db,
     name: &str,
     benchmark: Option<Benchmark>,
-) -> Result<Vec<(StoredKey, Vec<Drawn>, Drawn)>, DbError> {
-    let mut out = Vec::new();
-    for key in keys::by_name(db, name).await? {
-        if benchmark.is_none_or(|b| key.benchmark == b.as_str()) {
-            let released = keys::released(db, key.lineage_id).await?;
-            let (teams, total) = crate::domain::exposure::ledger(&released);
-            out.push((key, teams, total));
-        }
-    }
-    Ok(out)
+) -> Result<(StoredKey, Vec<Drawn>, Drawn), NamedKeyError> {
+    let key = named(db, name, benchmark).await?;
+    let released = keys::released(db, key.lineage_id).await?;
+    let (teams, total) = crate::domain::exposure::ledger(&released);
+    Ok((key, teams, total))
 }
 
 /// The default key of `benchmark`, if one is stored.

@@ -209,19 +209,13 @@ async fn reveal(database_url: &str, args: RevealArgs) -> anyhow::Result<()> {
 /// `keys exposure`: the leak budget of a key, per team and in total.
 async fn exposure(database_url: &str, args: ExposureArgs) -> anyhow::Result<()> {
     let db = open_database(database_url).await?;
-    let mut found =
-        keys::exposure(&db, &args.name, args.benchmark).await.context("cannot read the key's submissions")?;
-    let (key, teams, total) = match found.len() {
-        0 => anyhow::bail!("no stored key is named {:?}", args.name),
-        1 => found.remove(0),
-        _ => anyhow::bail!("keys of both benchmarks are named {:?}: give --benchmark", args.name),
-    };
+    let (key, teams, total) = keys::exposure(&db, &args.name, args.benchmark).await?;
     if args.json {
         return print_json(&json!({
             "key": key.name,
             "benchmark": key.benchmark,
             "exposure": key.exposure.as_str(),
-            "teams": teams.iter().map(|d| json!({"team": d.team, "released": d.released, "steps": d.steps})).collect::<Vec<_>>(),
+            "teams": teams,
             "total": {"released": total.released, "steps": total.steps},
         }));
     }

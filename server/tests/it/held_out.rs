@@ -145,13 +145,8 @@ async fn the_threshold_attack_learns_nothing(backend: Backend) {
         }
         (claimed, claimed_right, right)
     }
-    let limits = |c: &mut server::config::ServerConfig| {
-        c.writes_per_minute = 0;
-        c.daily_quota = 10_000;
-        c.total_quota = 10_000;
-    };
     let Some(app) = TestApp::start_with(backend, |c| {
-        limits(c);
+        a_prober_is_not_limited(c);
         c.ladder_noise = Some(0.0);
     })
     .await
@@ -162,7 +157,7 @@ async fn the_threshold_attack_learns_nothing(backend: Backend) {
     assert_eq!((claimed, claimed_right), (right, right), "without noise the threshold gives every answer away");
     app.finish().await;
 
-    let Some(app) = TestApp::start_with(backend, limits).await else { return };
+    let Some(app) = TestApp::start_with(backend, a_prober_is_not_limited).await else { return };
     let (claimed, claimed_right, right) = attack(&app, "noisy").await;
     let base_rate = right as f64 / TARGETS as f64;
     let precision = claimed_right as f64 / claimed.max(1) as f64;
@@ -182,14 +177,7 @@ async fn the_threshold_attack_learns_nothing(backend: Backend) {
 /// 0.3 to 0.7): a draw keyed by anything but the answers would show two
 /// scores with probability above 99%.
 async fn re_encodings_of_the_same_answers_round_the_same_way(backend: Backend) {
-    let Some(app) = TestApp::start_with(backend, |c| {
-        c.daily_quota = 100;
-        c.total_quota = 100;
-    })
-    .await
-    else {
-        return;
-    };
+    let Some(app) = TestApp::start_with_quota(backend, 100).await else { return };
     let key = store_key(&app, "phase-4", 300, 51, Exposure::HeldOut).await;
     let items = key.items();
     let (n, step) = (items.len(), app::domain::exposure::default_step(items.len()));
@@ -273,6 +261,14 @@ async fn re_encodings_of_the_same_answers_round_the_same_way(backend: Backend) {
     }
     assert!(shown.iter().all(|(s, _)| *s == shown[0].0), "one draw for one set of answers: {shown:?}");
     app.finish().await;
+}
+
+/// The settings of a server an attack test probes as fast as it likes: no
+/// write rate limit, and quotas far beyond its uploads.
+fn a_prober_is_not_limited(c: &mut server::config::ServerConfig) {
+    c.writes_per_minute = 0;
+    c.daily_quota = 10_000;
+    c.total_quota = 10_000;
 }
 
 /// Stores a synthetic key of `rows` rows with `exposure`; returns the key.
@@ -397,15 +393,7 @@ async fn nothing_per_question_is_shown_until_the_key_is_revealed(backend: Backen
 /// upload scores highest as the answer. On a public key it finds every
 /// answer; on a held-out one no more than guessing would.
 async fn one_answer_probes_learn_nothing(backend: Backend) {
-    let Some(app) = TestApp::start_with(backend, |c| {
-        c.writes_per_minute = 0;
-        c.daily_quota = 10_000;
-        c.total_quota = 10_000;
-    })
-    .await
-    else {
-        return;
-    };
+    let Some(app) = TestApp::start_with(backend, a_prober_is_not_limited).await else { return };
     const TARGETS: usize = 12;
     for (exposure, name, seed) in [(Exposure::Public, "probe-public", 77), (Exposure::HeldOut, "probe-held-out", 78)] {
         let key = store_key(&app, name, 300, seed, exposure).await;

@@ -274,10 +274,16 @@ pub struct OverallScore {
     pub chance_adjusted: f64,
     /// Uniform guessing on the same key (it depends on option counts only).
     pub random_baseline: RandomBaseline,
+    /// `public` when the key is split (`crate::split`): every figure above
+    /// is on its public part alone. Absent for a key without a split.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub part: Option<crate::split::Part>,
 }
 
 impl OverallScore {
-    /// The overall score of `card` as shown: accuracy `shown`.
+    /// The overall score of `card` as shown: accuracy `shown`. `card` is
+    /// the whole key's, or on a split key the public part's (then say so
+    /// with [`OverallScore::on`]).
     pub fn new(card: &ScoreCard, shown: f64, step: f64) -> Self {
         let correct = (shown * card.total as f64).round() as usize;
         let e = card.random_baseline.expected_accuracy;
@@ -289,7 +295,13 @@ impl OverallScore {
             ladder_step: step,
             chance_adjusted: if e < 1.0 { (shown - e) / (1.0 - e) } else { 0.0 },
             random_baseline: card.random_baseline,
+            part: None,
         }
+    }
+
+    /// The same score, said to be on `part` of the key.
+    pub fn on(self, part: crate::split::Part) -> Self {
+        Self { part: Some(part), ..self }
     }
 }
 

@@ -120,6 +120,19 @@ impl GroupsBuilder {
 }
 
 impl Groups {
+    /// The same groups for the items whose `keep` is true (in order): the
+    /// names and cells stay numbered as they were, and a cell with no item
+    /// left is never published (tallies skip empty groups).
+    pub(crate) fn part(&self, keep: &[bool]) -> Self {
+        let items = self.items.iter().zip(keep).filter(|(_, k)| **k).map(|(it, _)| *it).collect();
+        Self { names: self.names.clone(), cells: self.cells.clone(), items }
+    }
+
+    /// The cell (specialty × level) of each item, as a number, in item order.
+    pub(crate) fn cells(&self) -> impl Iterator<Item = u32> + '_ {
+        self.items.iter().map(|it| it.cell)
+    }
+
     /// Option counts of the items, in item order.
     pub(crate) fn options(&self) -> impl Iterator<Item = u8> + '_ {
         self.items.iter().map(|it| it.options)

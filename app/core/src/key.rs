@@ -155,6 +155,22 @@ impl AnswerKey {
         self
     }
 
+    /// The key of the scoreable items whose `keep` is true (one flag per
+    /// item, in item order): the same benchmark, the items in the same
+    /// order with their groups, and no rejected ids, canaries or texts (a
+    /// part scores answers already read against the whole key).
+    pub fn part(&self, keep: &[bool]) -> AnswerKey {
+        assert_eq!(keep.len(), self.items.len(), "one flag per scoreable item");
+        let items = self.items.iter().zip(keep).filter(|(_, k)| **k).map(|(it, _)| it.clone()).collect();
+        AnswerKey::new(self.benchmark, items, self.groups.part(keep), BTreeSet::new(), None, Vec::new())
+    }
+
+    /// The stratum of each scoreable item, in item order: its specialty ×
+    /// level cell, as a number within this key.
+    pub fn strata(&self) -> impl Iterator<Item = u32> + '_ {
+        self.groups.cells()
+    }
+
     /// The questions (scoreable or rejected) whose text is `text` once
     /// normalised: how rows without a usable id are matched.
     pub fn find_question(&self, text: &str) -> TextMatch {

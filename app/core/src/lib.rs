@@ -51,6 +51,7 @@ pub mod report;
 pub mod sample_size;
 pub mod score;
 mod score_text;
+pub mod split;
 pub mod stats;
 pub mod stored_predictions;
 pub mod submission;

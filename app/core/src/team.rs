@@ -79,6 +79,10 @@ pub struct SubmissionPageData {
     pub created_at: i64,
     /// Everything, or on a held-out key the overall score only.
     pub scores: ShownScores,
+    /// Once its split key is revealed: the public and private parts'
+    /// scores (`crate::split`).
+    #[serde(default)]
+    pub parts: Option<(crate::split::PartScore, crate::split::PartScore)>,
     /// Whether the viewer's team owns it.
     pub own: bool,
     /// Whether its predictions are stored (a corrected key can score it again).

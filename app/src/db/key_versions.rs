@@ -104,9 +104,9 @@ pub async fn not_rescorable(db: &Db, lineage_id: i64) -> Result<Vec<(String, i64
 }
 
 /// A submission shown through the Ladder (a held-out key) shows its new
-/// score rounded to its step, at random as at upload, keyed by the new
-/// version and the answers in its order: the corrected key's scores are
-/// on the same grid.
+/// score (on a split key, its public part's) rounded to its step, at
+/// random as at upload, keyed by the new version and the answers as the
+/// Ladder draws them: the corrected key's scores are on the same grid.
 async fn reround(conn: &mut sqlx::AnyConnection, r: &Rescored<'_>, target_id: i64, secret: &[u8]) -> Result<()> {
     let ladder: Option<Option<f64>> =
         sqlx::query_scalar("SELECT ladder_step FROM submissions WHERE id = $1 AND key_id = $2")
@@ -116,7 +116,8 @@ async fn reround(conn: &mut sqlx::AnyConnection, r: &Rescored<'_>, target_id: i6
             .await?;
     if let Some(Some(step)) = ladder {
         let offset = crate::domain::exposure::rounding_offset(secret, target_id, r.answers);
-        let shown = crate::domain::exposure::rounded(r.card.accuracy, step, offset);
+        let accuracy = r.public.map_or(r.card.accuracy, |public| public.accuracy);
+        let shown = crate::domain::exposure::rounded(accuracy, step, offset);
         sqlx::query("UPDATE submissions SET shown_accuracy = $1 WHERE id = $2")
             .bind(shown)
             .bind(r.id)
@@ -130,9 +131,12 @@ async fn reround(conn: &mut sqlx::AnyConnection, r: &Rescored<'_>, target_id: i6
 pub struct Rescored<'a> {
     pub id: i64,
     pub card: &'a ScoreCard,
+    /// Its score on the version's public part, when the key is split.
+    pub public: Option<&'a ScoreCard>,
     pub correctness: &'a [bool],
-    /// What it answered each of the version's scoreable questions, in the
-    /// version's order.
+    /// What it answered, as the Ladder's draws read it: each of the
+    /// version's scoreable questions (on a split key, each public one), in
+    /// the version's order.
     pub answers: &'a [Given],
 }
 
@@ -159,7 +163,7 @@ pub async fn store_batch(
             let update = sqlx::query(
                 "UPDATE submissions SET key_id = $2, accuracy = $3, correct = $4, total = $5, ci_low = $6,
                         ci_high = $7, missing = $8, unparsed = $9, ignored = $10, scorecard_json = $11,
-                        correctness = $12
+                        correctness = $12, public_correct = $14, public_total = $15, public_scorecard_json = $16
                   WHERE id = $1 AND (SELECT version FROM answer_keys WHERE id = submissions.key_id) < $13",
             )
             .bind(r.id)
@@ -168,6 +172,14 @@ pub async fn store_batch(
                 .bind(json)
                 .bind(pack_bits(r.correctness))
                 .bind(target_version)
+                .bind(r.public.map(|c| c.correct as i64))
+                .bind(r.public.map(|c| c.total as i64))
+                .bind(
+                    r.public
+                        .map(ScoreCard::to_stored_json)
+                        .transpose()
+                        .map_err(|e| super::DbError::Seed(e.to_string()))?,
+                )
                 .execute(&mut *tx)
                 .await?;
             reround(&mut tx, r, target_id, secret.as_bytes()).await?;

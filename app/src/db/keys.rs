@@ -30,6 +30,9 @@ pub struct StoredKey {
     pub lineage_id: i64,
     /// 1 for a key as first imported; 2, 3, ... for its corrected versions.
     pub version: i64,
+    /// A held-out key's public part, as a share of its scoreable questions
+    /// (`domain::split`); `None`: no split.
+    pub public_share: Option<f64>,
 }
 
 /// A key to store: its validated report and raw bytes.
@@ -40,6 +43,23 @@ pub struct NewKey<'a> {
     pub content: &'a [u8],
     pub synthetic: bool,
     pub exposure: Exposure,
+    /// Its private split (held-out keys), or `None`.
+    pub split: Option<KeySplit>,
+}
+
+/// How a held-out key is split (`domain::split::PublicPart::draw`): the
+/// public part's share and the secret seed it is drawn with. The seed is
+/// stored with the key and read only to draw the part; never shown.
+#[derive(Clone, PartialEq)]
+pub struct KeySplit {
+    pub share: f64,
+    pub seed: String,
+}
+
+impl std::fmt::Debug for KeySplit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("KeySplit").field("share", &self.share).finish_non_exhaustive()
+    }
 }
 
 /// Why a key was not stored.
@@ -62,7 +82,7 @@ impl From<sqlx::Error> for KeyStoreError {
 }
 
 const COLUMNS: &str = "id, benchmark, name, sha256, rows_total, scoreable, synthetic, exposure, imported_at,
-    revealed_at, COALESCE(lineage_id, id) AS lineage_id, version";
+    revealed_at, COALESCE(lineage_id, id) AS lineage_id, version, public_share";
 
 /// A row of [`COLUMNS`]. `synthetic` is an integer 0/1 on both backends,
 /// which the `Any` driver does not decode as `bool`.
@@ -81,6 +101,7 @@ struct KeyRow {
     revealed_at: Option<i64>,
     lineage_id: i64,
     version: i64,
+    public_share: Option<f64>,
 }
 
 impl From<KeyRow> for StoredKey {
@@ -98,6 +119,7 @@ impl From<KeyRow> for StoredKey {
             revealed_at: r.revealed_at,
             lineage_id: r.lineage_id,
             version: r.version,
+            public_share: r.public_share,
         }
     }
 }
@@ -133,9 +155,13 @@ async fn insert_as(db: &Db, key: NewKey<'_>, next: Option<NextVersion<'_>>) -> R
     let mut tx = db.begin_write().await?;
     let inserted = sqlx::query_as::<_, KeyRow>(&format!(
         "INSERT INTO answer_keys (benchmark, name, sha256, rows_total, scoreable, synthetic,
-                                  imported_at, lineage_id, version, exposure)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING {COLUMNS}"
+                                  imported_at, lineage_id, version, exposure, public_share, split_seed)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING {COLUMNS}"
     ))
+    // Prepared afresh each time: PostgreSQL would type a kept statement's
+    // share by its first binding, and sqlx binds a `None` of `f64` through
+    // `Any` as `real` (see `SubmissionRow::insert`).
+    .persistent(false)
     .bind(benchmark)
     .bind(key.name)
     .bind(&key.report.sha256)
@@ -146,6 +172,8 @@ async fn insert_as(db: &Db, key: NewKey<'_>, next: Option<NextVersion<'_>>) -> R
     .bind(next.as_ref().map(|n| n.lineage_id))
     .bind(next.as_ref().map_or(1, |n| n.version))
     .bind(key.exposure.as_str())
+    .bind(key.split.as_ref().map(|s| s.share))
+    .bind(key.split.as_ref().map(|s| s.seed.clone()))
     .fetch_one(&mut *tx)
     .await;
     match inserted {
@@ -265,6 +293,17 @@ pub async fn report(db: &Db, key_id: i64) -> Result<Option<KeyReport>> {
         .fetch_optional(db.pool())
         .await?;
     json.map(|j| serde_json::from_str(&j).map_err(|e| DbError::Seed(format!("stored key report: {e}")))).transpose()
+}
+
+/// Key `key_id`'s split, for drawing its public part only (`None`: it has
+/// none). Never render the seed.
+pub async fn split(db: &Db, key_id: i64) -> Result<Option<KeySplit>> {
+    let row: Option<(Option<f64>, Option<String>)> =
+        sqlx::query_as("SELECT public_share, split_seed FROM answer_keys WHERE id = $1")
+            .bind(key_id)
+            .fetch_optional(db.pool())
+            .await?;
+    Ok(row.and_then(|(share, seed)| Some(KeySplit { share: share?, seed: seed? })))
 }
 
 /// The raw key file, for the scorer only. Never render its result.

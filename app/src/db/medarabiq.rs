@@ -33,13 +33,13 @@ impl ScoreRow {
         if granted == Access::Hidden {
             return None;
         }
-        let (accuracy, correct, ci95) = self.scores.shown(granted);
+        let shown = self.scores.shown(granted);
         Some(BenchmarkScore {
             submission_id: self.public_id.clone(),
-            accuracy,
-            correct,
-            total: self.scores.total,
-            ci95,
+            accuracy: shown.accuracy,
+            correct: shown.correct,
+            total: shown.n,
+            ci95: shown.ci95,
         })
     }
 }
@@ -49,7 +49,8 @@ impl ScoreRow {
 pub async fn pairs(db: &Db) -> Result<Vec<BenchmarkPair>> {
     let rows: Vec<ScoreRow> = sqlx::query_as(
         "SELECT s.team_id, t.name AS team_name, s.model_name, s.benchmark, s.public_id, s.visibility, k.exposure,
-                s.accuracy, s.correct, s.total, s.ci_low, s.ci_high, s.shown_accuracy, s.withdrawn_at
+                s.accuracy, s.correct, s.total, s.ci_low, s.ci_high, s.shown_accuracy,
+                s.public_correct, s.public_total, s.withdrawn_at
            FROM submissions s JOIN teams t ON t.id = s.team_id JOIN answer_keys k ON k.id = s.key_id
           WHERE s.benchmark IN ('medarabench', 'medarabiq') AND s.withdrawn_at IS NULL
           ORDER BY s.id DESC",

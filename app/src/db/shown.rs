@@ -1,10 +1,14 @@
 //! The score columns of a stored submission as a shared surface may show
-//! them: everything, or on a held-out key the Ladder's accuracy alone.
+//! them: everything, or on a held-out key the Ladder's accuracy alone; on
+//! a split key (`domain::split`) the public part's before the reveal and
+//! the private part's, which the board ranks on, after it.
 
 use crate::domain::exposure::overall;
+use crate::domain::split::{Part, PartScore};
 use crate::domain::visibility::Access;
 
-/// `accuracy, correct, total, ci_low, ci_high, shown_accuracy` of a row.
+/// `accuracy, correct, total, ci_low, ci_high, shown_accuracy,
+/// public_correct, public_total` of a row.
 #[derive(sqlx::FromRow)]
 pub(crate) struct ScoreColumns {
     pub accuracy: f64,
@@ -13,18 +17,62 @@ pub(crate) struct ScoreColumns {
     pub ci_low: f64,
     pub ci_high: f64,
     pub shown_accuracy: Option<f64>,
+    pub public_correct: Option<i64>,
+    pub public_total: Option<i64>,
+}
+
+/// A row's score as a surface shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct ShownScore {
+    pub accuracy: f64,
+    /// `None` under `Overall`: no count is shown.
+    pub correct: Option<i64>,
+    pub ci95: [f64; 2],
+    /// The questions the accuracy is on.
+    pub n: i64,
+    /// Which part of a split key the figures are on (`None`: the whole key).
+    pub part: Option<Part>,
+    /// Once a split key is revealed: both parts' scores.
+    pub parts: Option<[PartScore; 2]>,
 }
 
 impl ScoreColumns {
-    /// Accuracy, correct count and 95% CI as `access` lets them be shown:
-    /// under `Overall` the Ladder's accuracy, its interval and no count.
-    pub fn shown(&self, access: Access) -> (f64, Option<i64>, [f64; 2]) {
-        match access {
-            Access::Overall => {
-                let (shown, ci95) = overall(self.accuracy, self.shown_accuracy, self.total.max(0) as usize);
-                (shown, None, ci95)
+    /// The score as `access` lets it be shown: under `Overall` the Ladder's
+    /// accuracy, its interval and no count (on the public part of a split
+    /// key); otherwise everything, and on a split key the private part's
+    /// figures, with both parts beside them.
+    pub fn shown(&self, access: Access) -> ShownScore {
+        let split = self.public_correct.zip(self.public_total).map(|(c, t)| (c.max(0) as usize, t.max(0) as usize));
+        let (correct, total) = (self.correct.max(0) as usize, self.total.max(0) as usize);
+        match (access, split) {
+            (Access::Overall, split) => {
+                let (accuracy, n) = match split {
+                    Some((c, t)) => (if t == 0 { 0.0 } else { c as f64 / t as f64 }, t),
+                    None => (self.accuracy, total),
+                };
+                let (shown, ci95) = overall(accuracy, self.shown_accuracy, n);
+                let part = split.map(|_| Part::Public);
+                ShownScore { accuracy: shown, correct: None, ci95, n: n as i64, part, parts: None }
             }
-            Access::Full | Access::Hidden => (self.accuracy, Some(self.correct), [self.ci_low, self.ci_high]),
+            (Access::Full | Access::Hidden, Some((public_correct, public_total))) => {
+                let (public, private) = PartScore::both(correct, total, public_correct, public_total);
+                ShownScore {
+                    accuracy: private.accuracy,
+                    correct: Some(correct.saturating_sub(public_correct) as i64),
+                    ci95: private.ci95,
+                    n: private.n as i64,
+                    part: Some(Part::Private),
+                    parts: Some([public, private]),
+                }
+            }
+            (Access::Full | Access::Hidden, None) => ShownScore {
+                accuracy: self.accuracy,
+                correct: Some(self.correct),
+                ci95: [self.ci_low, self.ci_high],
+                n: self.total,
+                part: None,
+                parts: None,
+            },
         }
     }
 }

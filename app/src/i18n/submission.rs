@@ -28,6 +28,13 @@ crate::messages! {
         chance_adjusted = "submission-chance-adjusted",
         /// Why a held-out key's score shows no more; `step` in points.
         held_out(step) = "submission-held-out",
+        /// On a split key before the reveal: the public part's size `n`.
+        public_part(n) = "submission-public-part",
+        /// A revealed split key's parts: heading, note, each row's label.
+        parts = "submission-parts",
+        parts_note = "submission-parts-note",
+        private_part = "submission-private-part",
+        public_part_score = "submission-public-part-score",
         protocol = "submission-protocol",
         prompt_language = "submission-prompt-language",
         shots = "submission-shots",

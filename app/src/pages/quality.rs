@@ -74,6 +74,7 @@ fn QualityBody(data: QualityData, lang: Lang) -> impl IntoView {
             <h2 id="integrity-h">{t.integrity_heading()}</h2>
             <p id="integrity-exposure">{t.integrity_exposure()}</p>
             <p id="integrity-ladder">{t.integrity_ladder()}</p>
+            <p id="integrity-split">{t.integrity_split()}</p>
             <p id="integrity-attempts">{t.integrity_attempts()}</p>
             <p id="integrity-flags">{t.integrity_flags()}</p>
         </section>

@@ -18,6 +18,7 @@ use crate::domain::ScoreCard;
 use crate::domain::errata::VersionScore;
 use crate::domain::exposure::{OverallScore, ShownScores};
 use crate::domain::forensics::ShownFlag;
+use crate::domain::split::{Part, PartScore};
 use crate::domain::submission::{
     CHAIN_OF_THOUGHT, CONTAMINATION, MODEL_CATEGORIES, PROMPT_LANGUAGES, RawMeta, SubmissionMeta, VISIBILITY,
 };
@@ -69,6 +70,7 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
         file_format,
         created_at,
         scores,
+        parts,
         own,
         rescorable,
         versions,
@@ -97,6 +99,7 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
         <p class="headline">{t.accuracy()} <AccuracyWithCi lang accuracy=scores.accuracy() n=scores.total() ci95=scores.ci95() />
             {t.on()} <bdi>{benchmark.clone()}</bdi> {t.key()} <code>{key_name}</code> {t.verified()}</p>
         <Flags lang flags />
+        {parts.map(|(public, private)| view! { <PartScores lang public private /> })}
         {match &scores {
             ShownScores::Full(card) => view! { <ScoreFacts card=card.clone() lang /> }.into_any(),
             ShownScores::Overall(overall) => view! { <HeldOutFacts overall=overall.clone() lang /> }.into_any(),
@@ -248,19 +251,41 @@ fn ScoreFacts(card: ScoreCard, lang: Lang) -> impl IntoView {
     }
 }
 
-/// A score on a held-out key: what the Ladder shows, and why nothing else is.
+/// A score on a held-out key: what the Ladder shows, and why nothing else
+/// is; on a split key, that it is the public part's.
 #[component]
 fn HeldOutFacts(overall: OverallScore, lang: Lang) -> impl IntoView {
     let t = text(lang);
     let step = format!("{:.2}", overall.ladder_step * 100.0);
+    let public = (overall.part == Some(Part::Public)).then(|| {
+        view! { <p class="notice" role="note" id="public-part-notice">{t.public_part(crate::i18n::Arg::count(overall.total as u64))}</p> }
+    });
     view! {
         <p class="notice" role="note" id="held-out-notice">{t.held_out(step)}</p>
+        {public}
         <ul class="facts">
             <li>{t.unparsed()} <span class="num" id="unparsed">{overall.unparsed}</span></li>
             <li>{t.random()} <span class="num">{acc(overall.random_baseline.expected_accuracy)}</span>
                 " (" <Num value=format!("n = {}", overall.total) /> ")" {t.chance_adjusted()}
                 <span class="num">{acc(overall.chance_adjusted)}</span></li>
         </ul>
+    }
+}
+
+/// A revealed split key's two parts: the public one (all that was shown
+/// before the reveal) and the private one (the final standing).
+#[component]
+fn PartScores(lang: Lang, public: PartScore, private: PartScore) -> impl IntoView {
+    let t = text(lang);
+    view! {
+        <section id="parts" aria-labelledby="parts-h">
+            <h2 id="parts-h">{t.parts()}</h2>
+            <p class="note">{t.parts_note()}</p>
+            <ul class="facts">
+                <li id="private-part">{t.private_part()} " " <AccuracyWithCi lang accuracy=private.accuracy n=private.n ci95=private.ci95 /></li>
+                <li id="public-part">{t.public_part_score()} " " <AccuracyWithCi lang accuracy=public.accuracy n=public.n ci95=public.ci95 /></li>
+            </ul>
+        </section>
     }
 }
 

@@ -8,11 +8,19 @@ use crate::db::{Db, DbError, keys};
 use crate::domain::Benchmark;
 use crate::domain::exposure::Drawn;
 
-pub use crate::db::keys::{KeyStoreError, NewKey, RevealError, StoredKey};
+pub use crate::db::keys::{KeySplit, KeyStoreError, NewKey, RevealError, StoredKey};
 
 /// Stores `key` as its benchmark's default key.
 pub async fn insert(db: &Db, key: NewKey<'_>) -> Result<StoredKey, KeyStoreError> {
     keys::insert(db, key).await
+}
+
+/// A new held-out key's split: the public part's `share` of its scoreable
+/// questions (checked; `None`: 30%) and a fresh secret seed to draw it
+/// with (`domain::split`).
+pub fn new_split(share: Option<f64>) -> Result<KeySplit, String> {
+    let share = crate::domain::split::check_share(share.unwrap_or(crate::domain::split::DEFAULT_PUBLIC_SHARE))?;
+    Ok(KeySplit { share, seed: super::secrets::new_secret("split_") })
 }
 
 /// Makes the held-out key `name` public.

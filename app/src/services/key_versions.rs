@@ -17,6 +17,7 @@ use crate::db::keys::{self, KeyStoreError, NewKey, NextVersion, StoredKey};
 use crate::db::{Db, DbError};
 use crate::domain::errata::{KeyChange, diff};
 use crate::domain::exposure::as_drawn;
+use crate::domain::split::PublicPart;
 use crate::domain::stored_predictions::rescore_aligned;
 use crate::domain::{AnswerKey, Benchmark, CheckedKey, Given, StoredPredictions, parse_key_for_scoring};
 
@@ -105,6 +106,9 @@ pub async fn store_version(
             content,
             synthetic: newest.synthetic,
             exposure: newest.exposure,
+            // The line's split, drawn again on this version with the same
+            // seed: its public questions stay public.
+            split: keys::split(db, newest.id).await?,
         },
         NextVersion { lineage_id: base.lineage_id, version, changes: &changes },
     )
@@ -159,6 +163,15 @@ pub async fn rescore_all(
     let total = key_versions::count_pending(db, lineage, target_id, version).await?;
     progress.start(total.max(0) as u64);
     let target_key = parsed(db, target_id, benchmark).await?;
+    // A split key's versions share its line's split (drawn with its seed).
+    let part = match keys::split(db, target_id).await? {
+        Some(split) => {
+            let key = target_key.clone();
+            let drawn = move || PublicPart::draw(&key, split.seed.as_bytes(), split.share);
+            Some(Arc::new(tokio::task::spawn_blocking(drawn).await.map_err(|e| DbError::Background(e.to_string()))?))
+        }
+        None => None,
+    };
     let mut layouts: HashMap<i64, Arc<AnswerKey>> = HashMap::new();
     let mut done = 0u64;
     loop {
@@ -171,10 +184,16 @@ pub async fn rescore_all(
                 slot.insert(parsed(db, p.predictions_key_id, benchmark).await?);
             }
         }
-        let scored = score_batch(batch, layouts.clone(), target_key.clone()).await?;
+        let scored = score_batch(batch, layouts.clone(), target_key.clone(), part.clone()).await?;
         let rows: Vec<Rescored<'_>> = scored
             .iter()
-            .map(|(id, s, answers)| Rescored { id: *id, card: &s.card, correctness: &s.correct, answers })
+            .map(|(id, s, public, answers)| Rescored {
+                id: *id,
+                card: &s.card,
+                public: public.as_ref(),
+                correctness: &s.correct,
+                answers,
+            })
             .collect();
         let new = key_versions::store_batch(db, target_id, version, &rows, |_| progress.written()).await?;
         done += new as u64;
@@ -193,12 +212,18 @@ pub async fn rescore_all(
     })
 }
 
-/// Scores a batch on the target key, off the async threads.
+/// A submission scored again: its id, its score, its score on the public
+/// part (a split key) and its answers as the Ladder draws them.
+type ScoredAgain = (i64, crate::domain::Scored, Option<crate::domain::ScoreCard>, Vec<Given>);
+
+/// Scores a batch on the target key (and its public `part`, when split),
+/// off the async threads.
 async fn score_batch(
     batch: Vec<Pending>,
     layouts: HashMap<i64, Arc<AnswerKey>>,
     target: Arc<AnswerKey>,
-) -> Result<Vec<(i64, crate::domain::Scored, Vec<Given>)>, VersionError> {
+    part: Option<Arc<PublicPart>>,
+) -> Result<Vec<ScoredAgain>, VersionError> {
     tokio::task::spawn_blocking(move || {
         batch
             .into_iter()
@@ -207,9 +232,15 @@ async fn score_batch(
                 let stored = StoredPredictions::unpack(layout, &p.predictions)
                     .map_err(|e| VersionError::Corrupt { public_id: p.public_id.clone(), reason: e.to_string() })?;
                 // The answers in the target's order, as its Ladder rounding
-                // draws them.
+                // draws them: on a split key, the public part's alone.
                 let (scored, answers) = rescore_aligned(layout, &stored, &target);
-                Ok((p.id, scored, as_drawn(&target, &answers)))
+                Ok(match &part {
+                    Some(part) => {
+                        let drawn = as_drawn(part.key(), &part.given(&answers));
+                        (p.id, scored, Some(part.score(&answers)), drawn)
+                    }
+                    None => (p.id, scored, None, as_drawn(&target, &answers)),
+                })
             })
             .collect()
     })

@@ -13,6 +13,7 @@ use crate::db::keys::StoredKey;
 use crate::domain::errata::Erratum;
 use crate::domain::exposure::Exposure;
 use crate::domain::key_summary::KeySummary;
+use crate::domain::split::PublicPart;
 use crate::domain::{AnswerKey, Benchmark, CheckedKey, parse_key};
 
 /// Parsed keys a process keeps: more than a server stores in practice (a
@@ -33,12 +34,13 @@ pub const KEY_CACHE_IDLE: Duration = Duration::from_secs(60 * 60);
 pub struct KeyCache {
     keys: moka::future::Cache<i64, Arc<AnswerKey>>,
     recorded: moka::future::Cache<i64, Arc<Recorded>>,
+    parts: moka::future::Cache<i64, Arc<PublicPart>>,
     defaults: moka::future::Cache<Benchmark, StoredKey>,
 }
 
 impl Default for KeyCache {
     fn default() -> Self {
-        Self { keys: per_key(), recorded: per_key(), defaults: moka::future::Cache::new(8) }
+        Self { keys: per_key(), recorded: per_key(), parts: per_key(), defaults: moka::future::Cache::new(8) }
     }
 }
 
@@ -70,6 +72,31 @@ impl KeyCache {
                 .map_err(|e| ServiceError::internal(format!("stored key {id} no longer parses: {e}")))
         })
         .await
+    }
+
+    /// The public part of `stored` (parsed as [`KeyCache::get`] parses it),
+    /// when it is split (`domain::split`), drawn on first use.
+    pub async fn public_part(&self, db: &Db, stored: &StoredKey) -> Result<Option<Arc<PublicPart>>> {
+        if stored.public_share.is_none() {
+            return Ok(None);
+        }
+        let benchmark: Benchmark = stored.benchmark.parse().map_err(ServiceError::internal)?;
+        let key = self.get(db, stored.id, benchmark).await?;
+        let id = stored.id;
+        let part = self
+            .parts
+            .try_get_with(id, async move {
+                let split = crate::db::keys::split(db, id)
+                    .await?
+                    .ok_or_else(|| ServiceError::internal(format!("stored key {id} has a share but no seed")))?;
+                let drawn = move || PublicPart::draw(&key, split.seed.as_bytes(), split.share);
+                Ok::<_, ServiceError>(Arc::new(
+                    tokio::task::spawn_blocking(drawn).await.map_err(ServiceError::internal)?,
+                ))
+            })
+            .await
+            .map_err(|e| ServiceError::Internal(e.hidden_cause().unwrap_or_else(|| e.to_string())))?;
+        Ok(Some(part))
     }
 
     /// The benchmark's default key as this process last read it (`None`:

@@ -8,6 +8,7 @@ use crate::db::Db;
 use crate::db::submissions;
 pub use crate::db::submissions::{QuotaDefaults, QuotaUse, SubmissionRecord};
 use crate::domain::exposure::{OverallScore, ShownScores, default_step, round_to_step};
+use crate::domain::split::{Part, PartScore};
 use crate::domain::team::{RefusedChange, SubmissionPageData, SubmissionSummary};
 use crate::domain::visibility::{Access, Surface, access};
 
@@ -18,22 +19,33 @@ pub struct Seen {
 }
 
 /// The scores of `r` as `access` lets them be shown: everything, or the
-/// Ladder's overall score. A submission stored without a Ladder value
-/// (none is, on a held-out key) shows its accuracy rounded to 1/√n.
+/// Ladder's overall score, on a split key's public part. A submission
+/// stored without a Ladder value (none is, on a held-out key) shows its
+/// accuracy rounded to 1/√n.
 pub fn shown(r: &SubmissionRecord, access: Access) -> ShownScores {
     match access {
         Access::Full | Access::Hidden => ShownScores::Full(r.card.clone()),
         Access::Overall => {
+            let card = r.public_card.as_ref().unwrap_or(&r.card);
             let (value, step) = match r.ladder {
                 Some(l) => (l.shown, l.step),
                 None => {
-                    let step = default_step(r.card.total);
-                    (round_to_step(r.card.accuracy, step), step)
+                    let step = default_step(card.total);
+                    (round_to_step(card.accuracy, step), step)
                 }
             };
-            ShownScores::Overall(OverallScore::new(&r.card, value, step))
+            let overall = OverallScore::new(card, value, step);
+            ShownScores::Overall(if r.public_card.is_some() { overall.on(Part::Public) } else { overall })
         }
     }
+}
+
+/// Both parts' scores of `r` on a split key (`domain::split`), when
+/// `scores` are shown in full (the key is public: revealed); `None`
+/// otherwise. The private part is what the board ranks on.
+pub fn parts(r: &SubmissionRecord, scores: &ShownScores) -> Option<(PartScore, PartScore)> {
+    let (card, public) = (scores.card()?, r.public_card.as_ref()?);
+    Some(PartScore::both(card.correct, card.total, public.correct, public.total))
 }
 
 /// Submission `id` as `viewer` may see it on `surface`; `NotFound` when the
@@ -76,6 +88,7 @@ pub async fn page(db: &Db, viewer: &Viewer, id: &str) -> Result<SubmissionPageDa
             .map(|kept| kept.change),
         None => None,
     };
+    let parts = parts(&r, &scores);
     // Each version's correct count is per question: not on a held-out key.
     let versions = if scores.card().is_some() { r.versions } else { Vec::new() };
     Ok(SubmissionPageData {
@@ -94,6 +107,7 @@ pub async fn page(db: &Db, viewer: &Viewer, id: &str) -> Result<SubmissionPageDa
         flags: r.flags.iter().filter_map(|f| f.shown(scores.exposure())).collect(),
         withdrawn_at: r.withdrawn_at,
         refused_change,
+        parts,
         scores,
     })
 }

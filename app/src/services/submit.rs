@@ -164,13 +164,24 @@ async fn scored(ctx: Scoring<'_>, upload: &Upload, meta: SubmissionMeta, file: A
     let recorded = ctx.keys.recorded(stored_key.id).await;
     let near = recorded.near_duplicate(ctx.db, &key, team_id, &scored.predictions).await?;
     let flags = forensics::flags(&key, &scored.predictions, near);
+    // On a split key the public part is scored too (always: its counts are
+    // shown beside the private part's once the key is revealed), and it is
+    // all the Ladder sees: its comparison, rounding and draws read the
+    // public questions' answers only, so nothing shown before the reveal
+    // depends on a private one.
+    let given = &scored.predictions.given()[..key.len()];
+    let part = ctx.keys.public_part(ctx.db, &stored_key).await?;
+    let public_card = part.as_ref().map(|part| part.score(given));
     let ladder = (stored_key.exposure == Exposure::HeldOut).then(|| {
         let secret = ctx.secret.as_bytes();
-        let answers = &as_drawn(&key, &scored.predictions.given()[..key.len()]);
-        let step = ctx.ladder_step.unwrap_or_else(|| default_step(scored.card.total));
+        let (answers, card) = match (&part, &public_card) {
+            (Some(part), Some(card)) => (as_drawn(part.key(), &part.given(given)), card),
+            _ => (as_drawn(&key, given), &scored.card),
+        };
+        let step = ctx.ladder_step.unwrap_or_else(|| default_step(card.total));
         let scale = ctx.ladder_noise.unwrap_or_else(|| default_noise(step));
-        let (offset, noise) = ladder_draws(secret, stored_key.id, answers, scale);
-        LadderRule { step, offset, noise }
+        let (offset, noise) = ladder_draws(secret, stored_key.id, &answers, scale);
+        LadderRule { accuracy: card.accuracy, step, offset, noise }
     });
     Ok(NewSubmission {
         public_id: new_public_id(),
@@ -181,6 +192,7 @@ async fn scored(ctx: Scoring<'_>, upload: &Upload, meta: SubmissionMeta, file: A
         file_format: format.as_str(),
         predictions: scored.predictions.pack(),
         card: scored.card,
+        public_card,
         correctness: scored.correct,
         idempotency_key: upload.idempotency_key.clone(),
         flags,

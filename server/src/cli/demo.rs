@@ -116,6 +116,7 @@ async fn ensure_demo_medarabiq_key(db: &Db) -> anyhow::Result<()> {
         content: csv.as_bytes(),
         synthetic: true,
         exposure: Exposure::Public,
+        split: None,
     };
     match keys::insert(db, key).await {
         Ok(_) | Err(keys::KeyStoreError::SameContent { .. } | keys::KeyStoreError::NameTaken { .. }) => Ok(()),

@@ -90,6 +90,12 @@ pub struct ImportArgs {
     /// scores show only the Ladder's overall accuracy.
     #[arg(long)]
     pub held_out: bool,
+    /// With `--held-out`: the share of the key's scoreable questions in
+    /// its public part (0 < SHARE < 1; default 0.3). The part is drawn once,
+    /// stratified by specialty and level, with a secret seed; every score
+    /// shown before `keys reveal` is on it alone.
+    #[arg(long, value_name = "SHARE")]
+    pub public_share: Option<f64>,
     /// Store FILE as the next version of the stored key NAME (same
     /// benchmark) and score every stored submission of that key on it
     /// again before returning. Rerunning the same command resumes.
@@ -153,12 +159,22 @@ async fn import(database_url: &str, args: ImportArgs) -> anyhow::Result<()> {
         Some(_) => anyhow::bail!("--name must not be blank"),
         None => None,
     };
+    if args.public_share.is_some() && !args.held_out {
+        anyhow::bail!("--public-share splits a held-out key: add --held-out");
+    }
     if let Some(supersedes) = &args.supersedes {
+        if args.public_share.is_some() {
+            anyhow::bail!("--public-share cannot be given with --supersedes: a new version keeps its line's split");
+        }
         return import_version(database_url, &args.key, supersedes, given_name.as_deref(), &checked, &bytes).await;
     }
     let name = given_name.unwrap_or_else(|| {
         args.key.file.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_else(|| "key".into())
     });
+    let split = match args.held_out {
+        true => Some(keys::new_split(args.public_share).map_err(anyhow::Error::msg)?),
+        false => None,
+    };
     let db = open_database(database_url).await?;
     let stored = keys::insert(
         &db,
@@ -169,6 +185,7 @@ async fn import(database_url: &str, args: ImportArgs) -> anyhow::Result<()> {
             content: &bytes,
             synthetic: false,
             exposure: if args.held_out { Exposure::HeldOut } else { Exposure::Public },
+            split,
         },
     )
     .await
@@ -191,10 +208,18 @@ fn exposure_line(key: &keys::StoredKey) -> String {
             "exposure: public: every per-question breakdown of scores on {:?} is shown (import with --held-out to keep them hidden)",
             key.name
         ),
-        Exposure::HeldOut => format!(
-            "exposure: held-out: scores on {:?} show only the Ladder's overall accuracy until `medarabench keys reveal {}`",
-            key.name, key.name
-        ),
+        Exposure::HeldOut => match key.public_share {
+            Some(share) => format!(
+                "exposure: held-out: scores on {:?} show only the Ladder's overall accuracy on its public part ({:.0}% of its questions, drawn in secret) until `medarabench keys reveal {}`, which ranks on the private part",
+                key.name,
+                share * 100.0,
+                key.name
+            ),
+            None => format!(
+                "exposure: held-out: scores on {:?} show only the Ladder's overall accuracy until `medarabench keys reveal {}`",
+                key.name, key.name
+            ),
+        },
     }
 }
 

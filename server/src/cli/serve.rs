@@ -156,6 +156,7 @@ pub async fn ensure_demo_key(db: &Db) -> anyhow::Result<()> {
             content: synthetic.csv.as_bytes(),
             synthetic: true,
             exposure: app::domain::exposure::Exposure::Public,
+            split: None,
         },
     )
     .await;
@@ -189,7 +190,10 @@ pub async fn run(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
     }
     let router = crate::build_router(state);
     let listener = TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;
-    tracing::info!("serving the MedAraBench leaderboard on http://{addr}");
+    // The bound address, not the asked one: `--addr 127.0.0.1:0` takes a
+    // free port and this line says which.
+    let bound = listener.local_addr().context("cannot read the address listened on")?;
+    tracing::info!("serving the MedAraBench leaderboard on http://{bound}");
     crate::http::connections::serve(listener, router, args.connection_limits(), shutdown_signal())
         .await
         .context("server failed")?;

@@ -145,6 +145,7 @@ const CSV_COLUMNS: &[&str] = &[
     "key_superseded",
     "flags",
     "format",
+    "part",
 ];
 
 /// Spreadsheets run cells that start with these as formulas; such text is

@@ -7,6 +7,7 @@ use app::domain::board::BoardRow;
 use app::domain::errata::VersionScore;
 use app::domain::exposure::{Exposure, OverallScore, ShownScores};
 use app::domain::forensics::{Flag, ShownFlag};
+use app::domain::split::{Part, PartScore};
 use app::domain::visibility::{Surface, Viewer, Visibility, access};
 use app::i18n::Lang;
 use app::i18n::form_errors::say;
@@ -81,6 +82,13 @@ pub struct SubmissionView {
     /// What key-copy forensics found when it was stored; empty for none
     /// (and for submissions stored before flags were computed).
     pub flags: Vec<FlagView>,
+    /// Once its split key is revealed: the public part's score (all that
+    /// was shown before the reveal) and the private part's (the final
+    /// standing, which the board ranks on). Absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub public: Option<PartScore>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub private: Option<PartScore>,
     /// Withdrawn by its team (`DELETE /api/v1/submissions/{id}`): kept,
     /// and shown to its team only. Only its team ever sees `true`.
     pub withdrawn: bool,
@@ -147,6 +155,7 @@ impl SubmissionView {
     pub fn new(r: &SubmissionRecord, scores: ShownScores) -> Self {
         let m = &r.meta;
         let held_out = r.exposure == Exposure::HeldOut;
+        let parts = submissions::parts(r, &scores);
         Self {
             card: scores.clone().into(),
             id: r.public_id.clone(),
@@ -183,6 +192,8 @@ impl SubmissionView {
             flags: FlagView::of(&r.flags, scores.exposure()),
             scores: scores.into(),
             rescorable: r.rescorable,
+            public: parts.map(|(public, _)| public),
+            private: parts.map(|(_, private)| private),
             withdrawn: r.withdrawn_at.is_some(),
             withdrawn_at: r.withdrawn_at,
         }
@@ -304,6 +315,15 @@ pub struct BoardRowView {
     pub ci95_approximate: bool,
     pub correct: Option<u64>,
     pub n: u64,
+    /// On a split key, the part `accuracy`, `ci95`, `correct` and `n` are
+    /// on: `public` before the reveal, `private` (the final standing) after.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub part: Option<Part>,
+    /// Once a split key is revealed, each part's score.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub public: Option<PartScore>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub private: Option<PartScore>,
     pub params: Option<String>,
     pub contamination: Option<String>,
     pub key: Option<String>,
@@ -343,6 +363,9 @@ impl From<&BoardRow> for BoardRowView {
             ci95_approximate: r.ci95_approximate,
             correct: r.correct,
             n: r.n,
+            part: r.part,
+            public: r.public,
+            private: r.private,
             params: r.params.clone(),
             contamination: r.contamination.as_ref().map(ToString::to_string),
             key: r.key.clone(),

@@ -356,6 +356,23 @@ impl Drop for ServerProcess {
     }
 }
 
+/// Reads a server's log until it names the address it listens on, then
+/// keeps draining it on a thread so that the server never blocks on a full pipe.
+fn bound_address(log: std::process::ChildStderr) -> String {
+    use std::io::BufRead;
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(log).lines().map_while(Result::ok) {
+            if let Some(at) = line.find("on http://") {
+                let rest = &line[at + "on http://".len()..];
+                let _ =
+                    tx.send(rest.chars().take_while(|c| c.is_ascii_alphanumeric() || ".:[]".contains(*c)).collect());
+            }
+        }
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(60)).expect("the server logged the address it listens on")
+}
+
 async fn team_create_and_submit_over_real_http(backend: Backend) {
     let Some(db) = scratch_database(backend).await else { return };
 
@@ -381,17 +398,18 @@ async fn team_create_and_submit_over_real_http(backend: Backend) {
     assert!(!again.status.success());
     assert!(stderr(&again).contains("name"), "{}", stderr(&again));
 
-    // Serve on a free port and submit over HTTP.
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let addr = format!("127.0.0.1:{port}");
-    let _server = ServerProcess(
-        Command::new(env!("CARGO_BIN_EXE_medarabench"))
-            .args(["serve", "--addr", &addr])
-            .env("DATABASE_URL", &db.url)
-            .env("RUST_LOG", "warn")
-            .spawn()
-            .unwrap(),
-    );
+    // Serve on a port the server picks itself (`--addr 127.0.0.1:0`) and
+    // read which from its log: a port chosen here and released before the
+    // server binds it can be taken by another test's connection meanwhile.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_medarabench"))
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .env("DATABASE_URL", &db.url)
+        .env("RUST_LOG", "info")
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let addr = bound_address(child.stderr.take().unwrap());
+    let _server = ServerProcess(child);
     let base = format!("http://{addr}");
     let client = reqwest::Client::new();
     let mut up = false;

@@ -107,6 +107,7 @@ async fn compare_pairs_two_submissions(backend: Backend) {
         content: other.csv.as_bytes(),
         synthetic: true,
         exposure: app::domain::exposure::Exposure::Public,
+        split: None,
     };
     app::db::keys::insert(&app.state.db, new_key).await.unwrap();
     let token = app.team_with_token("Third", "t@third.example").await;

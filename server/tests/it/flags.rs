@@ -38,6 +38,7 @@ async fn store_key(app: &TestApp, exposure: Exposure) -> (String, AnswerKey) {
         content: csv.as_bytes(),
         synthetic: true,
         exposure,
+        split: None,
     };
     app::db::keys::insert(&app.state.db, key).await.unwrap();
     (csv, checked.key)

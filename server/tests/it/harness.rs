@@ -362,6 +362,7 @@ impl TestApp {
             content: csv.as_bytes(),
             synthetic,
             exposure: app::domain::exposure::Exposure::Public,
+            split: None,
         };
         app::db::keys::insert(&self.state.db, key).await.expect("store key");
     }

@@ -282,6 +282,7 @@ async fn store_key(app: &TestApp, name: &str, rows: usize, seed: u64, exposure: 
         content: synthetic.csv.as_bytes(),
         synthetic: true,
         exposure,
+        split: None,
     };
     app::db::keys::insert(&app.state.db, key).await.unwrap();
     checked.key

@@ -209,6 +209,7 @@ async fn hostile_text_is_inert_on_every_surface(backend: Backend) {
         content: csv.as_bytes(),
         synthetic: true,
         exposure: app::domain::exposure::Exposure::Public,
+        split: None,
     };
     app::db::keys::insert(&app.state.db, stored).await.unwrap();
     let token = app.team_with_token("Both benchmarks", "b@hostile.example").await;

@@ -28,6 +28,7 @@ mod openapi;
 mod owner_forms;
 mod page_cache;
 mod pages;
+mod private_split;
 mod quota_counts;
 mod repeats;
 mod run_card;

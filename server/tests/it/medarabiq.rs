@@ -43,6 +43,7 @@ async fn comparison_page_pairs_verified_scores(backend: Backend) {
             content: csv.as_bytes(),
             synthetic: true,
             exposure: app::domain::exposure::Exposure::Public,
+            split: None,
         },
     )
     .await

@@ -125,6 +125,16 @@ pub struct BoardRow {
     pub ci95: [f64; 2],
     /// The interval is reconstructed from a rounded published accuracy.
     pub ci95_approximate: bool,
+    /// On a split key (`crate::split`), the part `accuracy`, `correct`,
+    /// `n` and `ci95` are on: `public` before the reveal, `private` (the
+    /// final standing) after it. `None`: the whole key.
+    #[serde(default)]
+    pub part: Option<crate::split::Part>,
+    /// Once a split key is revealed, each part's score (verified rows).
+    #[serde(default)]
+    pub public: Option<crate::split::PartScore>,
+    #[serde(default)]
+    pub private: Option<crate::split::PartScore>,
     /// Name of the answer key it was scored on (verified, reference).
     pub key: Option<String>,
     /// That key is the synthetic demo key, not the real test split.
@@ -176,6 +186,9 @@ impl BoardRow {
             n: 10,
             ci95: [0.2, 0.8],
             ci95_approximate: false,
+            part: None,
+            public: None,
+            private: None,
             key: None,
             synthetic_key: false,
             key_superseded: false,

@@ -64,9 +64,8 @@ impl SubmissionRow {
     fn into_verified(self, access: Access, attempts: u64, first_submitted_at: i64) -> Result<Verified> {
         let shown_as = if access == Access::Overall { Exposure::HeldOut } else { Exposure::Public };
         let flags = read_flags(self.flags_json.as_deref())?.iter().filter_map(|f| f.shown(shown_as)).collect();
-        let n = self.scores.total.max(0) as u64;
-        let (accuracy, correct, ci95) = self.scores.shown(access);
-        let correct = correct.map(|c| c.max(0) as u64);
+        let shown = self.scores.shown(access);
+        let correct = shown.correct.map(|c| c.max(0) as u64);
         Ok(Verified {
             id: self.id,
             key_id: self.key_id,
@@ -78,10 +77,13 @@ impl SubmissionRow {
                 access: self.model_category.access_focus().map(|(a, _)| a.to_owned()),
                 focus: self.model_category.access_focus().map(|(_, f)| f.to_owned()),
                 contamination: Some(self.contamination),
-                accuracy,
+                accuracy: shown.accuracy,
                 correct,
-                n,
-                ci95,
+                n: shown.n.max(0) as u64,
+                ci95: shown.ci95,
+                part: shown.part,
+                public: shown.parts.map(|[public, _]| public),
+                private: shown.parts.map(|[_, private]| private),
                 key: Some(self.key_name),
                 synthetic_key: self.key_synthetic != 0,
                 key_superseded: self.key_superseded != 0,
@@ -104,7 +106,7 @@ impl SubmissionRow {
 pub const ROWS_SELECT: &str = "SELECT s.id, s.public_id, s.key_id, s.team_id, t.name AS team_name, k.name AS key_name,
                 k.synthetic AS key_synthetic, s.model_name, s.model_params, s.model_category, s.contamination, s.visibility,
                 k.exposure, s.created_at, s.accuracy, s.correct, s.total, s.ci_low, s.ci_high, s.shown_accuracy, s.flags_json, s.file_format,
-                s.withdrawn_at,
+                s.withdrawn_at, s.public_correct, s.public_total,
                 CAST(CASE WHEN EXISTS (SELECT 1 FROM answer_keys n
                                         WHERE COALESCE(n.lineage_id, n.id) = COALESCE(k.lineage_id, k.id)
                                           AND n.version > k.version)
@@ -150,7 +152,10 @@ pub(super) async fn verified(db: &Db) -> Result<Vec<Verified>> {
 /// (rows on a held-out key are ranked on their shown accuracy alone), in
 /// one query.
 pub(super) async fn ranked_correctness(db: &Db, ranked: &[&Verified]) -> Result<HashMap<i64, Vec<u8>>> {
-    let ids: Vec<i64> = ranked.iter().filter(|v| v.row.exposure == Some(Exposure::Public)).map(|v| v.id).collect();
+    // A revealed split key's rows rank on their private part, which the
+    // stored correctness (the whole key's) does not pair alone.
+    let pairable = |v: &&&Verified| v.row.exposure == Some(Exposure::Public) && v.row.private.is_none();
+    let ids: Vec<i64> = ranked.iter().filter(pairable).map(|v| v.id).collect();
     if ids.is_empty() {
         return Ok(HashMap::new());
     }

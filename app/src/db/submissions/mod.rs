@@ -39,6 +39,8 @@ pub struct NewSubmission {
     pub file_sha256: String,
     pub file_format: &'static str,
     pub card: ScoreCard,
+    /// Its score card on the key's public part, when the key is split.
+    pub public_card: Option<ScoreCard>,
     pub correctness: Vec<bool>,
     /// What the file gave per question of the key, packed
     /// (`domain::stored_predictions`), so a corrected key can score it again.
@@ -61,10 +63,11 @@ pub struct NewSubmission {
 }
 
 /// How the Ladder decides and rounds one upload (see
-/// `domain::exposure::ladder`): its step, rounding offset and threshold
-/// noise.
+/// `domain::exposure::ladder`): the accuracy it compares (on a split key,
+/// the public part's), its step, rounding offset and threshold noise.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct LadderRule {
+    pub accuracy: f64,
     pub step: f64,
     pub offset: f64,
     pub noise: f64,
@@ -87,6 +90,9 @@ pub struct SubmissionRecord {
     pub file_format: String,
     pub created_at: i64,
     pub card: ScoreCard,
+    /// Its score card on the key's public part, when the key is split
+    /// (`domain::split`): all a held-out key shows before it is revealed.
+    pub public_card: Option<ScoreCard>,
     /// The exposure of the key it is scored on (now, not at upload).
     pub exposure: Exposure,
     /// The Ladder's shown accuracy and step, for an upload on a held-out key.
@@ -249,6 +255,7 @@ impl NewSubmission {
             file_format: self.file_format.to_owned(),
             created_at,
             card: self.card,
+            public_card: self.public_card,
             exposure: key.exposure,
             ladder: shown.zip(self.ladder).map(|(shown, rule)| Ladder { shown, step: rule.step }),
             key_version: key.version,
@@ -363,7 +370,7 @@ fn decide(new: &NewSubmission, admission: &Admission) -> Result<Decision, Insert
     {
         return Err(InsertError::ClientQuota { limit: client.per_day });
     }
-    let shown = new.ladder.map(|rule| ladder(*best_shown, new.card.accuracy, rule.step, rule.offset, rule.noise));
+    let shown = new.ladder.map(|rule| ladder(*best_shown, rule.accuracy, rule.step, rule.offset, rule.noise));
     Ok(Decision::Store { shown })
 }
 

@@ -84,6 +84,12 @@ impl TryFrom<RecordRow> for SubmissionRecord {
         Ok(Self {
             card: crate::domain::ScoreCard::from_stored_json(&s.scorecard_json)
                 .map_err(|e| DbError::Seed(format!("stored score card: {e}")))?,
+            public_card: s
+                .public_scorecard_json
+                .as_deref()
+                .map(crate::domain::ScoreCard::from_stored_json)
+                .transpose()
+                .map_err(|e| DbError::Seed(format!("stored public score card: {e}")))?,
             flags: read_flags(s.flags_json.as_deref())?,
             public_id: s.public_id,
             team_id: s.team_id,

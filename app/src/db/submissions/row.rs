@@ -80,6 +80,11 @@ submission_row! {
         /// The Ladder's shown accuracy and step, on a held-out key.
         shown_accuracy: Option<f64>,
         ladder_step: Option<f64>,
+        /// The score on the key's public part, when the key is split
+        /// (`domain::split`): its counts and its card's stored JSON.
+        public_correct: Option<i64>,
+        public_total: Option<i64>,
+        public_scorecard_json: Option<String>,
     }
 }
 
@@ -133,6 +138,9 @@ impl SubmissionRow {
             flags_json: Some(serde_json::to_string(&new.flags).map_err(json)?),
             shown_accuracy: shown_rule.map(|(shown, _)| shown),
             ladder_step: shown_rule.map(|(_, rule)| rule.step),
+            public_correct: new.public_card.as_ref().map(|c| c.correct as i64),
+            public_total: new.public_card.as_ref().map(|c| c.total as i64),
+            public_scorecard_json: new.public_card.as_ref().map(|c| c.to_stored_json()).transpose().map_err(json)?,
         })
     }
 

@@ -1,0 +1,24 @@
+-- A held-out key's private split. `public_share` is the share of its
+-- scoreable questions in the public part (NULL: no split, as for public
+-- keys and held-out keys imported before splits existed) and `split_seed`
+-- the secret the part was drawn with (`domain::split`); neither is ever
+-- served. A corrected version carries its line's share and seed.
+ALTER TABLE answer_keys ADD COLUMN public_share REAL;
+ALTER TABLE answer_keys ADD COLUMN split_seed TEXT;
+
+-- A submission's score on its key's public part (NULL: its key has no
+-- split): the counts the board reads, and the part's score card, whose
+-- overall figures are all a held-out key shows before it is revealed.
+ALTER TABLE submissions ADD COLUMN public_correct INTEGER;
+ALTER TABLE submissions ADD COLUMN public_total INTEGER;
+ALTER TABLE submissions ADD COLUMN public_scorecard_json TEXT;
+
+-- The board reads the public counts too (the private part is the whole
+-- key less the public one): the covering index of migration 0014 holds
+-- them, so that the board query still never touches the rows.
+DROP INDEX submissions_board_rows;
+CREATE INDEX submissions_board_rows ON submissions (
+    benchmark, id, public_id, key_id, team_id, model_name, model_params, model_category, contamination,
+    visibility, created_at, accuracy, correct, total, ci_low, ci_high, shown_accuracy, flags_json,
+    file_format, withdrawn_at, public_correct, public_total
+);

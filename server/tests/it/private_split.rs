@@ -1,0 +1,161 @@
+//! A held-out key's private split (docs/contract.md, "Exposure"): until
+//! the reveal every shown score is on the public part alone, and nothing
+//! shown depends on a private answer; at the reveal the board ranks on the
+//! private part and shows both.
+
+use axum::http::StatusCode;
+use serde_json::Value;
+
+use crate::harness::{Backend, TestApp};
+use crate::on_both_backends;
+use app::domain::exposure::Exposure;
+use app::domain::split::PublicPart;
+use app::domain::{AnswerKey, Benchmark, Letter, parse_key};
+use app::i18n::Lang;
+
+on_both_backends!(
+    scores_are_on_the_public_part_until_the_reveal_then_rank_on_the_private,
+    keys_import_splits_a_held_out_key
+);
+
+const SEED: &str = "split_test_seed";
+const SHARE: f64 = 0.3;
+
+/// Stores a synthetic held-out key split with [`SEED`] and [`SHARE`];
+/// returns it and its public part, drawn as the server draws it.
+async fn split_key(app: &TestApp, name: &str) -> (AnswerKey, PublicPart) {
+    let synthetic = app::domain::synthetic::synthetic_key(600, 5);
+    let checked = parse_key(Benchmark::MedAraBench, synthetic.csv.as_bytes()).unwrap();
+    let key = app::db::keys::NewKey {
+        benchmark: Benchmark::MedAraBench,
+        name,
+        report: &checked.report,
+        content: synthetic.csv.as_bytes(),
+        synthetic: true,
+        exposure: Exposure::HeldOut,
+        split: Some(app::db::keys::KeySplit { share: SHARE, seed: SEED.into() }),
+    };
+    app::db::keys::insert(&app.state.db, key).await.unwrap();
+    let part = PublicPart::draw(&checked.key, SEED.as_bytes(), SHARE);
+    (checked.key, part)
+}
+
+/// A prediction file: the keyed letter where `right(i, public)` says so
+/// (item `i`, public or not), another letter elsewhere.
+fn answers(key: &AnswerKey, part: &PublicPart, right: impl Fn(usize, bool) -> bool) -> String {
+    let mut out = String::from("question_id,answer\n");
+    for (i, (item, public)) in key.items().iter().zip(part.mask()).enumerate() {
+        let letter = if right(i, *public) {
+            item.answer
+        } else if item.answer == Letter::A {
+            Letter::B
+        } else {
+            Letter::A
+        };
+        out.push_str(&format!("{},{}\n", item.id, letter.as_char()));
+    }
+    out
+}
+
+async fn verified_rows(app: &TestApp) -> Vec<Value> {
+    let board = app.get("/api/v1/leaderboard").await.json();
+    board["rows"].as_array().unwrap().iter().filter(|r| r["source"] == "verified").cloned().collect()
+}
+
+async fn scores_are_on_the_public_part_until_the_reveal_then_rank_on_the_private(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let (key, part) = split_key(&app, "phase-split").await;
+    let public_n = part.key().len();
+    assert_eq!(public_n, (SHARE * key.len() as f64).round() as usize);
+    let step = app::domain::exposure::default_step(public_n);
+
+    // Team A is right on every public question and wrong on every private
+    // one; team B the other way round; team C answers the public questions
+    // as A does and the private ones as B does.
+    let files = [
+        ("Public Sharp", answers(&key, &part, |_, public| public)),
+        ("Private Sharp", answers(&key, &part, |_, public| !public)),
+        ("Public Twin", answers(&key, &part, |_, _| true)),
+    ];
+    let mut ids = Vec::new();
+    let mut shown = Vec::new();
+    for (i, (team, file)) in files.iter().enumerate() {
+        let token = app.team_with_token(team, &format!("t{i}@split.example")).await;
+        let resp = app.upload_raw(&token, "model_name=Splitter", file.clone()).await;
+        assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
+        let body = resp.json();
+        assert_eq!(body["part"], "public", "{body}");
+        assert_eq!(body["total"], public_n, "the shown score is on the public part: {body}");
+        assert!(body.get("correct").is_none() && body.get("private").is_none(), "{body}");
+        ids.push(body["id"].as_str().unwrap().to_owned());
+        shown.push(body["accuracy"].as_f64().unwrap());
+    }
+    assert!(shown[0] >= 1.0 - step - 1e-9, "all public answers right: {shown:?}");
+    assert!(shown[1] <= step + 1e-9, "no public answer right: {shown:?}");
+    // The private answers moved nothing: the same public answers show the
+    // same number, whatever the private ones are.
+    assert_eq!(shown[2], shown[0], "{shown:?}");
+    let rows = verified_rows(&app).await;
+    assert_eq!(rows.len(), 3);
+    for row in &rows {
+        assert_eq!(row["part"], "public", "{row}");
+        assert_eq!(row["n"], public_n, "{row}");
+        assert!(row["correct"].is_null() && row.get("private").is_none(), "{row}");
+    }
+    assert_eq!(rows[2]["team"], "Private Sharp", "ranked on the public part before the reveal");
+    let page = app.get(&format!("/submissions/{}", ids[0])).await.body;
+    assert!(page.contains("id=\"public-part-notice\"") && page.contains(&format!("{public_n} questions")), "{page}");
+
+    app::db::keys::reveal(&app.state.db, "phase-split", None).await.unwrap();
+    let private_n = key.len() - public_n;
+    let rows = verified_rows(&app).await;
+    let teams: Vec<&str> = rows.iter().map(|r| r["team"].as_str().unwrap()).collect();
+    assert_eq!(teams[2], "Public Sharp", "ranked on the private part at the reveal: {teams:?}");
+    for row in &rows {
+        assert_eq!(row["part"], "private", "{row}");
+        assert_eq!(row["n"], private_n, "{row}");
+        assert_eq!(row["accuracy"], row["private"]["accuracy"], "{row}");
+        assert_eq!(row["public"]["n"], public_n, "{row}");
+        assert_eq!(row["private"]["n"], private_n, "{row}");
+    }
+    let sharp = rows.iter().find(|r| r["team"] == "Public Sharp").unwrap();
+    assert_eq!((sharp["public"]["accuracy"].as_f64(), sharp["private"]["accuracy"].as_f64()), (Some(1.0), Some(0.0)));
+    let twin = app.get(&format!("/api/v1/submissions/{}", ids[2])).await.json();
+    assert_eq!(twin["private"]["accuracy"], 1.0, "{twin}");
+    assert_eq!(twin["public"]["accuracy"], 1.0, "{twin}");
+    assert_eq!(twin["correct"], key.len(), "the whole card is shown at the reveal: {twin}");
+
+    // The submission page says what each part is, in both languages.
+    for lang in [Lang::En, Lang::Ar] {
+        let html = app.get(&lang.href(&format!("/submissions/{}", ids[0]))).await.body;
+        let words = if lang == Lang::En { "Private part" } else { "القسم الخاص" };
+        assert!(html.contains(words) && html.contains("id=\"parts\""), "{lang:?}: {html}");
+    }
+    app.finish().await;
+}
+
+/// `keys import --held-out` splits the key (30% public by default, or
+/// `--public-share`), says so, and refuses a share out of range or one
+/// given without `--held-out`, storing nothing.
+async fn keys_import_splits_a_held_out_key(backend: Backend) {
+    let Some(db) = crate::harness::scratch_database(backend).await else { return };
+    let files = crate::cli::Files::new();
+    let key = files.write("held.csv", app::domain::synthetic::synthetic_key(400, 9).csv);
+    let key = key.to_str().unwrap();
+    let run = |args: &[&str]| crate::cli::medarabench(args, Some(&db.url));
+    for (args, reason) in [
+        (vec!["keys", "import", key, "--held-out", "--public-share", "1.5"], "between 0 and 1"),
+        (vec!["keys", "import", key, "--public-share", "0.3"], "--held-out"),
+    ] {
+        let out = run(&args);
+        assert!(!out.status.success() && crate::cli::stderr(&out).contains(reason), "{}", crate::cli::stderr(&out));
+    }
+    let out = run(&["keys", "import", key, "--held-out", "--public-share", "0.25", "--name", "phase-2", "--json"]);
+    assert!(out.status.success(), "{}", crate::cli::stderr(&out));
+    let stored = &crate::cli::stdout_json(&out)["stored"];
+    assert_eq!(stored["public_share"], 0.25, "{stored}");
+    assert_eq!(stored["exposure"], "held-out");
+    assert!(crate::cli::stderr(&out).contains("public part (25%"), "{}", crate::cli::stderr(&out));
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("split_"), "the seed is never printed");
+    db.finish().await;
+}

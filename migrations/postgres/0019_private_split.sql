@@ -12,3 +12,7 @@ ALTER TABLE answer_keys ADD COLUMN split_seed TEXT;
 ALTER TABLE submissions ADD COLUMN public_correct BIGINT;
 ALTER TABLE submissions ADD COLUMN public_total BIGINT;
 ALTER TABLE submissions ADD COLUMN public_scorecard_json TEXT;
+
+-- A team's choice of the submissions that count in a held-out key's final
+-- standing (at most 2 per model; none chosen: the latest counts).
+ALTER TABLE submissions ADD COLUMN final_choice BIGINT NOT NULL DEFAULT 0 CHECK (final_choice IN (0, 1));

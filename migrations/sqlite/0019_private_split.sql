@@ -13,6 +13,10 @@ ALTER TABLE submissions ADD COLUMN public_correct INTEGER;
 ALTER TABLE submissions ADD COLUMN public_total INTEGER;
 ALTER TABLE submissions ADD COLUMN public_scorecard_json TEXT;
 
+-- A team's choice of the submissions that count in a held-out key's final
+-- standing (at most 2 per model; none chosen: the latest counts).
+ALTER TABLE submissions ADD COLUMN final_choice INTEGER NOT NULL DEFAULT 0 CHECK (final_choice IN (0, 1));
+
 -- The board reads the public counts too (the private part is the whole
 -- key less the public one): the covering index of migration 0014 holds
 -- them, so that the board query still never touches the rows.
@@ -20,5 +24,5 @@ DROP INDEX submissions_board_rows;
 CREATE INDEX submissions_board_rows ON submissions (
     benchmark, id, public_id, key_id, team_id, model_name, model_params, model_category, contamination,
     visibility, created_at, accuracy, correct, total, ci_low, ci_high, shown_accuracy, flags_json,
-    file_format, withdrawn_at, public_correct, public_total
+    file_format, withdrawn_at, public_correct, public_total, final_choice
 );

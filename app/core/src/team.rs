@@ -83,6 +83,9 @@ pub struct SubmissionPageData {
     /// scores (`crate::split`).
     #[serde(default)]
     pub parts: Option<(crate::split::PartScore, crate::split::PartScore)>,
+    /// Chosen by its team to count in its held-out key's final standing.
+    #[serde(default)]
+    pub final_choice: bool,
     /// Whether the viewer's team owns it.
     pub own: bool,
     /// Whether its predictions are stored (a corrected key can score it again).

@@ -48,3 +48,6 @@ api-unknown-fields = unknown fields: { $fields } (these can be changed: { $allow
 api-model-name-immutable = the model name cannot be changed, since attempts and the held-out Ladder are counted per model name: upload the predictions again under the new name
 api-field-types = these fields must be text, a number or null: { $fields }
 api-withdrawn = submission { $id } was withdrawn by its team and can no longer be changed
+api-invalid-final = final must be true or false
+api-final-key-public = submission { $id } is on a public answer key (never held out, or already revealed): the final choice is made before the reveal
+api-too-many-final = at most { $max } submissions of a model can count in the final standing: unchoose one first (PATCH with "final": false)

@@ -12,6 +12,7 @@ form-error-registration-limit = Too many teams have been registered from your ad
 form-error-client-quota-exceeded = Your address has used today's upload quota, counted across all teams; nothing was stored. Try again after 00:00 UTC.
 form-error-change-refused = The change was refused; nothing was changed.
 form-error-withdraw-unconfirmed = Tick the box to confirm the withdrawal; nothing was withdrawn.
+form-error-too-many-final = Two submissions of this model already count in the final standing: stop counting one of them first; nothing was changed.
 form-error-withdrawn = This submission was withdrawn; it can no longer be changed.
 
 # Why a file cannot be read as text (core's InputError).

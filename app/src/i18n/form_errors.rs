@@ -29,13 +29,15 @@ pub enum FormErrorCode {
     ChangeRefused,
     /// A submission's withdraw form sent without its confirmation box.
     WithdrawUnconfirmed,
+    /// The team already chose two submissions of the model for the final standing.
+    TooManyFinal,
     /// The submission was withdrawn already (nothing to change).
     Withdrawn,
 }
 
 impl FormErrorCode {
     /// Every code, for the tests.
-    pub const ALL: [Self; 14] = [
+    pub const ALL: [Self; 15] = [
         Self::WrongCredentials,
         Self::TooManyAttempts,
         Self::NameTaken,
@@ -50,6 +52,7 @@ impl FormErrorCode {
         Self::ChangeRefused,
         Self::WithdrawUnconfirmed,
         Self::Withdrawn,
+        Self::TooManyFinal,
     ];
 
     /// The code as it appears in `?error=`.
@@ -69,6 +72,7 @@ impl FormErrorCode {
             Self::ChangeRefused => "change_refused",
             Self::WithdrawUnconfirmed => "withdraw_unconfirmed",
             Self::Withdrawn => "withdrawn",
+            Self::TooManyFinal => "too_many_final",
         }
     }
 

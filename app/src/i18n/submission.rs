@@ -35,6 +35,12 @@ crate::messages! {
         parts_note = "submission-parts-note",
         private_part = "submission-private-part",
         public_part_score = "submission-public-part-score",
+        /// The owner's final-standing choice: heading, state, buttons.
+        final_heading = "submission-final-heading",
+        final_chosen = "submission-final-chosen",
+        final_not_chosen = "submission-final-not-chosen",
+        final_choose = "submission-final-choose",
+        final_unchoose = "submission-final-unchoose",
         protocol = "submission-protocol",
         prompt_language = "submission-prompt-language",
         shots = "submission-shots",

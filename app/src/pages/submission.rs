@@ -16,7 +16,7 @@ use crate::components::loaded::loaded;
 use crate::components::score::{AccuracyWithCi, BreakdownTable};
 use crate::domain::ScoreCard;
 use crate::domain::errata::VersionScore;
-use crate::domain::exposure::{OverallScore, ShownScores};
+use crate::domain::exposure::{Exposure, OverallScore, ShownScores};
 use crate::domain::forensics::ShownFlag;
 use crate::domain::split::{Part, PartScore};
 use crate::domain::submission::{
@@ -71,6 +71,7 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
         created_at,
         scores,
         parts,
+        final_choice,
         own,
         rescorable,
         versions,
@@ -125,6 +126,7 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
             <dt>{t.submitted()}</dt><dd><Num value=utc_datetime(created_at) /> {own.then_some(t.own())} " · " {value_label(lang, meta.visibility.as_str()).to_owned()}</dd>
         </dl>
         {scores.card().cloned().map(|card| view! { <Breakdowns card id=id.clone() lang /> })}
+        {(own && withdrawn_at.is_none() && scores.exposure() == Exposure::HeldOut).then(|| view! { <FinalForm id=id.clone() chosen=final_choice lang /> })}
         {(own && withdrawn_at.is_none()).then(|| view! { <OwnerForms id=id.clone() meta=meta.clone() refused=refused_change.clone() lang /> })}
     }
 }
@@ -201,6 +203,24 @@ fn OwnerForms(id: String, meta: SubmissionMeta, refused: Option<RefusedChange>, 
                 <LangField lang />
                 <label class="check"><input type="checkbox" name="confirm" value="yes" required /> {t.withdraw_confirm()}</label>
                 <button type="submit" class="danger">{t.withdraw_button()}</button>
+            </form>
+        </section>
+    }
+}
+
+/// The owner's choice of the submissions that count in a held-out key's
+/// final standing (at most two per model; none chosen: the latest).
+#[component]
+fn FinalForm(id: String, chosen: bool, lang: Lang) -> impl IntoView {
+    let t = text(lang);
+    view! {
+        <section id="final" aria-labelledby="final-h">
+            <h2 id="final-h">{t.final_heading()}</h2>
+            <p class="note" id="final-state">{if chosen { t.final_chosen() } else { t.final_not_chosen() }}</p>
+            <form method="post" action=format!("/submissions/{id}/final") class="stack" id="final-form">
+                <LangField lang />
+                <input type="hidden" name="final" value=if chosen { "false" } else { "true" } />
+                <button type="submit">{if chosen { t.final_unchoose() } else { t.final_choose() }}</button>
             </form>
         </section>
     }

@@ -39,6 +39,11 @@ pub const CHANGEABLE: &[&str] = &[
 /// The one field that is never changed.
 pub const MODEL_NAME: &str = "model_name";
 
+/// The field that chooses a submission to count in its held-out key's
+/// final standing (`true`) or not (`false`): not metadata, and changeable
+/// only until the key is revealed.
+pub const FINAL: &str = "final";
+
 /// What an owner asks to change: each field by its name as sent, with its
 /// new value as text, read as an upload reads it (an empty value is what
 /// an upload without the field gets).
@@ -51,6 +56,29 @@ impl Changes {
     /// Sets field `name` to `value` (a later value of a name wins).
     pub fn set(&mut self, name: impl Into<String>, value: impl Into<String>) {
         self.fields.push((name.into(), value.into()));
+    }
+
+    /// Takes the [`FINAL`] field out of the changes: `Some(true)` for
+    /// `true`, `yes` or `1`, `Some(false)` for `false`, `no` or `0`;
+    /// anything else is refused, naming the field.
+    fn take_final(&mut self) -> Result<Option<bool>> {
+        let mut chosen = None;
+        let mut bad = false;
+        self.fields.retain(|(name, value)| {
+            if name != FINAL {
+                return true;
+            }
+            match value.trim().to_ascii_lowercase().as_str() {
+                "true" | "yes" | "1" => chosen = Some(true),
+                "false" | "no" | "0" => chosen = Some(false),
+                _ => bad = true,
+            }
+            false
+        });
+        if bad {
+            return Err(ServiceError::BadRequest { code: "invalid_final", message: Message::new("api-invalid-final") });
+        }
+        Ok(chosen)
     }
 
     /// Refuses the model name and any name that is not a changeable field,
@@ -144,6 +172,14 @@ fn refused(id: &str, e: EditError) -> ServiceError {
     match e {
         EditError::NotFound => ServiceError::NotFound,
         EditError::Withdrawn => withdrawn(id),
+        EditError::KeyPublic => ServiceError::StateConflict {
+            code: "final_key_public",
+            message: Message::new("api-final-key-public").arg("id", id),
+        },
+        EditError::TooManyFinal => ServiceError::StateConflict {
+            code: "too_many_final",
+            message: Message::new("api-too-many-final").arg("max", edits::MAX_FINAL),
+        },
         EditError::Db(db) => ServiceError::Db(db),
     }
 }
@@ -151,7 +187,13 @@ fn refused(id: &str, e: EditError) -> ServiceError {
 /// Changes `who`'s team's submission `id` and returns it as stored. Every
 /// problem of the new values is reported at once and nothing is stored;
 /// values equal to the stored ones change nothing (and record nothing).
-pub async fn change(db: &Db, who: &Principal, id: &str, changes: Changes) -> Result<SubmissionRecord> {
+///
+/// `final` ([`FINAL`]) chooses it to count in its held-out key's final
+/// standing, or not: at most [`edits::MAX_FINAL`] per model, until the key
+/// is revealed. Its metadata changes are checked first: a change refused
+/// for any reason changes nothing.
+pub async fn change(db: &Db, who: &Principal, id: &str, mut changes: Changes) -> Result<SubmissionRecord> {
+    let chosen = changes.take_final()?;
     changes.check_names()?;
     let record = own(db, who, id).await?;
     if record.withdrawn_at.is_some() {
@@ -163,10 +205,15 @@ pub async fn change(db: &Db, who: &Principal, id: &str, changes: Changes) -> Res
     }
     let meta = raw.validate().map_err(ServiceError::InvalidFields)?;
     let changed = differing(&record.meta, &meta);
-    if changed.is_empty() {
+    if let Some(chosen) = chosen {
+        edits::set_final(db, id, who, chosen).await.map_err(|e| refused(id, e))?;
+    }
+    if !changed.is_empty() {
+        edits::update_meta(db, id, who, &meta, &changed).await.map_err(|e| refused(id, e))?;
+    }
+    if chosen.is_none() && changed.is_empty() {
         return Ok(record);
     }
-    edits::update_meta(db, id, who, &meta, &changed).await.map_err(|e| refused(id, e))?;
     own(db, who, id).await
 }
 

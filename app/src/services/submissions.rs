@@ -108,6 +108,7 @@ pub async fn page(db: &Db, viewer: &Viewer, id: &str) -> Result<SubmissionPageDa
         withdrawn_at: r.withdrawn_at,
         refused_change,
         parts,
+        final_choice: r.final_choice,
         scores,
     })
 }

@@ -3,6 +3,7 @@
 
 pub mod audit;
 pub mod demo;
+pub mod final_choice;
 pub mod input_file;
 pub mod keys;
 pub mod score;
@@ -44,6 +45,9 @@ pub enum Command {
     Team(team::TeamCommand),
     /// Upload a prediction file to a server and print the result.
     Submit(submit::SubmitArgs),
+    /// Choose a submission on a held-out key to count in the final
+    /// standing (at most two per model), or with `--unset` stop counting it.
+    Final(final_choice::FinalArgs),
 }
 
 impl Cli {
@@ -72,6 +76,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Score(args) => score::run(args),
         Command::Team(cmd) => team::run(&cli.database_url, cmd).await,
         Command::Submit(args) => submit::run(args).await,
+        Command::Final(args) => final_choice::run(args).await,
     }
 }
 

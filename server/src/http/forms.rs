@@ -40,6 +40,7 @@ pub fn router(upload_limit: usize) -> Router<AppState> {
         .route("/upload", post(upload).layer(axum::extract::DefaultBodyLimit::max(upload_limit)))
         .route("/submissions/{id}/change", post(change_submission))
         .route("/submissions/{id}/withdraw", post(withdraw_submission))
+        .route("/submissions/{id}/final", post(choose_final))
 }
 
 /// A 303 to `location`, optionally setting a cookie.
@@ -368,6 +369,26 @@ async fn change_submission(
             }
             see_other(&submission_page(&id, lang, "error=change_refused"), None)
         }
+    }
+}
+
+/// The final-standing form: `final=true` chooses, `final=false` unchooses.
+async fn choose_final(
+    State(state): State<AppState>,
+    SessionTeam(session): SessionTeam,
+    Path(id): Path<String>,
+    Form(fields): Form<Vec<(String, String)>>,
+) -> Result<Response, HttpError> {
+    let lang = Lang::from_param(fields.iter().find(|(n, _)| n == Lang::PARAM).map(|(_, v)| v.as_str()));
+    let mut changes = edits::Changes::default();
+    let chosen = fields.iter().find(|(n, _)| n == edits::FINAL).map_or("", |(_, v)| v.as_str());
+    changes.set(edits::FINAL, chosen);
+    match edits::change(&state.db, &session.principal, &id, changes).await {
+        Ok(_) => Ok(see_other(&submission_page(&id, lang, "done=changed"), None)),
+        Err(ServiceError::StateConflict { code: "too_many_final", .. }) => {
+            Ok(see_other(&submission_page(&id, lang, "error=too_many_final"), None))
+        }
+        Err(e) => Err(e.into()),
     }
 }
 

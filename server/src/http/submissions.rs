@@ -222,6 +222,7 @@ fn changes_of(body: serde_json::Map<String, serde_json::Value>) -> Result<Change
             Value::String(text) => changes.set(name, text),
             Value::Number(n) => changes.set(name, n.to_string()),
             Value::Null => changes.set(name, ""),
+            Value::Bool(chosen) if name == edits::FINAL => changes.set(name, chosen.to_string()),
             // Unknown names (and `model_name`) are the service's to refuse.
             _ if !CHANGEABLE.contains(&name.as_str()) => changes.set(name, ""),
             _ => wrong.push(name),
@@ -249,7 +250,9 @@ fn changes_of(body: serde_json::Map<String, serde_json::Value>) -> Result<Change
             object (`invalid_json`); nothing was changed", body = ErrorView),
         (status = 401, description = "no or bad API token", body = ErrorView),
         (status = 404, description = "unknown, or another team's", body = ErrorView),
-        (status = 409, description = "the submission was withdrawn (`withdrawn`)", body = ErrorView),
+        (status = 409, description = "the submission was withdrawn (`withdrawn`); `final` asked of a \
+            submission whose key is public (`final_key_public`: never held out, or revealed) or beyond the \
+            two chosen per model (`too_many_final`)", body = ErrorView),
         (status = 413, description = "the body is too large", body = ErrorView),
         (status = 429, description = "too many writes; see Retry-After", body = ErrorView),
     ),

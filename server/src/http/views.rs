@@ -89,6 +89,10 @@ pub struct SubmissionView {
     pub public: Option<PartScore>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub private: Option<PartScore>,
+    /// Chosen by its team to count in its held-out key's final standing
+    /// (`PATCH` with `final`); with none chosen, the model's latest counts.
+    #[serde(rename = "final")]
+    pub final_choice: bool,
     /// Withdrawn by its team (`DELETE /api/v1/submissions/{id}`): kept,
     /// and shown to its team only. Only its team ever sees `true`.
     pub withdrawn: bool,
@@ -194,6 +198,7 @@ impl SubmissionView {
             rescorable: r.rescorable,
             public: parts.map(|(public, _)| public),
             private: parts.map(|(_, private)| private),
+            final_choice: r.final_choice,
             withdrawn: r.withdrawn_at.is_some(),
             withdrawn_at: r.withdrawn_at,
         }
@@ -490,4 +495,9 @@ pub struct SubmissionPatch {
     pub model_args: Option<String>,
     /// Generation settings; at most 500 characters.
     pub generation: Option<String>,
+    /// On a held-out key, until it is revealed: `true` chooses the
+    /// submission to count in the final standing (at most 2 per model; with
+    /// none chosen, the latest counts), `false` unchooses it.
+    #[serde(rename = "final")]
+    pub final_choice: Option<bool>,
 }

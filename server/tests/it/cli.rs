@@ -456,6 +456,11 @@ async fn team_create_and_submit_over_real_http(backend: Backend) {
     assert!(printed.contains("already submitted"), "{printed}");
     assert!(printed.contains(&format!("/submissions/{}", sub["id"].as_str().unwrap())), "{printed}");
 
+    // `final` on a public key is refused, with the server's reason.
+    let id = sub["id"].as_str().unwrap();
+    let out = medarabench(&["final", "--server", &base, "--token", &token, id], None);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("409") && stderr(&out).contains("public answer key"), "{}", stderr(&out));
     // A refused file: non-zero exit naming the line and the problem.
     let bad = files.write("bad.csv", "question_id,answer\n987654,A\n");
     let out = medarabench(&["submit", "--server", &base, "--token", &token, "--model", "x", s(&bad)], None);

@@ -36,7 +36,7 @@ async fn send(app: &TestApp, method: &str, path: &str, token: Option<&str>, body
     app.request(req.body(body).unwrap()).await
 }
 
-async fn patch(app: &TestApp, token: &str, id: &str, body: Value) -> Response {
+pub(crate) async fn patch(app: &TestApp, token: &str, id: &str, body: Value) -> Response {
     send(app, "PATCH", &format!("/api/v1/submissions/{id}"), Some(token), Some(body.to_string())).await
 }
 

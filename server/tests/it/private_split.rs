@@ -15,7 +15,8 @@ use app::i18n::Lang;
 
 on_both_backends!(
     scores_are_on_the_public_part_until_the_reveal_then_rank_on_the_private,
-    keys_import_splits_a_held_out_key
+    keys_import_splits_a_held_out_key,
+    a_team_chooses_what_counts_in_the_final_standing
 );
 
 const SEED: &str = "split_test_seed";
@@ -158,4 +159,60 @@ async fn keys_import_splits_a_held_out_key(backend: Backend) {
     assert!(crate::cli::stderr(&out).contains("public part (25%"), "{}", crate::cli::stderr(&out));
     assert!(!String::from_utf8_lossy(&out.stdout).contains("split_"), "the seed is never printed");
     db.finish().await;
+}
+
+/// `PATCH` with `final`: a team chooses at most two submissions of a model
+/// to count at the reveal (the board then ranks the better of them, by the
+/// private part; with none chosen, the latest), until the reveal fixes it.
+async fn a_team_chooses_what_counts_in_the_final_standing(backend: Backend) {
+    use crate::edits::patch;
+    let Some(app) = TestApp::start_with_quota(backend, 20).await else { return };
+    let (key, part) = split_key(&app, "phase-final").await;
+    let token = app.team_with_token("Choosers", "c@final.example").await;
+    let mut ids = Vec::new();
+    // Right on the private part only; on half the questions; on none (the latest).
+    for file in [
+        answers(&key, &part, |_, public| !public),
+        answers(&key, &part, |i, _| i % 2 == 0),
+        answers(&key, &part, |_, _| false),
+    ] {
+        let resp = app.upload_raw(&token, "model_name=Chooser-1", file).await;
+        assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
+        assert_eq!(resp.json()["final"], false);
+        ids.push(resp.json()["id"].as_str().unwrap().to_owned());
+    }
+    for id in &ids[..2] {
+        let resp = patch(&app, &token, id, serde_json::json!({"final": true})).await;
+        assert_eq!(resp.status, StatusCode::OK, "{}", resp.body);
+        assert_eq!(resp.json()["final"], true);
+    }
+    let third = patch(&app, &token, &ids[2], serde_json::json!({"final": true})).await;
+    assert_eq!(third.status, StatusCode::CONFLICT, "{}", third.body);
+    assert_eq!(third.json()["error"]["code"], "too_many_final");
+    let bad = patch(&app, &token, &ids[2], serde_json::json!({"final": "perhaps"})).await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{}", bad.body);
+    assert_eq!(bad.json()["error"]["code"], "invalid_final");
+    // The page's form does the same for a signed-in member.
+    let cookie = app.signin("c@final.example").await;
+    let page = app.get_with_cookie(&format!("/submissions/{}", ids[1]), &cookie).await.body;
+    assert!(page.contains("id=\"final-form\"") && page.contains("Stop counting"), "{page}");
+    let form = app.post_form(&format!("/submissions/{}/final", ids[1]), &[("final", "false")], Some(&cookie)).await;
+    assert_eq!(form.status, StatusCode::SEE_OTHER, "{}", form.body);
+    let unchosen = app.get(&format!("/api/v1/submissions/{}", ids[1])).await.json();
+    assert_eq!(unchosen["final"], false, "{unchosen}");
+    let again = patch(&app, &token, &ids[1], serde_json::json!({"final": true})).await;
+    assert_eq!(again.status, StatusCode::OK, "{}", again.body);
+    // Before the reveal the board shows the model's latest.
+    let rows = verified_rows(&app).await;
+    assert_eq!(rows[0]["submission_id"], ids[2].as_str(), "{rows:?}");
+
+    app::db::keys::reveal(&app.state.db, "phase-final", None).await.unwrap();
+    let rows = verified_rows(&app).await;
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["submission_id"], ids[0].as_str(), "the better chosen one, by the private part: {rows:?}");
+    assert_eq!(rows[0]["private"]["accuracy"], 1.0);
+    let late = patch(&app, &token, &ids[1], serde_json::json!({"final": false})).await;
+    assert_eq!(late.status, StatusCode::CONFLICT, "{}", late.body);
+    assert_eq!(late.json()["error"]["code"], "final_key_public");
+    app.finish().await;
 }

@@ -53,6 +53,10 @@ struct SubmissionRow {
     flags_json: Option<String>,
     file_format: String,
     withdrawn_at: Option<i64>,
+    /// 1: its team chose it to count in the final standing.
+    final_choice: i64,
+    /// When its key was revealed (`None`: public from the start, or not yet).
+    key_revealed_at: Option<i64>,
 }
 
 impl SubmissionRow {
@@ -106,7 +110,7 @@ impl SubmissionRow {
 pub const ROWS_SELECT: &str = "SELECT s.id, s.public_id, s.key_id, s.team_id, t.name AS team_name, k.name AS key_name,
                 k.synthetic AS key_synthetic, s.model_name, s.model_params, s.model_category, s.contamination, s.visibility,
                 k.exposure, s.created_at, s.accuracy, s.correct, s.total, s.ci_low, s.ci_high, s.shown_accuracy, s.flags_json, s.file_format,
-                s.withdrawn_at, s.public_correct, s.public_total,
+                s.withdrawn_at, s.public_correct, s.public_total, s.final_choice, k.revealed_at AS key_revealed_at,
                 CAST(CASE WHEN EXISTS (SELECT 1 FROM answer_keys n
                                         WHERE COALESCE(n.lineage_id, n.id) = COALESCE(k.lineage_id, k.id)
                                           AND n.version > k.version)
@@ -123,6 +127,8 @@ pub(super) async fn verified(db: &Db) -> Result<Vec<Verified>> {
         attempts: u64,
         first_at: i64,
         latest: Option<(SubmissionRow, Access)>,
+        /// The ones its team chose for a revealed key's final standing.
+        chosen: Vec<(SubmissionRow, Access)>,
     }
     let mut groups: HashMap<(i64, String), Group> = HashMap::new();
     for row in rows {
@@ -130,11 +136,17 @@ pub(super) async fn verified(db: &Db) -> Result<Vec<Verified>> {
             attempts: 0,
             first_at: row.created_at,
             latest: None,
+            chosen: Vec::new(),
         });
         group.attempts += 1;
         group.first_at = group.first_at.min(row.created_at);
         let granted = access(Viewer::Anonymous, row.subject(), Surface::Board);
-        if granted != Access::Hidden {
+        if granted == Access::Hidden {
+            continue;
+        }
+        if row.final_choice != 0 && row.key_revealed_at.is_some() {
+            group.chosen.push((row, granted));
+        } else {
             group.latest = Some((row, granted));
         }
     }
@@ -142,7 +154,21 @@ pub(super) async fn verified(db: &Db) -> Result<Vec<Verified>> {
     // (accuracy, then the unique id).
     let mut out: Vec<Verified> = groups
         .into_values()
-        .filter_map(|g| g.latest.map(|(row, granted)| row.into_verified(granted, g.attempts, g.first_at)))
+        .filter_map(|g| {
+            // Once a held-out key is revealed a group shows the best of the
+            // submissions its team chose for the final standing (on a split
+            // key, by the private part), or else its latest.
+            let chosen = g.chosen.into_iter().map(|(row, granted)| row.into_verified(granted, g.attempts, g.first_at));
+            let chosen: Result<Vec<Verified>> = chosen.collect();
+            match chosen {
+                Ok(chosen) if !chosen.is_empty() => chosen
+                    .into_iter()
+                    .max_by(|a, b| a.row.accuracy.total_cmp(&b.row.accuracy).then(b.id.cmp(&a.id)))
+                    .map(Ok),
+                Ok(_) => g.latest.map(|(row, granted)| row.into_verified(granted, g.attempts, g.first_at)),
+                Err(e) => Some(Err(e)),
+            }
+        })
         .collect::<Result<_>>()?;
     out.sort_by(|a, b| b.row.accuracy.total_cmp(&a.row.accuracy).then(a.id.cmp(&b.id)));
     Ok(out)

@@ -22,6 +22,13 @@ pub enum EditError {
     /// Withdrawn: it can no longer be changed.
     #[error("the submission was withdrawn")]
     Withdrawn,
+    /// Its key is public (never held out, or revealed): the final choice
+    /// is made before the reveal and fixed by it.
+    #[error("the submission's key is public")]
+    KeyPublic,
+    /// The team already chose [`MAX_FINAL`] submissions of the model.
+    #[error("already {MAX_FINAL} final submissions of the model")]
+    TooManyFinal,
     #[error(transparent)]
     Db(#[from] DbError),
 }
@@ -116,6 +123,82 @@ pub async fn update_meta(
     update.execute(&mut *tx).await?;
     let detail = format!("{public_id}: {}", changed.join(", "));
     audit::record_in(&mut *tx, "submission_changed", Some(owner.team_id), owner.member_id, &detail).await?;
+    board::bump_version(&mut *tx, owner.team_id).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// What choosing a submission for the final standing reads of it.
+#[derive(sqlx::FromRow)]
+struct FinalRow {
+    id: i64,
+    withdrawn_at: Option<i64>,
+    /// 1 when it is chosen already.
+    was: i64,
+    model: String,
+    benchmark: String,
+    exposure: String,
+    /// Its key's line (the first version's id).
+    lineage: i64,
+}
+
+/// The submissions of one model a team may choose to count in a held-out
+/// key's final standing.
+pub const MAX_FINAL: i64 = 2;
+
+/// Chooses (or, `chosen` false, unchooses) `owner`'s submission
+/// `public_id` to count in its held-out key's final standing, records the
+/// event and moves the board on. Refused once the key is public, for a
+/// withdrawn submission, and when the team already chose [`MAX_FINAL`]
+/// submissions of the model on the key's line. On PostgreSQL the team's
+/// upload lock is taken first, so two choices at once cannot both pass the
+/// count. Choosing it again changes nothing and records nothing.
+pub async fn set_final(db: &Db, public_id: &str, owner: &Principal, chosen: bool) -> Result<(), EditError> {
+    let mut tx = db.begin_upload(owner.team_id).await?;
+    let row: Option<FinalRow> = sqlx::query_as(
+        "SELECT s.id, s.withdrawn_at, s.final_choice AS was, s.model_name AS model, s.benchmark, k.exposure,
+                COALESCE(k.lineage_id, k.id) AS lineage
+           FROM submissions s JOIN answer_keys k ON k.id = s.key_id
+          WHERE s.public_id = $1 AND s.team_id = $2",
+    )
+    .bind(public_id)
+    .bind(owner.team_id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let FinalRow { id, withdrawn_at, was, model, benchmark, exposure, lineage } = row.ok_or(EditError::NotFound)?;
+    if withdrawn_at.is_some() {
+        return Err(EditError::Withdrawn);
+    }
+    if exposure != crate::domain::exposure::Exposure::HeldOut.as_str() {
+        return Err(EditError::KeyPublic);
+    }
+    if (was != 0) == chosen {
+        return Ok(());
+    }
+    if chosen {
+        let others: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM submissions s JOIN answer_keys k ON k.id = s.key_id
+              WHERE s.team_id = $1 AND s.model_name = $2 AND s.benchmark = $3 AND s.final_choice = 1
+                AND s.withdrawn_at IS NULL AND COALESCE(k.lineage_id, k.id) = $4 AND s.id <> $5",
+        )
+        .bind(owner.team_id)
+        .bind(&model)
+        .bind(&benchmark)
+        .bind(lineage)
+        .bind(id)
+        .fetch_one(&mut *tx)
+        .await?;
+        if others >= MAX_FINAL {
+            return Err(EditError::TooManyFinal);
+        }
+    }
+    sqlx::query("UPDATE submissions SET final_choice = $1 WHERE id = $2")
+        .bind(i64::from(chosen))
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    let event = if chosen { "submission_final_chosen" } else { "submission_final_unchosen" };
+    audit::record_in(&mut *tx, event, Some(owner.team_id), owner.member_id, public_id).await?;
     board::bump_version(&mut *tx, owner.team_id).await?;
     tx.commit().await?;
     Ok(())

@@ -111,6 +111,9 @@ pub struct SubmissionRecord {
     /// Unix time its team withdrew it ([`edits::withdraw`]); `None` while
     /// it is not withdrawn.
     pub withdrawn_at: Option<i64>,
+    /// Chosen by its team to count in its held-out key's final standing
+    /// ([`edits::set_final`]).
+    pub final_choice: bool,
 }
 
 impl SubmissionRecord {
@@ -263,6 +266,7 @@ impl NewSubmission {
             versions,
             flags: self.flags,
             withdrawn_at: None,
+            final_choice: false,
         }
     }
 }

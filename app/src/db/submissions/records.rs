@@ -109,6 +109,7 @@ impl TryFrom<RecordRow> for SubmissionRecord {
             rescorable: r.rescorable != 0,
             versions: Vec::new(),
             withdrawn_at: r.withdrawn_at,
+            final_choice: s.final_choice != 0,
         })
     }
 }

@@ -85,6 +85,8 @@ submission_row! {
         public_correct: Option<i64>,
         public_total: Option<i64>,
         public_scorecard_json: Option<String>,
+        /// 1 when its team chose it to count in the final standing.
+        final_choice: i64,
     }
 }
 
@@ -141,6 +143,7 @@ impl SubmissionRow {
             public_correct: new.public_card.as_ref().map(|c| c.correct as i64),
             public_total: new.public_card.as_ref().map(|c| c.total as i64),
             public_scorecard_json: new.public_card.as_ref().map(|c| c.to_stored_json()).transpose().map_err(json)?,
+            final_choice: 0,
         })
     }
 

@@ -13,6 +13,8 @@ pub struct PageConfig {
     pub client_daily_quota: i64,
     /// Teams a client address may register per UTC day (0: no limit).
     pub registrations_per_day: i64,
+    /// How new teams are let in (`serve --registration`).
+    pub registration: crate::domain::registration::Registration,
 }
 
 /// Where the page script, the WASM and the stylesheet are served. The

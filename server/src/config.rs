@@ -52,6 +52,9 @@ pub struct ServerConfig {
     /// Server-wide secret (stored in the database) keying the hashes of
     /// client addresses (`app::services::clients`).
     pub client_secret: String,
+    /// How new teams are let in (`--registration`), with the mailer of
+    /// `email`.
+    pub registrar: app::services::registration::Registrar,
 }
 
 impl Default for ServerConfig {
@@ -73,6 +76,7 @@ impl Default for ServerConfig {
             client_daily_quota: 10,
             secret: String::new(),
             client_secret: String::new(),
+            registrar: app::services::registration::Registrar::default(),
         }
     }
 }

@@ -104,6 +104,7 @@ impl AppState {
             ladder_noise: self.config.ladder_noise,
             secret: &self.config.secret,
             client_daily_quota: self.config.client_daily_quota,
+            registration: self.config.registrar.mode,
         }
     }
 

@@ -187,9 +187,20 @@ fn draws(secret: &[u8], key_id: i64, answers: &[Given]) -> [f64; 2] {
     [uniform(&digest[..8]), uniform(&digest[8..16])]
 }
 
+/// The lowest score the Ladder shows on a key whose chance level (uniform
+/// guessing's expected accuracy) is `chance`: chance rounded down to the
+/// step's grid. A team's Ladder starts there, so that an upload with
+/// nothing right shows "at or below chance" rather than an exact 0 (which
+/// would tell its author that every answer in it is wrong), and the first
+/// score to move must pass chance by more than a step and the noise.
+pub fn chance_floor(chance: f64, step: f64) -> f64 {
+    if step <= 0.0 { chance.clamp(0.0, 1.0) } else { ((chance / step).floor() * step).clamp(0.0, 1.0) }
+}
+
 /// The Ladder: the accuracy shown for a new submission whose true
 /// accuracy is `accuracy`, when the best shown before it (the same team's
-/// submissions of the same model on the same key) is `best_shown`. The
+/// submissions on the same key, whatever their model names: one Ladder
+/// per team and key, started at [`chance_floor`]) is `best_shown`. The
 /// shown score moves only for an improvement of more than `step` plus the
 /// upload's threshold `noise` (see [`ladder_draws`]), and never for a
 /// submission no better than the best shown, whatever the noise; it is
@@ -204,7 +215,8 @@ pub fn ladder(best_shown: Option<f64>, accuracy: f64, step: f64, offset: f64, no
 }
 
 /// One score the Ladder released on a held-out key: whose, for which
-/// model, and the accuracy shown, in upload order.
+/// model, and the accuracy shown, in upload order. The Ladder is the
+/// team's: a model name does not start one.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Released {
     pub team: String,
@@ -214,7 +226,7 @@ pub struct Released {
 
 /// What one team (or all, `team` None) has drawn from a held-out key: the
 /// scores released to it and the Ladder's steps among them (uploads whose
-/// shown score was new for its Ladder: a model's first, or an improvement).
+/// shown score was new for the team's Ladder: its first, or an improvement).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Drawn {
     pub team: Option<String>,
@@ -227,14 +239,14 @@ pub struct Drawn {
 /// little about the key; a step tells more (the score moved).
 pub fn ledger(released: &[Released]) -> (Vec<Drawn>, Drawn) {
     use std::collections::HashMap;
-    let mut best: HashMap<(&str, &str), f64> = HashMap::new();
+    let mut best: HashMap<&str, f64> = HashMap::new();
     let mut row_of: HashMap<&str, usize> = HashMap::new();
     let mut teams: Vec<Drawn> = Vec::new();
     let mut total = Drawn { team: None, released: 0, steps: 0 };
     for r in released {
-        let step = best.get(&(r.team.as_str(), r.model.as_str())).is_none_or(|&b| r.shown > b);
+        let step = best.get(r.team.as_str()).is_none_or(|&b| r.shown > b);
         if step {
-            best.insert((r.team.as_str(), r.model.as_str()), r.shown);
+            best.insert(r.team.as_str(), r.shown);
         }
         let row = *row_of.entry(r.team.as_str()).or_insert_with(|| {
             teams.push(Drawn { team: Some(r.team.clone()), released: 0, steps: 0 });
@@ -278,6 +290,15 @@ pub struct OverallScore {
     /// is on its public part alone. Absent for a key without a split.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub part: Option<crate::split::Part>,
+    /// The accuracy is the Ladder's floor: chance rounded down to the step.
+    /// The true score is at or below chance (never shown as an exact 0).
+    #[serde(default)]
+    pub at_or_below_chance: bool,
+    /// The submission did not beat its team's best shown score on the key
+    /// by more than the step: the accuracy shown is that best (one Ladder
+    /// per team), an upper bound of this submission's own.
+    #[serde(default)]
+    pub not_above_team_best: bool,
 }
 
 impl OverallScore {
@@ -296,6 +317,8 @@ impl OverallScore {
             chance_adjusted: if e < 1.0 { (shown - e) / (1.0 - e) } else { 0.0 },
             random_baseline: card.random_baseline,
             part: None,
+            at_or_below_chance: false,
+            not_above_team_best: false,
         }
     }
 
@@ -436,6 +459,19 @@ mod tests {
     }
 
     #[test]
+    fn the_floor_is_chance_rounded_down_to_the_step() {
+        let step = 0.014;
+        let floor = chance_floor(0.2311, step);
+        assert!((floor - 0.224).abs() < 1e-12, "{floor}");
+        assert!(chance_floor(0.25, 0.05) <= 0.25 && chance_floor(0.25, 0.05) > 0.2);
+        assert_eq!(chance_floor(0.3, 0.0), 0.3);
+        // Nothing right shows the floor; the first move must pass it by a step.
+        assert_eq!(ladder(Some(floor), 0.0, step, 0.9, 0.0), floor);
+        assert_eq!(ladder(Some(floor), floor + step, step, 0.9, 0.0), floor);
+        assert!(ladder(Some(floor), floor + 2.0 * step, step, 0.5, 0.0) > floor);
+    }
+
+    #[test]
     fn the_ledger_counts_releases_and_steps_per_team() {
         let r = |team: &str, model: &str, shown: f64| Released { team: team.into(), model: model.into(), shown };
         let (teams, total) = ledger(&[
@@ -443,8 +479,8 @@ mod tests {
             r("A", "m1", 0.50), // not above the best: released, no step
             r("B", "x", 0.40),
             r("A", "m1", 0.55), // a step
-            r("A", "m2", 0.30), // a new model's first: a step
-            r("A", "m1", 0.52), // below the best shown
+            r("A", "m2", 0.55), // a new model name: the team's Ladder, no step
+            r("A", "m1", 0.58), // a step
         ]);
         let counts: Vec<_> = teams.iter().map(|d| (d.team.as_deref().unwrap(), d.released, d.steps)).collect();
         assert_eq!(counts, [("A", 5, 3), ("B", 1, 1)]);

@@ -47,6 +47,7 @@ mod medarabiq_key;
 pub mod message;
 pub mod predictions;
 pub mod question_text;
+pub mod registration;
 pub mod report;
 pub mod sample_size;
 pub mod score;

@@ -63,6 +63,8 @@ pub struct TeamPageData {
     pub total_remaining: i64,
     pub total_limit: i64,
     pub submissions: Vec<SubmissionSummary>,
+    /// Whether it may upload, or what it waits for.
+    pub status: crate::registration::TeamStatus,
 }
 
 /// A submission's result page.

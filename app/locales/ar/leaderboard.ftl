@@ -41,6 +41,14 @@ leaderboard-attempts = { PLURAL($count) ->
     }
 leaderboard-ladder-badge = السُّلَّم
 leaderboard-ladder-title = مفتاح محجوب: الدقة هي دقة «السُّلَّم» مقرَّبة إلى خطوته، ولا يُعرض أي رقم مشتق من أسئلة منفردة إلى أن يُكشف المفتاح
+leaderboard-chance-badge = ≤ الصدفة
+leaderboard-chance-title = عند مستوى الصدفة أو دونه: يبدأ «سُلَّم» كل فريق من دقة التخمين العشوائي مقرَّبةً إلى الأدنى بخطوته، ولا يعرض نتيجة أدنى منها
+leaderboard-held-badge = ≤ أفضل نتيجة للفريق
+leaderboard-held-title = ليست أعلى من أفضل نتيجة للفريق: «السُّلَّم» واحد لكل فريق، ولم يتفوّق هذا التقديم على أفضل نتيجة معروضة للفريق بأكثر من خطوة، فتُعرض تلك النتيجة حدًّا أعلى؛ ولا يُرتَّب
+leaderboard-public-part-badge = القسم العام
+leaderboard-public-part-title = على القسم العام من المفتاح وحده إلى أن يُكشف؛ والترتيب النهائي على قسمه الخاص
+leaderboard-private-part-badge = القسم الخاص
+leaderboard-private-part-title = مرتَّب على القسم الخاص من المفتاح، وهو الترتيب النهائي؛ ونتيجة القسم العام في صفحة التقديم
 leaderboard-flag-badge = عليه تنبيه
 leaderboard-flag-title = { $flags }. لا يخفي التنبيه أي تقديم؛ وتشرح صفحة التقديم سببه
 leaderboard-synthetic-notice = الصفوف الموسومة «مفتاح تجريبي» صُحِّحت على مفتاح إجابات اصطناعي للعرض، لا على مجموعة اختبار MedAraBench الحقيقية: هذه الدرجات لا تدل على شيء في أداء النماذج.

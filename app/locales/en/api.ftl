@@ -45,9 +45,13 @@ api-internal = internal error
 
 # Changing and withdrawing a submission (`PATCH` / `DELETE /api/v1/submissions/{id}`).
 api-unknown-fields = unknown fields: { $fields } (these can be changed: { $allowed })
-api-model-name-immutable = the model name cannot be changed, since attempts and the held-out Ladder are counted per model name: upload the predictions again under the new name
+api-model-name-immutable = the model name cannot be changed, since attempts and the final choice are counted per model name: upload the predictions again under the new name
 api-field-types = these fields must be text, a number or null: { $fields }
 api-withdrawn = submission { $id } was withdrawn by its team and can no longer be changed
 api-invalid-final = final must be true or false
 api-final-key-public = submission { $id } is on a public answer key (never held out, or already revealed): the final choice is made before the reveal
 api-too-many-final = at most { $max } submissions of a model can count in the final standing: unchoose one first (PATCH with "final": false)
+api-mail-unavailable = the verification email could not be sent, so the team was not kept: try again in a few minutes
+api-address-taken = this address, ignoring case and +tags, already registered a team: one address registers one team
+api-awaiting-email = your team can upload once its address is verified: open the link sent to it by email
+api-awaiting-approval = your team can upload once an organiser lets it in

@@ -11,3 +11,5 @@ auth-new-here = New here?{" "}
 auth-register-link = Register a team
 auth-password = Password
 auth-signin-button = Sign in
+auth-register-email = We will send a link to your address: your team can upload once you have opened it. One address registers one team.
+auth-register-approved = An organiser lets each new team in: you can sign in and set up your team meanwhile, and upload once it is let in. One address registers one team.

@@ -31,6 +31,14 @@ leaderboard-attempts = { PLURAL($count) ->
     }
 leaderboard-ladder-badge = Ladder
 leaderboard-ladder-title = Held-out key: the accuracy is the Ladder's, rounded to its step, and no number from single questions is shown until the key is revealed
+leaderboard-chance-badge = ≤ chance
+leaderboard-chance-title = At or below chance: a team's Ladder starts at uniform guessing's accuracy rounded down to its step, and shows no lower score
+leaderboard-held-badge = ≤ team's best
+leaderboard-held-title = Not above the team's best: the Ladder is one per team, and this submission did not beat the team's best shown score by more than a step, so that score is shown, as an upper bound; not ranked
+leaderboard-public-part-badge = public part
+leaderboard-public-part-title = On the key's public part only, until the key is revealed; the final standing is on its private part
+leaderboard-private-part-badge = private part
+leaderboard-private-part-title = Ranked on the key's private part, the final standing; the public part's score is on the submission's page
 leaderboard-flag-badge = flagged
 leaderboard-flag-title = { $flags }. A flag never hides a submission; its page explains why it was raised
 leaderboard-synthetic-notice = Rows marked “demo key” were scored on the synthetic demo key, not the real MedAraBench test split: those scores say nothing about the models.

@@ -36,3 +36,5 @@ team-col-visibility = Visibility
 team-col-submitted = Submitted
 team-synthetic = {" "}(synthetic demo key)
 team-withdrawn = {" "}· withdrawn
+team-awaiting-email = Your team can upload once your address is verified: open the link we sent you by email (it works for two days).
+team-awaiting-approval = Your team can upload once an organiser lets it in; you will be able to upload from this page then.

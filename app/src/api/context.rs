@@ -17,6 +17,11 @@ pub async fn db_and_viewer() -> Result<(Db, Viewer), ApiError> {
     Ok((db, viewer))
 }
 
+/// How the server lets new teams in.
+pub fn registration() -> crate::domain::registration::Registration {
+    use_context::<PageConfig>().map(|c| c.registration).unwrap_or_default()
+}
+
 /// The server's quota defaults.
 pub fn quota_defaults() -> QuotaDefaults {
     let cfg = use_context::<PageConfig>();

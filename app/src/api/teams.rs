@@ -21,7 +21,8 @@ pub async fn viewer() -> Result<Option<ViewerInfo>, ApiError> {
 #[server(prefix = "/_fn")]
 pub async fn team_page() -> Result<Option<TeamPageData>, ApiError> {
     let (db, viewer) = super::context::db_and_viewer().await?;
-    Ok(crate::services::teams::team_page(&db, &viewer, super::context::quota_defaults()).await?)
+    let (defaults, registration) = (super::context::quota_defaults(), super::context::registration());
+    Ok(crate::services::teams::team_page(&db, &viewer, defaults, registration).await?)
 }
 
 /// The upload page's facts.

@@ -50,7 +50,7 @@ pub async fn pairs(db: &Db) -> Result<Vec<BenchmarkPair>> {
     let rows: Vec<ScoreRow> = sqlx::query_as(
         "SELECT s.team_id, t.name AS team_name, s.model_name, s.benchmark, s.public_id, s.visibility, k.exposure,
                 s.accuracy, s.correct, s.total, s.ci_low, s.ci_high, s.shown_accuracy,
-                s.public_correct, s.public_total, s.withdrawn_at
+                s.public_correct, s.public_total, s.ladder_floor, s.ladder_held, s.withdrawn_at
            FROM submissions s JOIN teams t ON t.id = s.team_id JOIN answer_keys k ON k.id = s.key_id
           WHERE s.benchmark IN ('medarabench', 'medarabiq') AND s.withdrawn_at IS NULL
           ORDER BY s.id DESC",

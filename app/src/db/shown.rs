@@ -8,7 +8,7 @@ use crate::domain::split::{Part, PartScore};
 use crate::domain::visibility::Access;
 
 /// `accuracy, correct, total, ci_low, ci_high, shown_accuracy,
-/// public_correct, public_total` of a row.
+/// public_correct, public_total, ladder_floor, ladder_held` of a row.
 #[derive(sqlx::FromRow)]
 pub(crate) struct ScoreColumns {
     pub accuracy: f64,
@@ -19,6 +19,8 @@ pub(crate) struct ScoreColumns {
     pub shown_accuracy: Option<f64>,
     pub public_correct: Option<i64>,
     pub public_total: Option<i64>,
+    pub ladder_floor: Option<f64>,
+    pub ladder_held: i64,
 }
 
 /// A row's score as a surface shows it.
@@ -34,6 +36,10 @@ pub(crate) struct ShownScore {
     pub part: Option<Part>,
     /// Once a split key is revealed: both parts' scores.
     pub parts: Option<[PartScore; 2]>,
+    /// Under `Overall`: the Ladder's floor, at or below chance.
+    pub at_or_below_chance: bool,
+    /// Under `Overall`: the team's best shown before it, not its own.
+    pub held: bool,
 }
 
 impl ScoreColumns {
@@ -52,7 +58,19 @@ impl ScoreColumns {
                 };
                 let (shown, ci95) = overall(accuracy, self.shown_accuracy, n);
                 let part = split.map(|_| Part::Public);
-                ShownScore { accuracy: shown, correct: None, ci95, n: n as i64, part, parts: None }
+                let at_or_below_chance =
+                    self.shown_accuracy.is_some() && self.ladder_floor.is_some_and(|floor| shown <= floor + 1e-12);
+                let held = self.ladder_held != 0;
+                ShownScore {
+                    accuracy: shown,
+                    correct: None,
+                    ci95,
+                    n: n as i64,
+                    part,
+                    parts: None,
+                    at_or_below_chance,
+                    held,
+                }
             }
             (Access::Full | Access::Hidden, Some((public_correct, public_total))) => {
                 let (public, private) = PartScore::both(correct, total, public_correct, public_total);
@@ -63,6 +81,8 @@ impl ScoreColumns {
                     n: private.n as i64,
                     part: Some(Part::Private),
                     parts: Some([public, private]),
+                    at_or_below_chance: false,
+                    held: false,
                 }
             }
             (Access::Full | Access::Hidden, None) => ShownScore {
@@ -72,6 +92,8 @@ impl ScoreColumns {
                 n: self.total,
                 part: None,
                 parts: None,
+                at_or_below_chance: false,
+                held: false,
             },
         }
     }

@@ -40,6 +40,10 @@ pub enum CreateTeamError {
     NameTaken,
     #[error("this email address is already registered")]
     EmailTaken,
+    /// Another team's member has the same address once normalised (case,
+    /// `+tag`): one address registers one team.
+    #[error("this email address (ignoring case and +tags) already registered a team")]
+    AddressTaken,
     /// The client registered `limit` teams today already.
     #[error("{limit} teams a UTC day can be registered from one address")]
     RegistrationLimit { limit: i64 },
@@ -58,12 +62,7 @@ pub fn fold(s: &str) -> String {
     s.trim().to_lowercase()
 }
 
-/// Creates a team and its first member in one transaction; the unique
-/// constraints on names and emails decide what is taken. A team registered
-/// by a `client` (from outside; `None` for the operator's CLI) is stored
-/// with its key and, when it is limited, only while the client has
-/// registered fewer than `per_day` teams this UTC day: the count is taken
-/// in the same transaction, after the client's row is locked.
+/// Creates a team and its first member, let in at once (see [`create_as`]).
 pub async fn create(
     db: &Db,
     name: &str,
@@ -71,8 +70,36 @@ pub async fn create(
     password_hash: &str,
     client: Option<ClientLimit<'_>>,
 ) -> Result<(Team, i64), CreateTeamError> {
+    create_as(db, name, email, password_hash, client, true).await
+}
+
+/// Creates a team and its first member in one transaction; the unique
+/// constraints on names and emails decide what is taken, and an address
+/// whose normalised form another member has is refused. `admitted`: the
+/// team may upload from now on (otherwise once [`admit`]ted). A team registered
+/// by a `client` (from outside; `None` for the operator's CLI) is stored
+/// with its key and, when it is limited, only while the client has
+/// registered fewer than `per_day` teams this UTC day: the count is taken
+/// in the same transaction, after the client's row is locked.
+pub async fn create_as(
+    db: &Db,
+    name: &str,
+    email: &str,
+    password_hash: &str,
+    client: Option<ClientLimit<'_>>,
+    admitted: bool,
+) -> Result<(Team, i64), CreateTeamError> {
     let now = now_unix();
+    let address = crate::domain::registration::address_key(email);
     let mut tx = db.begin_write().await?;
+    let taken: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM members WHERE address_key = $1 AND email <> $2")
+        .bind(&address)
+        .bind(fold(email))
+        .fetch_one(&mut *tx)
+        .await?;
+    if taken > 0 {
+        return Err(CreateTeamError::AddressTaken);
+    }
     if let Some(client) = client.filter(ClientLimit::is_limited) {
         clients::lock(&mut tx, client.key, now).await?;
         if clients::registrations_in(&mut tx, client.key, now).await? >= client.per_day {
@@ -80,12 +107,13 @@ pub async fn create(
         }
     }
     let team = sqlx::query_scalar(
-        "INSERT INTO teams (name, name_key, created_at, client_key) VALUES ($1, $2, $3, $4) RETURNING id",
+        "INSERT INTO teams (name, name_key, created_at, client_key, admitted_at) VALUES ($1, $2, $3, $4, $5) RETURNING id",
     )
     .bind(name.trim())
     .bind(fold(name))
     .bind(now)
     .bind(client.map(|c| c.key))
+    .bind(admitted.then_some(now))
     .fetch_one(&mut *tx)
     .await;
     let team_id: i64 = match team {
@@ -94,12 +122,13 @@ pub async fn create(
         Err(e) => return Err(e.into()),
     };
     let member = sqlx::query_scalar(
-        "INSERT INTO members (team_id, email, password_hash, created_at) VALUES ($1, $2, $3, $4) RETURNING id",
+        "INSERT INTO members (team_id, email, password_hash, created_at, address_key) VALUES ($1, $2, $3, $4, $5) RETURNING id",
     )
     .bind(team_id)
     .bind(fold(email))
     .bind(password_hash)
     .bind(now)
+    .bind(&address)
     .fetch_one(&mut *tx)
     .await;
     let member_id: i64 = match member {
@@ -111,6 +140,101 @@ pub async fn create(
     let team =
         Team { id: team_id, name: name.trim().to_owned(), daily_quota: None, total_quota: None, created_at: now };
     Ok((team, member_id))
+}
+
+/// Forgets a team registered moments ago that could not be told how to
+/// verify its address (the mail was not sent): its member goes with it.
+pub async fn forget_unadmitted(db: &Db, team_id: i64) -> Result<()> {
+    sqlx::query("DELETE FROM teams WHERE id = $1 AND admitted_at IS NULL").bind(team_id).execute(db.pool()).await?;
+    Ok(())
+}
+
+/// Lets team `team_id` upload from now on (if it could not already).
+pub async fn admit(db: &Db, team_id: i64) -> Result<()> {
+    sqlx::query("UPDATE teams SET admitted_at = $1 WHERE id = $2 AND admitted_at IS NULL")
+        .bind(now_unix())
+        .bind(team_id)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+/// The team named `name` (any case), and whether it may upload.
+pub async fn by_name(db: &Db, name: &str) -> Result<Option<(Team, bool)>> {
+    #[derive(sqlx::FromRow)]
+    struct Row {
+        #[sqlx(flatten)]
+        team: Team,
+        admitted_at: Option<i64>,
+    }
+    let row: Option<Row> = sqlx::query_as(
+        "SELECT id, name, daily_quota, total_quota, created_at, admitted_at FROM teams WHERE name_key = $1",
+    )
+    .bind(fold(name))
+    .fetch_optional(db.pool())
+    .await?;
+    Ok(row.map(|r| (r.team, r.admitted_at.is_some())))
+}
+
+/// Whether team `team_id` may upload (it was let in).
+pub async fn admitted(db: &Db, team_id: i64) -> Result<bool> {
+    let at: Option<Option<i64>> = sqlx::query_scalar("SELECT admitted_at FROM teams WHERE id = $1")
+        .bind(team_id)
+        .fetch_optional(db.pool())
+        .await?;
+    Ok(at.flatten().is_some())
+}
+
+/// Stores the hash of a link's secret that verifies member `member_id`'s
+/// address until `expires_at`.
+pub async fn add_verification(db: &Db, member_id: i64, token_hash: &str, expires_at: i64) -> Result<()> {
+    sqlx::query("INSERT INTO email_verifications (token_hash, member_id, expires_at) VALUES ($1, $2, $3)")
+        .bind(token_hash)
+        .bind(member_id)
+        .bind(expires_at)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+/// Uses the link whose secret hashes to `token_hash`: its member's address
+/// is verified and the member's team let in, in one transaction, and the
+/// link is spent. The team's id and name; `None` for an unknown, used or
+/// expired link.
+pub async fn verify(db: &Db, token_hash: &str) -> Result<Option<(i64, String)>> {
+    let now = now_unix();
+    let mut tx = db.begin_write().await?;
+    let member: Option<(i64, i64)> =
+        sqlx::query_as("SELECT member_id, expires_at FROM email_verifications WHERE token_hash = $1")
+            .bind(token_hash)
+            .fetch_optional(&mut *tx)
+            .await?;
+    sqlx::query("DELETE FROM email_verifications WHERE token_hash = $1 OR expires_at < $2")
+        .bind(token_hash)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+    let Some(member_id) = member.filter(|(_, expires_at)| *expires_at >= now).map(|(member_id, _)| member_id) else {
+        tx.commit().await?;
+        return Ok(None);
+    };
+    sqlx::query("UPDATE members SET email_verified_at = $1 WHERE id = $2")
+        .bind(now)
+        .bind(member_id)
+        .execute(&mut *tx)
+        .await?;
+    let team: (i64, String) =
+        sqlx::query_as("SELECT t.id, t.name FROM teams t JOIN members m ON m.team_id = t.id WHERE m.id = $1")
+            .bind(member_id)
+            .fetch_one(&mut *tx)
+            .await?;
+    sqlx::query("UPDATE teams SET admitted_at = $1 WHERE id = $2 AND admitted_at IS NULL")
+        .bind(now)
+        .bind(team.0)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(Some(team))
 }
 
 /// The credentials of the member with this email, if any.

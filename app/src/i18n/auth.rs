@@ -7,6 +7,9 @@ crate::messages! {
     pub struct AuthText {
         register_title = "auth-register-title",
         register_lede = "auth-register-lede",
+        /// How this server lets a new team in, when it is not at once.
+        register_email = "auth-register-email",
+        register_approved = "auth-register-approved",
         already_registered = "auth-already-registered",
         sign_in_link = "auth-sign-in-link",
         team_name = "auth-team-name",

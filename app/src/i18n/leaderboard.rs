@@ -45,6 +45,18 @@ crate::messages! {
         /// On a held-out key's row: the accuracy is the Ladder's.
         ladder_badge = "leaderboard-ladder-badge",
         ladder_title = "leaderboard-ladder-title",
+        /// A held-out row at the Ladder's floor: at or below chance.
+        chance_badge = "leaderboard-chance-badge",
+        chance_title = "leaderboard-chance-title",
+        /// A held-out row that did not move its team's Ladder.
+        held_badge = "leaderboard-held-badge",
+        held_title = "leaderboard-held-title",
+        /// A split key's row: on its public part before the reveal, ranked
+        /// on its private part after it.
+        public_part_badge = "leaderboard-public-part-badge",
+        public_part_title = "leaderboard-public-part-title",
+        private_part_badge = "leaderboard-private-part-badge",
+        private_part_title = "leaderboard-private-part-title",
         /// A flagged row's badge; its title says the flags ("{flags}. ...").
         flag_badge = "leaderboard-flag-badge",
         flag_title(flags) = "leaderboard-flag-title",

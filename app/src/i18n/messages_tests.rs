@@ -376,6 +376,19 @@ fn every_service_error_has_its_message() {
         ServiceError::Internal("hidden".into()),
         ServiceError::ClientLimit(crate::services::clients::ClientLimitReached::registrations(3)),
         ServiceError::ClientLimit(crate::services::clients::ClientLimitReached::uploads(10)),
+        ServiceError::Forbidden { code: "team_not_admitted", message: Message::new("api-awaiting-email") },
+        ServiceError::Forbidden { code: "team_not_admitted", message: Message::new("api-awaiting-approval") },
+        ServiceError::Unavailable { code: "mail_unavailable", message: Message::new("api-mail-unavailable") },
+        ServiceError::StateConflict { code: "address_taken", message: Message::new("api-address-taken") },
+        ServiceError::StateConflict {
+            code: "too_many_final",
+            message: Message::new("api-too-many-final").arg("max", 2),
+        },
+        ServiceError::StateConflict {
+            code: "final_key_public",
+            message: Message::new("api-final-key-public").arg("id", "s_abc"),
+        },
+        ServiceError::BadRequest { code: "invalid_final", message: Message::new("api-invalid-final") },
     ]);
     for error in &errors {
         for message in error.messages() {

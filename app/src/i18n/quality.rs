@@ -43,6 +43,7 @@ crate::messages! {
         integrity_exposure = "quality-integrity-exposure",
         integrity_ladder = "quality-integrity-ladder",
         integrity_split = "quality-integrity-split",
+        integrity_identities = "quality-integrity-identities",
         integrity_attempts = "quality-integrity-attempts",
         integrity_flags = "quality-integrity-flags",
         /// The errata: heading, plain explanation, none yet.

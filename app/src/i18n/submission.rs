@@ -30,6 +30,9 @@ crate::messages! {
         held_out(step) = "submission-held-out",
         /// On a split key before the reveal: the public part's size `n`.
         public_part(n) = "submission-public-part",
+        /// The Ladder's floor, or the team's best repeated.
+        at_or_below_chance = "submission-at-or-below-chance",
+        not_above_team_best = "submission-not-above-team-best",
         /// A revealed split key's parts: heading, note, each row's label.
         parts = "submission-parts",
         parts_note = "submission-parts-note",

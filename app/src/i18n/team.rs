@@ -10,6 +10,9 @@ crate::messages! {
         /// Before the team's name in the heading.
         heading = "team-heading",
         not_signed_in = "team-not-signed-in",
+        /// The team is not let in yet: what it waits for.
+        awaiting_email = "team-awaiting-email",
+        awaiting_approval = "team-awaiting-approval",
         sign_in = "team-sign-in",
         or = "team-or",
         register = "team-register",

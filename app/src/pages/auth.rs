@@ -8,6 +8,7 @@ use leptos::prelude::*;
 
 use crate::components::forms::{FormError, LangField};
 use crate::components::head::PageTitle;
+use crate::domain::registration::Registration;
 use crate::i18n::{auth::text, use_lang};
 
 /// `/register`: create a team and its first member.
@@ -17,10 +18,17 @@ pub fn RegisterPage() -> impl IntoView {
     move || {
         let lang = lang.get();
         let t = text(lang);
+        let mode = use_context::<crate::settings::PageConfig>().map(|c| c.registration).unwrap_or_default();
+        let how = match mode {
+            Registration::Open => None,
+            Registration::Email => Some(t.register_email()),
+            Registration::Approved => Some(t.register_approved()),
+        };
         view! {
             <PageTitle text=t.register_title() />
             <h1>{t.register_title()}</h1>
             <p class="lede">{t.register_lede()} {t.already_registered()} <a href=lang.href("/signin")>{t.sign_in_link()}</a> "."</p>
+            {how.map(|how| view! { <p class="note" id="registration-mode">{how}</p> })}
             <FormError lang />
             <form method="post" action="/auth/register" class="stack" id="register-form">
                 <LangField lang />

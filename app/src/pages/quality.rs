@@ -75,6 +75,7 @@ fn QualityBody(data: QualityData, lang: Lang) -> impl IntoView {
             <p id="integrity-exposure">{t.integrity_exposure()}</p>
             <p id="integrity-ladder">{t.integrity_ladder()}</p>
             <p id="integrity-split">{t.integrity_split()}</p>
+            <p id="integrity-identities">{t.integrity_identities()}</p>
             <p id="integrity-attempts">{t.integrity_attempts()}</p>
             <p id="integrity-flags">{t.integrity_flags()}</p>
         </section>

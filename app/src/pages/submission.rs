@@ -280,9 +280,17 @@ fn HeldOutFacts(overall: OverallScore, lang: Lang) -> impl IntoView {
     let public = (overall.part == Some(Part::Public)).then(|| {
         view! { <p class="notice" role="note" id="public-part-notice">{t.public_part(crate::i18n::Arg::count(overall.total as u64))}</p> }
     });
+    let chance = overall
+        .at_or_below_chance
+        .then(|| view! { <p class="notice" role="note" id="chance-notice">{t.at_or_below_chance()}</p> });
+    let held = overall
+        .not_above_team_best
+        .then(|| view! { <p class="notice" role="note" id="held-notice">{t.not_above_team_best()}</p> });
     view! {
         <p class="notice" role="note" id="held-out-notice">{t.held_out(step)}</p>
         {public}
+        {chance}
+        {held}
         <ul class="facts">
             <li>{t.unparsed()} <span class="num" id="unparsed">{overall.unparsed}</span></li>
             <li>{t.random()} <span class="num">{acc(overall.random_baseline.expected_accuracy)}</span>

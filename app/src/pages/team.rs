@@ -8,6 +8,7 @@ use crate::components::figures::Num;
 use crate::components::forms::{FormError, LangField};
 use crate::components::head::PageTitle;
 use crate::components::loaded::loaded;
+use crate::domain::registration::TeamStatus;
 use crate::format::{acc, ci, utc_datetime};
 use crate::i18n::submission::value_label;
 use crate::i18n::{Lang, team::text, use_lang};
@@ -45,10 +46,17 @@ fn TeamDetails(page: TeamPageData, lang: Lang) -> impl IntoView {
         total_remaining,
         total_limit,
         submissions,
+        status,
     } = page;
     let t = text(lang);
+    let waiting = match status {
+        TeamStatus::Active => None,
+        TeamStatus::AwaitingEmail => Some(t.awaiting_email()),
+        TeamStatus::AwaitingApproval => Some(t.awaiting_approval()),
+    };
     view! {
         <h1>{t.heading()} <span id="team-name">{team_name}</span></h1>
+        {waiting.map(|w| view! { <p class="notice" role="note" id="team-status" data-status=status.as_str()>{w}</p> })}
         <FormError lang />
         <p class="quota" id="quota">
             {t.quota_today()} <strong class="num">{daily_remaining}</strong> {t.of()} <span class="num">{daily_limit}</span>

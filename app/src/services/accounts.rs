@@ -86,15 +86,32 @@ pub fn check_registration(name: &str, email: &str, password: &str) -> Result<()>
     if problems.is_empty() { Ok(()) } else { Err(ServiceError::InvalidFields(problems)) }
 }
 
-/// Registers a team with its first member; returns (team id, member id).
-/// A registration from outside names its `client` and the client's limit
-/// of registrations a UTC day (0: none); the operator's CLI passes `None`.
+/// Registers a team with its first member, let in at once; returns (team
+/// id, member id). A registration from outside names its `client` and the
+/// client's limit of registrations a UTC day (0: none); the operator's CLI
+/// passes `None`. Registrations from outside go through
+/// `services::registration`, which may keep the team waiting.
 pub async fn register(
     db: &Db,
     name: &str,
     email: &str,
     password: &str,
     client: Option<ClientLimit<'_>>,
+) -> Result<(i64, i64)> {
+    let (team_id, member_id) = register_as(db, name, email, password, client, true).await?;
+    audit::record(db, "team_registered", Some(team_id), Some(member_id), "").await?;
+    Ok((team_id, member_id))
+}
+
+/// [`register`], the team let in (`admitted`) or left waiting, without the
+/// audit record (the caller writes it once the registration is kept).
+pub(super) async fn register_as(
+    db: &Db,
+    name: &str,
+    email: &str,
+    password: &str,
+    client: Option<ClientLimit<'_>>,
+    admitted: bool,
 ) -> Result<(i64, i64)> {
     check_registration(name, email, password)?;
     // Cheap early refusal, before the password is hashed; the binding
@@ -105,8 +122,7 @@ pub async fn register(
         return Err(CreateTeamError::RegistrationLimit { limit: client.per_day }.into());
     }
     let hash = password::hash(password.to_owned()).await?;
-    let (team, member_id) = teams::create(db, name, email, &hash, client).await?;
-    audit::record(db, "team_registered", Some(team.id), Some(member_id), "").await?;
+    let (team, member_id) = teams::create_as(db, name, email, &hash, client, admitted).await?;
     Ok((team.id, member_id))
 }
 

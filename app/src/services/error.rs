@@ -85,6 +85,18 @@ pub enum ServiceError {
         code: &'static str,
         message: Message,
     },
+    /// The caller may not do this yet (`code` is stable, e.g.
+    /// `team_not_admitted`).
+    Forbidden {
+        code: &'static str,
+        message: Message,
+    },
+    /// A service the server relies on (the mail relay) failed; nothing
+    /// was kept, and the request may be sent again.
+    Unavailable {
+        code: &'static str,
+        message: Message,
+    },
     /// A unique name or email is taken; `field` names it.
     Conflict {
         field: &'static str,
@@ -111,7 +123,9 @@ impl ServiceError {
             Self::Unauthorized(problem) => problem.message(),
             Self::BadRequest { message, .. }
             | Self::QuotaExceeded { message, .. }
-            | Self::StateConflict { message, .. } => message.clone(),
+            | Self::StateConflict { message, .. }
+            | Self::Forbidden { message, .. }
+            | Self::Unavailable { message, .. } => message.clone(),
             // Every problem of a refused file, after the count when several.
             Self::InvalidFile(file @ PredictionError::Several(all)) => {
                 return std::iter::once(file.message()).chain(all.iter().map(Coded::message)).collect();
@@ -181,6 +195,13 @@ impl From<InsertError> for ServiceError {
             InsertError::ClientQuota { limit } => Self::ClientLimit(ClientLimitReached::uploads(limit)),
             e @ InsertError::KeyChanged => Self::internal(e),
             InsertError::TokenRevoked => Self::Unauthorized(AuthProblem::UnknownToken),
+            InsertError::NotAdmitted(mode) => Self::Forbidden {
+                code: "team_not_admitted",
+                message: Message::new(match mode {
+                    crate::domain::registration::Registration::Approved => "api-awaiting-approval",
+                    _ => "api-awaiting-email",
+                }),
+            },
             InsertError::Db(db) => Self::Db(db),
         }
     }
@@ -192,6 +213,9 @@ impl From<CreateTeamError> for ServiceError {
             CreateTeamError::Db(db) => Self::Db(db),
             CreateTeamError::NameTaken => Self::Conflict { field: "name" },
             CreateTeamError::EmailTaken => Self::Conflict { field: "email" },
+            CreateTeamError::AddressTaken => {
+                Self::StateConflict { code: "address_taken", message: Message::new("api-address-taken") }
+            }
             CreateTeamError::RegistrationLimit { limit } => Self::ClientLimit(ClientLimitReached::registrations(limit)),
         }
     }

@@ -23,6 +23,12 @@ pub fn new_split(share: Option<f64>) -> Result<KeySplit, String> {
     Ok(KeySplit { share, seed: super::secrets::new_secret("split_") })
 }
 
+/// The stored keys still held out (not revealed), newest first.
+pub async fn held_out(db: &Db) -> Result<Vec<StoredKey>, DbError> {
+    let all = keys::list(db).await?;
+    Ok(all.into_iter().filter(|k| k.exposure == crate::domain::exposure::Exposure::HeldOut).collect())
+}
+
 /// Makes the held-out key `name` public.
 pub async fn reveal(db: &Db, name: &str, benchmark: Option<Benchmark>) -> Result<StoredKey, RevealError> {
     keys::reveal(db, name, benchmark).await

@@ -28,6 +28,7 @@ pub mod key_versions;
 pub mod keys;
 pub mod password;
 pub mod published;
+pub mod registration;
 pub mod secrets;
 pub mod sessions;
 pub mod submissions;

@@ -34,7 +34,9 @@ pub fn shown(r: &SubmissionRecord, access: Access) -> ShownScores {
                     (round_to_step(card.accuracy, step), step)
                 }
             };
-            let overall = OverallScore::new(card, value, step);
+            let mut overall = OverallScore::new(card, value, step);
+            overall.at_or_below_chance = r.ladder.is_some_and(|l| l.at_or_below_chance());
+            overall.not_above_team_best = r.ladder.is_some_and(|l| l.held);
             ShownScores::Overall(if r.public_card.is_some() { overall.on(Part::Public) } else { overall })
         }
     }

@@ -18,8 +18,9 @@ use crate::db::submissions::{
     self, InsertError, LadderRule, NewSubmission, QuotaDefaults, QuotaUse, Stored, SubmissionMeta, SubmissionRecord,
 };
 use crate::db::{Db, audit};
-use crate::domain::exposure::{Exposure, as_drawn, default_noise, default_step, ladder_draws};
+use crate::domain::exposure::{Exposure, as_drawn, chance_floor, default_noise, default_step, ladder_draws};
 use crate::domain::forensics;
+use crate::domain::registration::Registration;
 use crate::domain::submission::RawMeta;
 use crate::domain::{Benchmark, Message, read_and_score};
 
@@ -40,6 +41,8 @@ pub struct Scoring<'a> {
     /// The server's secret, which keys the Ladder's rounding.
     pub secret: &'a str,
     pub client_daily_quota: i64,
+    /// How the server lets teams in (a team not let in uploads nothing).
+    pub registration: Registration,
 }
 
 /// An upload as it arrives.
@@ -181,7 +184,8 @@ async fn scored(ctx: Scoring<'_>, upload: &Upload, meta: SubmissionMeta, file: A
         let step = ctx.ladder_step.unwrap_or_else(|| default_step(card.total));
         let scale = ctx.ladder_noise.unwrap_or_else(|| default_noise(step));
         let (offset, noise) = ladder_draws(secret, stored_key.id, &answers, scale);
-        LadderRule { accuracy: card.accuracy, step, offset, noise }
+        let floor = chance_floor(card.random_baseline.expected_accuracy, step);
+        LadderRule { accuracy: card.accuracy, floor, step, offset, noise }
     });
     Ok(NewSubmission {
         public_id: new_public_id(),
@@ -200,6 +204,7 @@ async fn scored(ctx: Scoring<'_>, upload: &Upload, meta: SubmissionMeta, file: A
         client_key: upload.client.as_ref().map(|c| c.as_str().to_owned()),
         token_id: upload.token_id,
         client_per_day: ctx.client_daily_quota,
+        registration: ctx.registration,
     })
 }
 

@@ -18,7 +18,12 @@ pub async fn signed_in_team(db: &Db, viewer: &Viewer) -> Result<Option<ViewerInf
 
 /// The signed-in team's page; `None` when signed out. Takes the token
 /// flash: a token created just now is shown once.
-pub async fn team_page(db: &Db, viewer: &Viewer, defaults: QuotaDefaults) -> Result<Option<TeamPageData>> {
+pub async fn team_page(
+    db: &Db,
+    viewer: &Viewer,
+    defaults: QuotaDefaults,
+    registration: crate::domain::registration::Registration,
+) -> Result<Option<TeamPageData>> {
     let Some(session) = viewer.signed_in() else { return Ok(None) };
     let team_id = session.principal.team_id;
     let Some(team) = teams::get(db, team_id).await? else { return Ok(None) };
@@ -33,6 +38,7 @@ pub async fn team_page(db: &Db, viewer: &Viewer, defaults: QuotaDefaults) -> Res
         total_remaining: quota.total_remaining(),
         total_limit: quota.total_limit,
         submissions: submissions::for_team(db, team_id).await?.iter().map(summary).collect(),
+        status: crate::domain::registration::TeamStatus::of(teams::admitted(db, team_id).await?, registration),
     }))
 }
 

@@ -4,8 +4,10 @@
 use std::net::SocketAddr;
 
 use anyhow::Context;
+use app::domain::registration::Registration;
 use app::domain::{Benchmark, parse_key};
 use app::services::key_store as keys;
+use app::services::registration::{Mailer, Registrar};
 use app::services::{Db, database};
 use clap::Args;
 use tokio::net::TcpListener;
@@ -68,6 +70,31 @@ pub struct ServeArgs {
     /// in percentage points (default: half the step; 0 turns it off).
     #[arg(long, env = "MEDARABENCH_LADDER_NOISE", value_parser = noise_points)]
     pub ladder_noise: Option<f64>,
+    /// How new teams are let in: `open` (they upload at once), `email`
+    /// (once the first member opens a link sent over SMTP; needs
+    /// `--smtp-url` and `--public-url`) or `approved` (once an operator
+    /// runs `medarabench team approve NAME`). A server holding a held-out
+    /// key refuses to start `open` unless `--allow-open-registration`.
+    #[arg(long, env = "MEDARABENCH_REGISTRATION", default_value = "open")]
+    pub registration: Registration,
+    /// The SMTP relay of `--registration email`, as lettre reads it:
+    /// `smtp://host:25` (plain), `smtp://host:587?tls=required`
+    /// (STARTTLS), `smtps://user:password@host` (TLS).
+    #[arg(long, env = "MEDARABENCH_SMTP_URL", hide_env_values = true)]
+    pub smtp_url: Option<String>,
+    /// The sender of the verification mail.
+    #[arg(long, env = "MEDARABENCH_MAIL_FROM", default_value = "MedAraBench <noreply@localhost>")]
+    pub mail_from: String,
+    /// The site's address as visitors reach it (`https://board.example`):
+    /// verification links point there (never to a request's `Host`,
+    /// which its sender writes).
+    #[arg(long, env = "MEDARABENCH_PUBLIC_URL")]
+    pub public_url: Option<String>,
+    /// Start with `--registration open` although a held-out key is stored
+    /// (anyone may then register as many teams as addresses allow, each
+    /// with a Ladder of its own).
+    #[arg(long, env = "MEDARABENCH_ALLOW_OPEN_REGISTRATION")]
+    pub allow_open_registration: bool,
     /// Fill a database that has no team yet with clearly labelled synthetic
     /// demo teams and submissions (on synthetic keys only); a database with
     /// any team gets nothing. Never the default. The environment variable
@@ -122,8 +149,50 @@ pub async fn server_config(db: &Db, args: &ServeArgs) -> anyhow::Result<ServerCo
         client_daily_quota: args.client_daily_quota,
         secret: server_secret(db).await?,
         client_secret: client_secret(db).await?,
+        registrar: registrar(db, args).await?,
         ..ServerConfig::default()
     })
+}
+
+/// How the server lets teams in, checked against what it holds: `email`
+/// needs a mailer and the public address; `open` is refused on a server
+/// holding a held-out key unless it is allowed outright.
+async fn registrar(db: &Db, args: &ServeArgs) -> anyhow::Result<Registrar> {
+    let mode = args.registration;
+    if mode != Registration::Email {
+        anyhow::ensure!(args.smtp_url.is_none(), "--smtp-url is for --registration email only");
+    }
+    if mode == Registration::Open && !args.allow_open_registration {
+        let held_out = keys::held_out(db).await?;
+        if let Some(key) = held_out.first() {
+            anyhow::bail!(
+                "the {} key {:?} is held out: with --registration open anyone may register as many teams as they \
+                 have addresses, each with a Ladder of its own, to probe it. Choose --registration email or \
+                 approved, or pass --allow-open-registration",
+                key.benchmark,
+                key.name
+            );
+        }
+    }
+    let mailer = match (mode, &args.smtp_url) {
+        (Registration::Email, Some(url)) => {
+            Some(std::sync::Arc::new(Mailer::new(url, &args.mail_from).map_err(anyhow::Error::msg)?))
+        }
+        (Registration::Email, None) => {
+            anyhow::bail!("--registration email needs --smtp-url (the relay that sends the links)")
+        }
+        _ => None,
+    };
+    let public_url = match (mode, &args.public_url) {
+        (_, Some(url)) if !(url.starts_with("https://") || url.starts_with("http://")) => {
+            anyhow::bail!("--public-url {url:?} must start with https:// or http://")
+        }
+        (Registration::Email, None) => {
+            anyhow::bail!("--registration email needs --public-url (where the verification links point)")
+        }
+        (_, url) => url.clone().unwrap_or_default(),
+    };
+    Ok(Registrar { mode, mailer, public_url })
 }
 
 /// The server-wide secret, created on first start and shared by every

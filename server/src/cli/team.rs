@@ -1,5 +1,6 @@
 //! `medarabench team create NAME --email EMAIL`: create a team (password
-//! read from stdin) and print an API token for it.
+//! read from stdin; let in at once) and print an API token for it.
+//! `medarabench team approve NAME`: let a waiting team in.
 
 use std::io::BufRead;
 
@@ -14,6 +15,15 @@ use crate::cli::serve::open_database;
 pub enum TeamCommand {
     /// Create a team and its first member; prints an API token.
     Create(CreateArgs),
+    /// Let a team waiting for an operator (`serve --registration
+    /// approved`), or for its address to be verified, upload from now on.
+    Approve(ApproveArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ApproveArgs {
+    /// The team's name (any case).
+    pub name: String,
 }
 
 #[derive(Debug, Args)]
@@ -30,7 +40,10 @@ pub struct CreateArgs {
 
 /// Runs `team create`.
 pub async fn run(database_url: &str, cmd: TeamCommand) -> anyhow::Result<()> {
-    let TeamCommand::Create(args) = cmd;
+    let args = match cmd {
+        TeamCommand::Create(args) => args,
+        TeamCommand::Approve(args) => return approve(database_url, &args.name).await,
+    };
     let mut password = String::new();
     std::io::stdin().lock().read_line(&mut password).context("cannot read the password from stdin")?;
     let password = password.trim_end_matches(['\r', '\n']);
@@ -52,4 +65,16 @@ pub async fn run(database_url: &str, cmd: TeamCommand) -> anyhow::Result<()> {
         );
         Ok(())
     }
+}
+
+/// Runs `team approve`.
+async fn approve(database_url: &str, name: &str) -> anyhow::Result<()> {
+    let db = open_database(database_url).await?;
+    match app::services::registration::approve(&db, name).await {
+        Ok((name, true)) => eprintln!("team {name:?} is let in: it can upload from now on"),
+        Ok((name, false)) => eprintln!("team {name:?} was already let in; nothing changed"),
+        Err(app::services::ServiceError::NotFound) => anyhow::bail!("no team is named {name:?}"),
+        Err(e) => return Err(anyhow::anyhow!("{e}")),
+    }
+    Ok(())
 }

@@ -80,7 +80,8 @@ impl HttpError {
             | ServiceError::SigninThrottled { .. }
             | ServiceError::ClientLimit(_) => StatusCode::TOO_MANY_REQUESTS,
             ServiceError::Conflict { .. } | ServiceError::StateConflict { .. } => StatusCode::CONFLICT,
-            ServiceError::NoKey(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ServiceError::NoKey(_) | ServiceError::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            ServiceError::Forbidden { .. } => StatusCode::FORBIDDEN,
             ServiceError::Db(_) | ServiceError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -100,7 +101,10 @@ impl HttpError {
             ServiceError::NotFound => "not_found",
             ServiceError::Unauthorized(_) => "unauthorized",
             ServiceError::InvalidFields(_) => "invalid_fields",
-            ServiceError::BadRequest { code, .. } | ServiceError::StateConflict { code, .. } => code,
+            ServiceError::BadRequest { code, .. }
+            | ServiceError::StateConflict { code, .. }
+            | ServiceError::Forbidden { code, .. }
+            | ServiceError::Unavailable { code, .. } => code,
             ServiceError::InvalidFile(_) if self.status() == StatusCode::PAYLOAD_TOO_LARGE => "file_too_large",
             ServiceError::InvalidFile(_) => "invalid_predictions",
             ServiceError::QuotaExceeded { .. } | ServiceError::SigninThrottled { .. } => "too_many_requests",

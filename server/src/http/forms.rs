@@ -18,12 +18,12 @@ use axum::extract::{Form, Multipart, Path, State};
 use axum::http::header::{LOCATION, SET_COOKIE};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::post;
+use axum::routing::{get, post};
 use serde::Deserialize;
 
 use app::domain::team::RefusedChange;
 use app::services::submit::{Upload, accept};
-use app::services::{ServiceError, accounts, edits, sessions, submissions};
+use app::services::{ServiceError, accounts, edits, registration, sessions, submissions};
 
 use super::HttpError;
 use super::extract::{Client, SESSION_TTL_SECS, SessionTeam, session_clear_cookie, session_cookie, session_set_cookie};
@@ -41,6 +41,7 @@ pub fn router(upload_limit: usize) -> Router<AppState> {
         .route("/submissions/{id}/change", post(change_submission))
         .route("/submissions/{id}/withdraw", post(withdraw_submission))
         .route("/submissions/{id}/final", post(choose_final))
+        .route("/auth/verify", get(verify_address))
 }
 
 /// A 303 to `location`, optionally setting a cookie.
@@ -83,7 +84,9 @@ fn form_codes(err: &ServiceError) -> Vec<FormErrorCode> {
             vec![FormErrorCode::TooManyAttempts]
         }
         ServiceError::ClientLimit(limit) => vec![FormErrorCode::from(*limit)],
-        ServiceError::Conflict { field: "email", .. } => vec![FormErrorCode::EmailTaken],
+        ServiceError::Conflict { field: "email", .. } | ServiceError::StateConflict { code: "address_taken", .. } => {
+            vec![FormErrorCode::EmailTaken]
+        }
         ServiceError::Conflict { .. } => vec![FormErrorCode::NameTaken],
         ServiceError::InvalidFields(fields) => {
             let codes: Vec<_> = fields.iter().filter_map(|f| field_code(f.field)).collect();
@@ -145,8 +148,9 @@ async fn register(
 ) -> Response {
     let result = async {
         let client = client.as_ref().map(|c| c.limit(state.config.registrations_per_day));
-        let (_, member_id) = accounts::register(&state.db, &f.name, &f.email, &f.password, client).await?;
-        start_session(&state, &headers, member_id).await
+        let registrar = &state.config.registrar;
+        let registered = registration::register(&state.db, registrar, &f.name, &f.email, &f.password, client).await?;
+        start_session(&state, &headers, registered.member_id).await
     }
     .await;
     let lang = Lang::from_param(f.lang.as_deref());
@@ -370,6 +374,24 @@ async fn change_submission(
             see_other(&submission_page(&id, lang, "error=change_refused"), None)
         }
     }
+}
+
+/// The link mailed to verify an address (`--registration email`).
+#[derive(Debug, Deserialize)]
+struct VerifyQuery {
+    #[serde(default)]
+    token: String,
+}
+
+/// Opens a verification link: the address is verified, its team may upload,
+/// and the browser goes on to the team page (which says so, or asks to
+/// sign in). An unknown, used or expired link answers 404.
+async fn verify_address(
+    State(state): State<AppState>,
+    axum::extract::Query(q): axum::extract::Query<VerifyQuery>,
+) -> Result<Response, HttpError> {
+    registration::verify(&state.db, &q.token).await?;
+    Ok(see_other("/team", None))
 }
 
 /// The final-standing form: `final=true` chooses, `final=false` unchooses.

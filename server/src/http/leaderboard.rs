@@ -146,6 +146,8 @@ const CSV_COLUMNS: &[&str] = &[
     "flags",
     "format",
     "part",
+    "at_or_below_chance",
+    "not_above_team_best",
 ];
 
 /// Spreadsheets run cells that start with these as formulas; such text is

@@ -71,6 +71,7 @@ pub fn build_router(state: AppState) -> Router {
         total_quota: state.config.total_quota,
         client_daily_quota: state.config.client_daily_quota,
         registrations_per_day: state.config.registrations_per_day,
+        registration: state.config.registrar.mode,
     };
     let options = state.leptos_options.clone();
     let asset_urls = state.assets.urls().clone();

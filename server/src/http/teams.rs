@@ -1,7 +1,7 @@
 //! `POST /api/v1/teams` (register) and `POST /api/v1/tokens` (sign in and
 //! get an API token, shown once).
 
-use app::services::accounts;
+use app::services::{accounts, registration};
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::post;
@@ -40,10 +40,13 @@ pub(super) struct RegisterBody {
     responses(
         (status = 201, body = RegisteredView),
         (status = 400, description = "a field is invalid (each named) or the body is not JSON", body = ErrorView),
-        (status = 409, description = "the name or the email is taken", body = ErrorView),
+        (status = 409, description = "the name or the email is taken, or the address once normalised \
+            (case, `+tag`) registered another team (`address_taken`)", body = ErrorView),
         (status = 413, description = "the body is too large", body = ErrorView),
         (status = 429, description = "too many teams registered from this client address today \
             (`registration_limit`) or too many writes; see Retry-After", body = ErrorView),
+        (status = 503, description = "`--registration email`: the verification mail could not be sent \
+            (`mail_unavailable`); nothing was kept, try again", body = ErrorView),
     ),
 )]
 pub(super) async fn register(
@@ -52,9 +55,12 @@ pub(super) async fn register(
     JsonBody(body): JsonBody<RegisterBody>,
 ) -> Result<(StatusCode, Json<RegisteredView>), HttpError> {
     let client = client.as_ref().map(|c| c.limit(state.config.registrations_per_day));
-    let (team_id, _) = accounts::register(&state.db, &body.name, &body.email, &body.password, client).await?;
-    let team = TeamView { id: team_id, name: body.name.trim().to_owned() };
-    Ok((StatusCode::CREATED, Json(RegisteredView { team, email: body.email.trim().to_lowercase() })))
+    let registrar = &state.config.registrar;
+    let registered =
+        registration::register(&state.db, registrar, &body.name, &body.email, &body.password, client).await?;
+    let team = TeamView { id: registered.team_id, name: body.name.trim().to_owned() };
+    let email = body.email.trim().to_lowercase();
+    Ok((StatusCode::CREATED, Json(RegisteredView { team, email, status: registered.status })))
 }
 
 /// A member's credentials, and a label for the new token.

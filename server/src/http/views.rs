@@ -7,6 +7,7 @@ use app::domain::board::BoardRow;
 use app::domain::errata::VersionScore;
 use app::domain::exposure::{Exposure, OverallScore, ShownScores};
 use app::domain::forensics::{Flag, ShownFlag};
+use app::domain::registration::TeamStatus;
 use app::domain::split::{Part, PartScore};
 use app::domain::visibility::{Surface, Viewer, Visibility, access};
 use app::i18n::Lang;
@@ -259,6 +260,10 @@ pub struct RegisteredView {
     pub team: TeamView,
     /// The first member's email, as stored (trimmed, lower case).
     pub email: String,
+    /// `active` (it may upload), `awaiting_email` (once the link mailed to
+    /// the address is opened: `--registration email`) or
+    /// `awaiting_approval` (once an operator lets it in).
+    pub status: TeamStatus,
 }
 
 /// A team's id and name.
@@ -329,6 +334,13 @@ pub struct BoardRowView {
     pub public: Option<PartScore>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub private: Option<PartScore>,
+    /// On a held-out key: the accuracy is the Ladder's floor, chance
+    /// rounded down to the step; the true score is at or below chance.
+    pub at_or_below_chance: bool,
+    /// On a held-out key: the submission did not beat its team's best
+    /// shown score by more than the step (one Ladder per team), so the
+    /// accuracy is that best, an upper bound of its own; not ranked.
+    pub not_above_team_best: bool,
     pub params: Option<String>,
     pub contamination: Option<String>,
     pub key: Option<String>,
@@ -371,6 +383,8 @@ impl From<&BoardRow> for BoardRowView {
             part: r.part,
             public: r.public,
             private: r.private,
+            at_or_below_chance: r.at_or_below_chance,
+            not_above_team_best: r.not_above_team_best,
             params: r.params.clone(),
             contamination: r.contamination.as_ref().map(ToString::to_string),
             key: r.key.clone(),

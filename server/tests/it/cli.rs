@@ -347,7 +347,7 @@ async fn keys_import_held_out_and_reveal(backend: Backend) {
 on_both_backends!(team_create_and_submit_over_real_http);
 
 /// A real `medarabench serve` process, killed on drop.
-struct ServerProcess(std::process::Child);
+pub(crate) struct ServerProcess(pub(crate) std::process::Child);
 
 impl Drop for ServerProcess {
     fn drop(&mut self) {
@@ -358,7 +358,7 @@ impl Drop for ServerProcess {
 
 /// Reads a server's log until it names the address it listens on, then
 /// keeps draining it on a thread so that the server never blocks on a full pipe.
-fn bound_address(log: std::process::ChildStderr) -> String {
+pub(crate) fn bound_address(log: std::process::ChildStderr) -> String {
     use std::io::BufRead;
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {

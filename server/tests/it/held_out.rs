@@ -20,8 +20,57 @@ on_both_backends!(
     an_upload_is_scored_on_the_default_key_as_it_stands,
     re_encodings_of_the_same_answers_round_the_same_way,
     the_threshold_attack_learns_nothing,
-    keys_exposure_counts_what_each_team_drew
+    keys_exposure_counts_what_each_team_drew,
+    one_ladder_per_team_starting_at_chance
 );
+
+/// One Ladder per team and key, started at chance: an upload with nothing
+/// right shows the floor ("at or below chance", never an exact 0), and a
+/// weaker model under a new name starts no Ladder of its own: it shows the
+/// team's best again, marked as an upper bound, and its row is not ranked.
+async fn one_ladder_per_team_starting_at_chance(backend: Backend) {
+    let Some(app) = TestApp::start_with_quota(backend, 20).await else { return };
+    let key = store_key(&app, "phase-7", 400, 91, Exposure::HeldOut).await;
+    let items = key.items();
+    let n = items.len();
+    let step = app::domain::exposure::default_step(n);
+    let chance = items.iter().map(|it| 1.0 / f64::from(it.options)).sum::<f64>() / n as f64;
+    let floor = app::domain::exposure::chance_floor(chance, step);
+    assert!(floor > 0.0 && floor <= chance && chance - floor < step, "{floor} {chance}");
+    let token = app.team_with_token("Laddered", "l@ladder.example").await;
+    let nothing: String = std::iter::once("question_id,answer\n".to_owned())
+        .chain(items.iter().map(|it| format!("{},{}\n", it.id, if it.answer.as_char() == 'A' { 'B' } else { 'A' })))
+        .collect();
+    let mut shown = Vec::new();
+    for (model, file) in [
+        ("Nothing", nothing),
+        ("Good", app::domain::synthetic::synthetic_predictions(&key, 0.8, 3)),
+        ("Weak", app::domain::synthetic::synthetic_predictions(&key, 0.4, 4)),
+    ] {
+        let resp = app.upload_raw(&token, &format!("model_name={model}"), file).await;
+        assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
+        shown.push(resp.json());
+    }
+    let flags = |v: &Value| {
+        (v["accuracy"].as_f64().unwrap(), v["at_or_below_chance"] == true, v["not_above_team_best"] == true)
+    };
+    assert_eq!(flags(&shown[0]), (floor, true, false), "nothing right: the floor, not 0");
+    let good = shown[1]["accuracy"].as_f64().unwrap();
+    assert!(good > 0.7, "{good}");
+    assert_eq!(flags(&shown[1]), (good, false, false));
+    assert_eq!(flags(&shown[2]), (good, false, true), "a new model name starts no Ladder: the team's best again");
+    let board = app.get("/api/v1/leaderboard").await.json();
+    let row = |model: &str| board["rows"].as_array().unwrap().iter().find(|r| r["model"] == model).unwrap().clone();
+    assert!(row("Weak")["not_above_team_best"] == true && row("Weak")["rank_best"].is_null(), "{}", row("Weak"));
+    assert!(row("Good")["rank_best"].is_number() && row("Nothing")["at_or_below_chance"] == true);
+    let page = app.get(&format!("/submissions/{}", shown[2]["id"].as_str().unwrap())).await.body;
+    assert!(page.contains("id=\"held-notice\""), "{page}");
+    let page = app.get(&format!("/submissions/{}", shown[0]["id"].as_str().unwrap())).await.body;
+    assert!(page.contains("id=\"chance-notice\""), "{page}");
+    let ar = app.get("/?lang=ar").await.body;
+    assert!(ar.contains("≤ الصدفة") && ar.contains("≤ أفضل نتيجة للفريق"), "the board's badges in Arabic");
+    app.finish().await;
+}
 
 /// `medarabench keys exposure NAME`: per team and in total, the scores
 /// released on a held-out key and the Ladder's steps among them (a model's
@@ -33,7 +82,8 @@ async fn keys_exposure_counts_what_each_team_drew(backend: Backend) {
     let mut expected: Vec<(String, usize, usize)> = Vec::new();
     for (team, uploads) in [("Drawer A", 5), ("Drawer B", 2)] {
         let token = app.team_with_token(team, &format!("{}@exposure.example", team.len() + uploads)).await;
-        let mut best: std::collections::HashMap<String, f64> = std::collections::HashMap::new();
+        // One Ladder per team: a model name starts none.
+        let mut best: Option<f64> = None;
         let mut steps = 0;
         for i in 0..uploads {
             let model = format!("M{}", i % 2);
@@ -48,9 +98,9 @@ async fn keys_exposure_counts_what_each_team_drew(backend: Backend) {
             let resp = app.upload_raw(&token, &format!("model_name={model}"), file).await;
             assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
             let shown = resp.json()["accuracy"].as_f64().unwrap();
-            if best.get(&model).is_none_or(|b| shown > *b) {
+            if best.is_none_or(|b| shown > b) {
                 steps += 1;
-                best.insert(model, shown);
+                best = Some(shown);
             }
         }
         expected.push((team.to_owned(), uploads, steps));
@@ -79,26 +129,29 @@ async fn keys_exposure_counts_what_each_team_drew(backend: Backend) {
     app.finish().await;
 }
 
-/// The threshold attack of issue 37, as measured on the release build:
-/// under a new model name (a Ladder of its own) an upload with nothing
-/// right shows 0, so the next one moves the shown score exactly when its
-/// true count passes step × n. A file one answer short of that, plus one
+/// The threshold attack of issue 37, as measured on the release build,
+/// with a new team (a Ladder of its own) for each probe: an upload with
+/// nothing right shows the Ladder's floor, so the next one moves the shown
+/// score exactly when its true count passes (floor + step) × n. A file one answer short of that, plus one
 /// probed answer, moved if and only if the probe was right. With the
 /// threshold's noise whether it moved says almost nothing: the answers the
 /// attacker claims are no better than guesses. Without the noise
 /// (`ladder_noise` 0) the same attack claims every probed answer, and
 /// only right ones.
 async fn the_threshold_attack_learns_nothing(backend: Backend) {
-    const TARGETS: usize = 100;
+    const TARGETS: usize = 60;
     // (claimed, of them right, right answers among the probes)
     async fn attack(app: &TestApp, name: &str) -> (usize, usize, usize) {
         let key = store_key(app, name, 400, 71, Exposure::HeldOut).await;
-        let token = app.team_with_token(&format!("Thresholds {name}"), &format!("t@{name}.example")).await;
         let items = key.items();
         let n = items.len();
         let step = app::domain::exposure::default_step(n);
-        // The smallest count that passes 0 + step; the prefix is one short.
-        let threshold = (0..=n).find(|&c| c as f64 / n as f64 > step).unwrap();
+        // A team's Ladder starts at chance rounded down to the step, which
+        // a first upload with nothing right shows.
+        let chance = items.iter().map(|it| 1.0 / f64::from(it.options)).sum::<f64>() / n as f64;
+        let floor = app::domain::exposure::chance_floor(chance, step);
+        // The smallest count that passes the floor + step; the prefix is one short.
+        let threshold = (0..=n).find(|&c| c as f64 / n as f64 > floor + step).unwrap();
         let prefix = threshold - 1;
         let letter = |i: usize| char::from(b'A' + u8::try_from(i).unwrap());
         let wrong = |i: usize, shift: usize| {
@@ -116,13 +169,17 @@ async fn the_threshold_attack_learns_nothing(backend: Backend) {
         let (mut claimed, mut claimed_right, mut right) = (0, 0, 0);
         for t in 0..TARGETS {
             let q = prefix + t;
-            let model = format!("model_name=Threshold-{t}");
+            // A new team for each probe: a Ladder of its own (a new model
+            // name would not start one).
+            let token = app.team_with_token(&format!("Thresholds {name} {t}"), &format!("t{t}@{name}.example")).await;
+            let model = "model_name=Threshold";
             // Nothing right (a different wrong letter each time, so no upload repeats another).
             let zero = file(&|i| wrong(i, t + i));
-            let resp = app.upload_raw(&token, &model, zero).await;
+            let resp = app.upload_raw(&token, model, zero).await;
             assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
             let base = resp.json()["accuracy"].as_f64().unwrap();
-            assert_eq!(base, 0.0, "nothing right shows 0");
+            assert_eq!(base, floor, "nothing right shows the floor, not 0");
+            assert_eq!(resp.json()["at_or_below_chance"], true);
             // The prefix right, question q answered A, the rest wrong.
             let probe = file(&|i| {
                 if i < prefix {
@@ -133,7 +190,7 @@ async fn the_threshold_attack_learns_nothing(backend: Backend) {
                     wrong(i, t)
                 }
             });
-            let resp = app.upload_raw(&token, &model, probe).await;
+            let resp = app.upload_raw(&token, model, probe).await;
             assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
             let moved = resp.json()["accuracy"].as_f64().unwrap() != base;
             let is_a = items[q].answer.as_char() == 'A';
@@ -170,7 +227,7 @@ async fn the_threshold_attack_learns_nothing(backend: Backend) {
 /// gzip, JSON Lines, lower case, row order, spaces, another column, a
 /// blank answer or an impossible letter for a question left out, a row
 /// for a rejected question),
-/// each under a new model name (so each starts a Ladder of its own): one
+/// each from a new team (so each starts a Ladder of its own): one
 /// draw of the Ladder's rounding, one shown score. Averaging re-encodings
 /// learns nothing. The answers are chosen so that their accuracy sits
 /// between two steps of the grid (each way up or down with probability
@@ -252,10 +309,11 @@ async fn re_encodings_of_the_same_answers_round_the_same_way(backend: Backend) {
                 .into_bytes()
         }),
     ];
-    let token = app.team_with_token("Encoder", "e@encodings.example").await;
     let mut shown = Vec::new();
     for (i, (what, file)) in variants.into_iter().enumerate() {
-        let resp = app.upload_raw(&token, &format!("model_name=Encoding-{i}"), file).await;
+        // A new team each time: a Ladder of its own, so each upload draws.
+        let token = app.team_with_token(&format!("Encoder {i}"), &format!("e{i}@encodings.example")).await;
+        let resp = app.upload_raw(&token, "model_name=Encoding", file).await;
         assert_eq!(resp.status, StatusCode::CREATED, "{what}: {}", resp.body);
         shown.push((resp.json()["accuracy"].as_f64().unwrap(), what));
     }

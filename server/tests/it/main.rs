@@ -5,6 +5,7 @@
 mod api_language;
 mod arabic_pages;
 mod attempts;
+mod behind_haproxy;
 mod board;
 mod board_page;
 mod categories;
@@ -30,6 +31,7 @@ mod page_cache;
 mod pages;
 mod private_split;
 mod quota_counts;
+mod registration;
 mod repeats;
 mod run_card;
 mod security;

@@ -135,6 +135,15 @@ pub struct BoardRow {
     pub public: Option<crate::split::PartScore>,
     #[serde(default)]
     pub private: Option<crate::split::PartScore>,
+    /// On a held-out key: the accuracy is the Ladder's floor, at or below
+    /// chance (see [`crate::exposure::chance_floor`]).
+    #[serde(default)]
+    pub at_or_below_chance: bool,
+    /// On a held-out key: the submission did not move its team's Ladder,
+    /// so the accuracy is the team's best shown before it, an upper bound
+    /// of its own; such a row is not ranked.
+    #[serde(default)]
+    pub not_above_team_best: bool,
     /// Name of the answer key it was scored on (verified, reference).
     pub key: Option<String>,
     /// That key is the synthetic demo key, not the real test split.
@@ -189,6 +198,8 @@ impl BoardRow {
             part: None,
             public: None,
             private: None,
+            at_or_below_chance: false,
+            not_above_team_best: false,
             key: None,
             synthetic_key: false,
             key_superseded: false,

@@ -184,6 +184,8 @@ async fn compute(db: &Db, version: String) -> Result<IndexedBoard> {
                 part: None,
                 public: None,
                 private: None,
+                at_or_below_chance: false,
+                not_above_team_best: false,
                 key: None,
                 synthetic_key: false,
                 key_superseded: false,
@@ -205,7 +207,9 @@ async fn compute(db: &Db, version: String) -> Result<IndexedBoard> {
         })
         .collect();
     rows.extend(verified.into_iter().enumerate().map(|(i, v)| {
-        let contender = (i < RANKED_VERIFIED_LIMIT).then(|| {
+        // A row the team's Ladder held shows another submission's score:
+        // not ranked.
+        let contender = (i < RANKED_VERIFIED_LIMIT && !v.row.not_above_team_best).then(|| {
             let paired = bits.get(&v.id).map(|b| (v.key_id, PackedBits::from_stored(b, v.row.n as usize)));
             Contender::from_shown(v.row.accuracy, v.row.correct, v.row.n, paired)
         });

@@ -86,6 +86,8 @@ impl SubmissionRow {
                 n: shown.n.max(0) as u64,
                 ci95: shown.ci95,
                 part: shown.part,
+                at_or_below_chance: shown.at_or_below_chance,
+                not_above_team_best: shown.held,
                 public: shown.parts.map(|[public, _]| public),
                 private: shown.parts.map(|[_, private]| private),
                 key: Some(self.key_name),
@@ -110,7 +112,8 @@ impl SubmissionRow {
 pub const ROWS_SELECT: &str = "SELECT s.id, s.public_id, s.key_id, s.team_id, t.name AS team_name, k.name AS key_name,
                 k.synthetic AS key_synthetic, s.model_name, s.model_params, s.model_category, s.contamination, s.visibility,
                 k.exposure, s.created_at, s.accuracy, s.correct, s.total, s.ci_low, s.ci_high, s.shown_accuracy, s.flags_json, s.file_format,
-                s.withdrawn_at, s.public_correct, s.public_total, s.final_choice, k.revealed_at AS key_revealed_at,
+                s.withdrawn_at, s.public_correct, s.public_total, s.final_choice, s.ladder_floor, s.ladder_held,
+                k.revealed_at AS key_revealed_at,
                 CAST(CASE WHEN EXISTS (SELECT 1 FROM answer_keys n
                                         WHERE COALESCE(n.lineage_id, n.id) = COALESCE(k.lineage_id, k.id)
                                           AND n.version > k.version)

@@ -14,6 +14,7 @@ use crate::domain::ScoreCard;
 use crate::domain::errata::VersionScore;
 use crate::domain::exposure::{Exposure, ladder};
 use crate::domain::forensics::Flag;
+use crate::domain::registration::Registration;
 pub use crate::domain::submission::SubmissionMeta;
 use crate::domain::visibility::Subject;
 
@@ -49,8 +50,8 @@ pub struct NewSubmission {
     pub idempotency_key: Option<String>,
     /// What key-copy forensics found (`domain::forensics`).
     pub flags: Vec<Flag>,
-    /// On a held-out key, the Ladder's step and this upload's rounding
-    /// offset: the shown accuracy is decided in the insert's transaction,
+    /// On a held-out key, the Ladder's step, chance floor and this
+    /// upload's draws: the shown accuracy is decided in the insert's transaction,
     /// from the team's earlier submissions of the model on the key.
     pub ladder: Option<LadderRule>,
     /// The keyed hash of the sending client's address (`None`: not known).
@@ -60,6 +61,9 @@ pub struct NewSubmission {
     /// The API token it was sent with (its row id), which must still be
     /// live when it is stored; `None` from a session.
     pub token_id: Option<i64>,
+    /// How the server lets teams in: a team not let in uploads nothing,
+    /// unless the server is open.
+    pub registration: Registration,
 }
 
 /// How the Ladder decides and rounds one upload (see
@@ -68,6 +72,8 @@ pub struct NewSubmission {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct LadderRule {
     pub accuracy: f64,
+    /// Chance rounded down to the step (`domain::exposure::chance_floor`).
+    pub floor: f64,
     pub step: f64,
     pub offset: f64,
     pub noise: f64,
@@ -133,6 +139,19 @@ impl SubmissionRecord {
 pub struct Ladder {
     pub shown: f64,
     pub step: f64,
+    /// The chance floor the team's Ladder started from (`None`: stored
+    /// before the floor existed): a score there is "at or below chance".
+    pub floor: Option<f64>,
+    /// It did not move the team's Ladder: its score is the team's best
+    /// shown before it, an upper bound of its own.
+    pub held: bool,
+}
+
+impl Ladder {
+    /// Its score is the Ladder's floor: at or below chance.
+    pub fn at_or_below_chance(&self) -> bool {
+        self.floor.is_some_and(|floor| self.shown <= floor + 1e-12)
+    }
 }
 
 /// Why a submission was not stored.
@@ -154,6 +173,9 @@ pub enum InsertError {
     /// The API token it was sent with was revoked before it was stored.
     #[error("the API token was revoked")]
     TokenRevoked,
+    /// The team is not let in yet (`--registration email` or `approved`).
+    #[error("the team is not let in yet: {0}")]
+    NotAdmitted(Registration),
     #[error(transparent)]
     Db(#[from] DbError),
 }
@@ -235,7 +257,7 @@ impl NewSubmission {
     /// The record of this submission as stored at `created_at` by the team
     /// named `team_name`, with the Ladder's `shown` accuracy: what
     /// [`get`] reads back right after the insert, built without reading it.
-    fn into_record(self, team_name: String, created_at: i64, shown: Option<f64>) -> SubmissionRecord {
+    fn into_record(self, team_name: String, created_at: i64, shown: Option<Ladder>) -> SubmissionRecord {
         let key = self.key;
         let versions = vec![VersionScore {
             version: key.version,
@@ -260,7 +282,7 @@ impl NewSubmission {
             card: self.card,
             public_card: self.public_card,
             exposure: key.exposure,
-            ladder: shown.zip(self.ladder).map(|(shown, rule)| Ladder { shown, step: rule.step }),
+            ladder: shown,
             key_version: key.version,
             rescorable: true,
             versions,
@@ -336,23 +358,30 @@ async fn insert(db: &Db, new: NewSubmission, defaults: QuotaDefaults) -> Result<
 enum Decision {
     /// It repeats this earlier submission: answer with it, store nothing.
     Repeat(String),
-    /// Store it, with the Ladder's shown accuracy (on a held-out key).
-    Store { shown: Option<f64> },
+    /// Store it, with what the Ladder shows (on a held-out key).
+    Store { shown: Option<Ladder> },
 }
 
 /// The admission rules, all of them and in this order, over what the
-/// upload's transaction read: a revoked token is refused; an
+/// upload's transaction read: a revoked token is refused; so is a team not
+/// let in (unless the server's registration is open); an
 /// `Idempotency-Key` used before answers with its first upload (or is
 /// refused, for a different upload); a key changed since the upload was
 /// scored makes the caller score it again; the same file for the same
 /// model within the repeat window answers with its first upload; then the
 /// team's total and daily quotas, and its client's daily limit across all
-/// teams. An upload admitted on a held-out key is shown by the Ladder,
+/// teams. An upload admitted on a held-out key is shown by the team's
+/// Ladder on the key (one per team, whatever the model name: a new name
+/// resets nothing), started at the key's chance floor,
 /// from the best it showed the team for the model on the key.
 fn decide(new: &NewSubmission, admission: &Admission) -> Result<Decision, InsertError> {
-    let Admission { used, repeat_of, keyed, default_key, token_live, best_shown, client_uploads, .. } = admission;
+    let Admission { used, repeat_of, keyed, default_key, token_live, best_shown, client_uploads, admitted, .. } =
+        admission;
     if !token_live {
         return Err(InsertError::TokenRevoked);
+    }
+    if !admitted && new.registration != Registration::Open {
+        return Err(InsertError::NotAdmitted(new.registration));
     }
     if let Some(keyed) = keyed {
         return Ok(Decision::Repeat(keyed.clone().judge(&new.identity()).first()?));
@@ -374,7 +403,12 @@ fn decide(new: &NewSubmission, admission: &Admission) -> Result<Decision, Insert
     {
         return Err(InsertError::ClientQuota { limit: client.per_day });
     }
-    let shown = new.ladder.map(|rule| ladder(*best_shown, rule.accuracy, rule.step, rule.offset, rule.noise));
+    let shown = new.ladder.map(|rule| {
+        let start = best_shown.map_or(rule.floor, |best| best.max(rule.floor));
+        let shown = ladder(Some(start), rule.accuracy, rule.step, rule.offset, rule.noise);
+        let held = best_shown.is_some() && shown <= start;
+        Ladder { shown, step: rule.step, floor: Some(rule.floor), held }
+    });
     Ok(Decision::Store { shown })
 }
 

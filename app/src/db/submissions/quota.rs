@@ -112,10 +112,12 @@ pub(super) struct Admission {
     pub default_key: Option<(i64, String)>,
     /// The upload's token is not revoked (always, for one without a token).
     pub token_live: bool,
-    /// The best accuracy the Ladder showed the team for the model on the key.
+    /// The best accuracy the Ladder showed the team on the key (any model).
     pub best_shown: Option<f64>,
     /// The client's uploads today, across all teams (0 when not asked).
     pub client_uploads: i64,
+    /// The team was let in (`domain::registration`).
+    pub admitted: bool,
 }
 
 #[derive(sqlx::FromRow)]
@@ -132,6 +134,7 @@ struct AdmissionRow {
     token_live: i64,
     best_shown: Option<f64>,
     client_uploads: i64,
+    admitted_at: Option<i64>,
 }
 
 /// [`admission_in`]'s statement. `$1` the team, `$2` the UTC day, `$3` the
@@ -141,7 +144,9 @@ struct AdmissionRow {
 /// `$10` the client's key (NULL: its uploads are not limited). Each
 /// look-up is a subquery served by an index: the repeat by
 /// `submissions_repeat` (migration 0018), the keyed upload by the unique
-/// `Idempotency-Key` index, the client's count by the client's day.
+/// `Idempotency-Key` index, the client's count by the client's day, the
+/// team's best shown score on the key by `submissions_team_ladder`
+/// (migration 0019).
 pub static ADMISSION: LazyLock<String> = LazyLock::new(|| {
     format!(
         "SELECT {QUOTA_COLUMNS},
@@ -157,10 +162,11 @@ pub static ADMISSION: LazyLock<String> = LazyLock::new(|| {
         CASE WHEN $7 = 0 THEN 1
              ELSE (SELECT COUNT(*) FROM api_tokens a WHERE a.id = $7 AND a.revoked_at IS NULL) END AS token_live,
         (SELECT MAX(b.shown_accuracy) FROM submissions b
-          WHERE b.team_id = $1 AND b.key_id = $9 AND b.model_name = $4) AS best_shown,
+          WHERE b.team_id = $1 AND b.key_id = $9) AS best_shown,
         CASE WHEN CAST($10 AS TEXT) IS NULL THEN 0
              ELSE (SELECT COUNT(*) FROM submissions c WHERE c.client_key = $10 AND c.utc_day = $2) END
-          AS client_uploads
+          AS client_uploads,
+        t.admitted_at
    FROM teams t
    LEFT JOIN (SELECT k.public_id, k.file_sha256, k.model_name, k.benchmark FROM submissions k
                WHERE k.team_id = $1 AND k.idempotency_key = $8 LIMIT 1) AS e ON TRUE
@@ -205,6 +211,7 @@ pub(super) async fn admission_in(
         token_live: row.token_live > 0,
         best_shown: row.best_shown,
         client_uploads: row.client_uploads,
+        admitted: row.admitted_at.is_some(),
     })
 }
 

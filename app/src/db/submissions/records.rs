@@ -104,7 +104,12 @@ impl TryFrom<RecordRow> for SubmissionRecord {
             file_format: s.file_format,
             created_at: s.created_at,
             exposure: r.exposure,
-            ladder: s.shown_accuracy.zip(s.ladder_step).map(|(shown, step)| Ladder { shown, step }),
+            ladder: s.shown_accuracy.zip(s.ladder_step).map(|(shown, step)| Ladder {
+                shown,
+                step,
+                floor: s.ladder_floor,
+                held: s.ladder_held != 0,
+            }),
             key_version: r.key_version,
             rescorable: r.rescorable != 0,
             versions: Vec::new(),

@@ -3,7 +3,7 @@
 //! and read by the record statement (`records`), so the three cannot
 //! disagree on a column's name, order or type.
 
-use super::{AnyQuery, NewSubmission, pack_bits};
+use super::{AnyQuery, Ladder, NewSubmission, pack_bits};
 use crate::db::{DbError, Result};
 
 /// Declares the row's struct, the list of its columns (the fields' names,
@@ -87,6 +87,10 @@ submission_row! {
         public_scorecard_json: Option<String>,
         /// 1 when its team chose it to count in the final standing.
         final_choice: i64,
+        /// The chance floor its Ladder started from, on a held-out key.
+        ladder_floor: Option<f64>,
+        /// 1 when it did not move its team's Ladder.
+        ladder_held: i64,
     }
 }
 
@@ -94,12 +98,12 @@ submission_row! {
 pub(super) const LARGE_COLUMNS: [&str; 2] = ["correctness", "predictions"];
 
 impl SubmissionRow {
-    /// The row of `new` stored at `now` on the UTC `day`, with the Ladder's
-    /// `shown` accuracy (on a held-out key).
-    pub(super) fn new(new: &NewSubmission, now: i64, day: &str, shown: Option<f64>) -> Result<Self> {
+    /// The row of `new` stored at `now` on the UTC `day`, with what the
+    /// Ladder showed (on a held-out key).
+    pub(super) fn new(new: &NewSubmission, now: i64, day: &str, shown: Option<Ladder>) -> Result<Self> {
         let (m, card) = (&new.meta, &new.card);
         let json = |e: serde_json::Error| DbError::Seed(e.to_string());
-        let shown_rule = shown.zip(new.ladder);
+
         Ok(Self {
             public_id: new.public_id.clone(),
             team_id: new.team_id,
@@ -138,12 +142,14 @@ impl SubmissionRow {
             predictions: Some(new.predictions.clone()),
             predictions_key_id: Some(new.key.id),
             flags_json: Some(serde_json::to_string(&new.flags).map_err(json)?),
-            shown_accuracy: shown_rule.map(|(shown, _)| shown),
-            ladder_step: shown_rule.map(|(_, rule)| rule.step),
+            shown_accuracy: shown.map(|l| l.shown),
+            ladder_step: shown.map(|l| l.step),
             public_correct: new.public_card.as_ref().map(|c| c.correct as i64),
             public_total: new.public_card.as_ref().map(|c| c.total as i64),
             public_scorecard_json: new.public_card.as_ref().map(|c| c.to_stored_json()).transpose().map_err(json)?,
             final_choice: 0,
+            ladder_floor: shown.and_then(|l| l.floor),
+            ladder_held: shown.map_or(0, |l| i64::from(l.held)),
         })
     }
 

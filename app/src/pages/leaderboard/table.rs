@@ -8,6 +8,7 @@ use crate::api::leaderboard::{BoardFilter, BoardRow, RowSource};
 use crate::components::score::CiBar;
 use crate::components::table::{SortDir, SortHeader};
 use crate::domain::exposure::Exposure;
+use crate::domain::split::Part;
 use crate::format::{acc, ci, utc_date};
 use crate::i18n::form_errors::say;
 use crate::i18n::{Lang, leaderboard};
@@ -63,6 +64,16 @@ fn BoardTableRow(row: BoardRow, lang: Lang) -> impl IntoView {
     };
     let ladder = (row.exposure == Some(Exposure::HeldOut))
         .then(|| view! { " " <abbr class="badge badge-ladder" title=t.ladder_title()>{t.ladder_badge()}</abbr> });
+    let chance = row
+        .at_or_below_chance
+        .then(|| view! { " " <abbr class="badge badge-ladder" title=t.chance_title()>{t.chance_badge()}</abbr> });
+    let held = row
+        .not_above_team_best
+        .then(|| view! { " " <abbr class="badge badge-ladder" title=t.held_title()>{t.held_badge()}</abbr> });
+    let part = row.part.map(|part| match part {
+        Part::Public => view! { " " <abbr class="badge" title=t.public_part_title()>{t.public_part_badge()}</abbr> },
+        Part::Private => view! { " " <abbr class="badge" title=t.private_part_title()>{t.private_part_badge()}</abbr> },
+    });
     let flagged = (!row.flags.is_empty()).then(|| {
         let said: Vec<String> = row.flags.iter().map(|f| say(lang, &f.message)).collect();
         let codes: Vec<&str> = row.flags.iter().map(|f| f.code.as_str()).collect();
@@ -98,6 +109,9 @@ fn BoardTableRow(row: BoardRow, lang: Lang) -> impl IntoView {
                 <span class="acc-value num">{acc(accuracy)}</span>
                 {approx.then(|| view! { <abbr class="approx" title=t.approx_title()>"≈"</abbr> })}
                 {ladder}
+                {chance}
+                {held}
+                {part}
                 <CiBar lang accuracy ci95 />
                 <span class="num ci" dir="ltr">{ci(ci95)}</span>
             </td>

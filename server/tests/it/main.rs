@@ -4,6 +4,7 @@
 
 mod api_language;
 mod arabic_pages;
+mod attacks;
 mod attempts;
 mod behind_haproxy;
 mod board;

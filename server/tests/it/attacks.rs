@@ -17,7 +17,10 @@ use app::domain::exposure::Exposure;
 use app::domain::split::PublicPart;
 use app::domain::{AnswerKey, Benchmark, KeyItem, parse_key};
 
-on_both_backends!(boosting_learns_nothing_of_a_held_out_key);
+on_both_backends!(
+    boosting_learns_nothing_of_a_held_out_key,
+    every_attack_together_behind_haproxy_learns_nothing_of_the_private_part
+);
 
 /// Teams one client address may register a UTC day by default, and the
 /// uploads each team may send a day (the default daily quota).
@@ -160,4 +163,197 @@ async fn boosting_learns_nothing_of_a_held_out_key(backend: Backend) {
     assert!(private <= private_e + 0.02, "private part: {private:.4} against chance {private_e:.4}");
     assert!(public <= public_e + 3.0 * public_sd, "public part: {public:.4} against chance {public_e:.4}");
     app.finish().await;
+}
+
+/// Every attack of issue 37 in one run, as an attacker meets the server:
+/// `medarabench serve` with its default limits behind HAProxy (`option
+/// forwardfor`), a split held-out key, and an attacker who writes a new
+/// `X-Forwarded-For` address into every request, registers as many teams
+/// as it is let, and spends its uploads on threshold probes (a prefix of
+/// the key's own answers, one probed answer each, as if it had calibrated
+/// them), re-encodings of one file and random vectors to vote, reading
+/// every flag it is shown (none, before the reveal). It then
+/// uploads the best vector it could build and the key is revealed: the
+/// private part is at chance, and the public part no better than
+/// guessing. Skipped, saying so, without HAProxy.
+async fn every_attack_together_behind_haproxy_learns_nothing_of_the_private_part(backend: Backend) {
+    use std::process::{Command, Stdio};
+    if Command::new("haproxy").arg("-v").output().is_err() {
+        eprintln!("skipped: haproxy is not installed (apt-get install haproxy, or .ci/setup test)");
+        return;
+    }
+    let Some(db) = crate::harness::scratch_database(backend).await else { return };
+    let files = crate::cli::Files::new();
+    let csv = app::domain::synthetic::synthetic_key(5000, 67).csv;
+    let key = parse_key(Benchmark::MedAraBench, csv.as_bytes()).unwrap().key;
+    let path = files.write("held.csv", &csv);
+    let import = ["keys", "import", path.to_str().unwrap(), "--held-out", "--name", "phase-attack"];
+    let out = crate::cli::medarabench(&import, Some(&db.url));
+    assert!(out.status.success(), "{}", crate::cli::stderr(&out));
+    // Default limits, and registration left open (the worst case).
+    let mut child = Command::new(env!("CARGO_BIN_EXE_medarabench"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--trusted-proxies", "1", "--allow-open-registration"])
+        .env("DATABASE_URL", &db.url)
+        .env("RUST_LOG", "info")
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let app_addr = crate::cli::bound_address(child.stderr.take().unwrap());
+    let _server = crate::cli::ServerProcess(child);
+    let dir = tempfile::tempdir().unwrap();
+    let (_proxy, proxy_addr) = crate::behind_haproxy::haproxy(&app_addr, dir.path());
+    let base = format!("http://{proxy_addr}");
+    let client = reqwest::Client::new();
+    let mut forged = 0u32;
+    let mut xff = || {
+        forged += 1;
+        format!("203.0.113.{}, 198.51.100.{}", forged % 250, (forged / 250) % 250)
+    };
+
+    // As many teams as the server lets one client register.
+    let mut tokens = Vec::new();
+    for t in 0..8 {
+        let email = format!("a{t}@attack.example");
+        let body =
+            serde_json::json!({"name": format!("Attacker {t}"), "email": email, "password": "a long test password"});
+        let resp = client
+            .post(format!("{base}/api/v1/teams"))
+            .header("x-forwarded-for", xff())
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        if resp.status() != StatusCode::CREATED {
+            continue;
+        }
+        let body = serde_json::json!({"email": email, "password": "a long test password"});
+        let resp = client
+            .post(format!("{base}/api/v1/tokens"))
+            .header("x-forwarded-for", xff())
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        let token: Value = resp.json().await.unwrap();
+        tokens.push(token["token"].as_str().unwrap().to_owned());
+    }
+    assert_eq!(tokens.len(), 3, "the default: 3 teams a day from one client");
+
+    let items = key.items();
+    let n = items.len();
+    let step = app::domain::exposure::default_step(n);
+    let (e, _) = chance(items.iter().map(|it| it.options));
+    let floor = app::domain::exposure::chance_floor(e, step);
+    let prefix = (0..=n).find(|&c| c as f64 / n as f64 > floor + step).unwrap() - 1;
+    let wrong = |i: usize| if items[i].answer.index() == 0 { 1u8 } else { 0u8 };
+    let right = |i: usize| items[i].answer.index() as u8;
+    let mut rng = 71_u64;
+    let mut votes = vec![[0f64; 6]; n];
+    let mut claimed: Vec<Option<u8>> = vec![None; n];
+    let mut uploads = Vec::new();
+    let mut send = async |token: &str, model: &str, body: Vec<u8>| -> Option<Value> {
+        let resp = client
+            .post(format!("{base}/api/v1/submissions?model_name={model}"))
+            .bearer_auth(token)
+            .header("x-forwarded-for", xff())
+            .header("content-type", "text/csv")
+            .body(body)
+            .send()
+            .await
+            .unwrap();
+        uploads.push(resp.status().as_u16());
+        if resp.status() != StatusCode::CREATED {
+            return None;
+        }
+        let shown: Value = resp.json().await.unwrap();
+        // The flag oracles are closed: no flag is shown before the reveal.
+        assert_eq!(shown["flags"], serde_json::json!([]), "{shown}");
+        Some(shown)
+    };
+    for (t, token) in tokens.iter().enumerate() {
+        // Threshold probes: nothing right, then the prefix plus one answer.
+        let zero: Vec<u8> = (0..n).map(wrong).collect();
+        let Some(base_shown) = send(token, "Probe", file(items, &zero).into_bytes()).await else { continue };
+        let q = prefix + t;
+        let probe: Vec<u8> = (0..n)
+            .map(|i| {
+                if i < prefix {
+                    right(i)
+                } else if i == q {
+                    0
+                } else {
+                    wrong(i)
+                }
+            })
+            .collect();
+        if let Some(shown) = send(token, "Probe", file(items, &probe).into_bytes()).await
+            && shown["accuracy"] != base_shown["accuracy"]
+        {
+            claimed[q] = Some(0);
+        }
+        // Re-encodings of one random vector, then random vectors to vote.
+        let letters: Vec<u8> = items.iter().map(|it| (next(&mut rng) % u64::from(it.options)) as u8).collect();
+        let plain = file(items, &letters);
+        for body in [
+            plain.clone().into_bytes(),
+            plain.replace('\n', "\r\n").into_bytes(),
+            crate::formats::gzip(plain.as_bytes()),
+        ] {
+            let Some(shown) = send(token, "Vote", body).await else { continue };
+            let says_something = shown["at_or_below_chance"] != true && shown["not_above_team_best"] != true;
+            if says_something {
+                let weight = shown["accuracy"].as_f64().unwrap()
+                    - shown["random_baseline"]["expected_accuracy"].as_f64().unwrap();
+                for (v, l) in votes.iter_mut().zip(&letters) {
+                    v[usize::from(*l)] += weight;
+                }
+            }
+        }
+    }
+    let accepted = uploads.iter().filter(|s| **s == 201).count();
+    assert!(accepted <= 10, "one client: 10 uploads a day at most, whatever it writes: {uploads:?}");
+    // The best vector it could build: claimed answers, else the vote.
+    let best: Vec<u8> = (0..n)
+        .map(|i| {
+            claimed[i].unwrap_or_else(|| {
+                (0..usize::from(items[i].options))
+                    .max_by(|&a, &b| votes[i][a].total_cmp(&votes[i][b]).then(b.cmp(&a)))
+                    .unwrap() as u8
+            })
+        })
+        .collect();
+    // Uploaded (a day later, as it were) from a team of the operator's.
+    let final_out = crate::cli::medarabench_with_stdin(
+        &["team", "create", "Attacker final", "--email", "final@attack.example", "--json"],
+        Some(&db.url),
+        b"a long test password\n",
+    );
+    let token = crate::cli::stdout_json(&final_out)["token"].as_str().unwrap().to_owned();
+    let resp = client
+        .post(format!("http://{app_addr}/api/v1/submissions?model_name=Best"))
+        .bearer_auth(&token)
+        // Straight to the server, which trusts its peer to name the client:
+        // another address, on another day.
+        .header("x-forwarded-for", "192.0.2.99")
+        .header("content-type", "text/csv")
+        .body(file(items, &best))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), StatusCode::CREATED);
+    let id = resp.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned();
+    let out = crate::cli::medarabench(&["keys", "reveal", "phase-attack"], Some(&db.url));
+    assert!(out.status.success(), "{}", crate::cli::stderr(&out));
+    let revealed: Value =
+        client.get(format!("{base}/api/v1/submissions/{id}")).send().await.unwrap().json().await.unwrap();
+    let (public, private) = (&revealed["public"], &revealed["private"]);
+    let split_n = public["n"].as_u64().unwrap() as f64;
+    // Chance on each part, from the key's option counts (nearly the whole
+    // key's: the split is stratified).
+    let public_sd = (e * (1.0 - e) / split_n).sqrt();
+    let (private, public) = (private["accuracy"].as_f64().unwrap(), public["accuracy"].as_f64().unwrap());
+    eprintln!("every attack: {accepted} uploads; private {private:.4}, public {public:.4}, chance {e:.4}");
+    assert!(private <= e + 0.02, "private part: {private:.4} against chance {e:.4}");
+    assert!(public <= e + 3.0 * public_sd, "public part: {public:.4} against chance {e:.4}");
+    db.finish().await;
 }

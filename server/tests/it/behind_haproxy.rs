@@ -18,7 +18,7 @@ on_both_backends!(client_written_forwarded_for_voids_no_limit_behind_haproxy);
 /// HAProxy in front of `app_addr`, on a port of its own: its process and
 /// its address. A port taken between choosing it and HAProxy binding it is
 /// chosen again.
-fn haproxy(app_addr: &str, dir: &std::path::Path) -> (ServerProcess, String) {
+pub(crate) fn haproxy(app_addr: &str, dir: &std::path::Path) -> (ServerProcess, String) {
     for _ in 0..5 {
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let config = format!(

@@ -26,7 +26,7 @@ pub(crate) fn medarabench(args: &[&str], database_url: Option<&str>) -> Output {
 }
 
 /// [`medarabench`] with `input` on its standard input.
-fn medarabench_with_stdin(args: &[&str], database_url: Option<&str>, input: &[u8]) -> Output {
+pub(crate) fn medarabench_with_stdin(args: &[&str], database_url: Option<&str>, input: &[u8]) -> Output {
     use std::io::Write;
     use std::process::Stdio;
     let mut child = command(args, database_url)

@@ -158,22 +158,63 @@ pub async fn run(args: SubmitArgs) -> anyhow::Result<()> {
     if body["repeat"] == true {
         println!("already submitted: the server returned the first submission of this file for this model");
     }
-    let ci = &body["ci95"];
-    println!(
-        "{} on {}: accuracy {:.4} ({} / {} correct; 95% CI {:.4}–{:.4}); missing {}, unparsed {}",
-        body["model_name"].as_str().unwrap_or_default(),
-        body["benchmark"].as_str().unwrap_or_default(),
-        body["accuracy"].as_f64().unwrap_or_default(),
-        body["correct"],
-        body["total"],
-        ci[0].as_f64().unwrap_or_default(),
-        ci[1].as_f64().unwrap_or_default(),
-        body["missing"],
-        body["unparsed"],
-    );
+    println!("{}", summary(&body));
     if body["key"]["synthetic"] == true {
         println!("note: scored on the server's synthetic demo key, not the real test split");
     }
     println!("{}/submissions/{}", args.server.trim_end_matches('/'), body["id"].as_str().unwrap_or_default());
     Ok(())
+}
+
+/// The one line `submit` prints of a submission object: the whole score
+/// card's counts on a public key; on a held-out key the Ladder's accuracy
+/// with its n (the public part's, on a split key), and no count, which the
+/// server does not send.
+fn summary(body: &Value) -> String {
+    let ci = &body["ci95"];
+    let (low, high) = (ci[0].as_f64().unwrap_or_default(), ci[1].as_f64().unwrap_or_default());
+    let head = format!(
+        "{} on {}: accuracy {:.4}",
+        body["model_name"].as_str().unwrap_or_default(),
+        body["benchmark"].as_str().unwrap_or_default(),
+        body["accuracy"].as_f64().unwrap_or_default(),
+    );
+    if body["correct"].is_u64() {
+        return format!(
+            "{head} ({} / {} correct; 95% CI {low:.4}–{high:.4}); missing {}, unparsed {}",
+            body["correct"], body["total"], body["missing"], body["unparsed"]
+        );
+    }
+    let part = if body["part"] == "public" { " on the key's public part" } else { "" };
+    let mut line = format!(
+        "{head} (n = {}{part}; 95% CI {low:.4}–{high:.4}): the held-out key's Ladder score, no count until it is revealed",
+        body["total"]
+    );
+    if body["at_or_below_chance"] == true {
+        line.push_str("; at or below chance");
+    }
+    if body["not_above_team_best"] == true {
+        line.push_str("; not above your team's best shown score, which is repeated");
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    #[test]
+    fn a_held_out_score_is_said_without_a_count() {
+        let public = json!({"model_name": "M", "benchmark": "medarabench", "accuracy": 0.5, "correct": 10,
+            "total": 20, "ci95": [0.3, 0.7], "missing": 0, "unparsed": 1});
+        assert_eq!(
+            super::summary(&public),
+            "M on medarabench: accuracy 0.5000 (10 / 20 correct; 95% CI 0.3000–0.7000); missing 0, unparsed 1"
+        );
+        let held_out = json!({"model_name": "M", "benchmark": "medarabench", "accuracy": 0.2243, "total": 1478,
+            "ci95": [0.2, 0.25], "part": "public", "at_or_below_chance": true, "not_above_team_best": false});
+        let line = super::summary(&held_out);
+        assert!(line.contains("n = 1478 on the key's public part") && line.contains("at or below chance"), "{line}");
+        assert!(!line.contains("null") && !line.contains("correct"), "{line}");
+    }
 }

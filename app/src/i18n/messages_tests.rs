@@ -84,6 +84,7 @@ fn declared() -> Vec<(&'static str, &'static [&'static str])> {
         dataset::DatasetText::messages(),
         key_report::KeyReportText::messages(),
         leaderboard::LeaderboardText::messages(),
+        mail::MailText::messages(),
         medarabiq::MedarabiqText::messages(),
         quality::QualityText::messages(),
         score::ScoreText::messages(),

@@ -28,6 +28,7 @@ pub mod dataset;
 pub mod form_errors;
 pub mod key_report;
 pub mod leaderboard;
+pub mod mail;
 pub mod medarabiq;
 pub mod quality;
 pub mod score;

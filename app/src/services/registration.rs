@@ -21,10 +21,15 @@ use crate::domain::registration::{Registration, TeamStatus};
 /// How long a verification link works.
 pub const VERIFICATION_TTL_SECS: i64 = 2 * 24 * 3600;
 
-/// Sends mail over SMTP (lettre), from one address.
+/// The subject and plain-text body of the verification mail for a link
+/// (`i18n::mail::verification`: services render no text).
+pub type ComposeVerification = fn(&str) -> (String, String);
+
+/// Sends mail over SMTP (lettre), from one address, written by `compose`.
 pub struct Mailer {
     transport: AsyncSmtpTransport<Tokio1Executor>,
     from: Mailbox,
+    compose: ComposeVerification,
 }
 
 impl std::fmt::Debug for Mailer {
@@ -37,13 +42,13 @@ impl Mailer {
     /// A mailer for an SMTP URL as lettre reads it: `smtp://host:port`
     /// (plain, for a relay on the same machine or network),
     /// `smtp://host:587?tls=required` (STARTTLS), `smtps://user:pass@host`
-    /// (TLS); `from` is the sender's address.
-    pub fn new(url: &str, from: &str) -> std::result::Result<Self, String> {
+    /// (TLS); `from` is the sender's address, `compose` writes the mail.
+    pub fn new(url: &str, from: &str, compose: ComposeVerification) -> std::result::Result<Self, String> {
         let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
             .map_err(|e| format!("--smtp-url is not an SMTP URL lettre can use: {e}"))?
             .build();
         let from = from.parse::<Mailbox>().map_err(|e| format!("--mail-from {from:?} is not an address: {e}"))?;
-        Ok(Self { transport, from })
+        Ok(Self { transport, from, compose })
     }
 
     /// Sends one plain-text message.
@@ -120,14 +125,8 @@ async fn send_verification(
         .await
         .map_err(|e| e.to_string())?;
     let link = format!("{}/auth/verify?token={secret}", registrar.public_url.trim_end_matches('/'));
-    let body = format!(
-        "Someone registered a team on the MedAraBench leaderboard with this address.\n\
-         Open this link within two days to verify it; the team can upload once it is verified:\n\n{link}\n\n\
-         سجّل أحدهم فريقًا في لوحة MedAraBench بهذا العنوان. افتحوا هذا الرابط خلال يومين للتحقق منه؛\n\
-         ويستطيع الفريق رفع التنبؤات بعد التحقق:\n\n{link}\n\n\
-         If this was not you, ignore this message: nothing will be uploaded in your name.\n"
-    );
-    mailer.send(email, "Verify your address for the MedAraBench leaderboard", body).await
+    let (subject, body) = (mailer.compose)(&link);
+    mailer.send(email, &subject, body).await
 }
 
 /// Uses a verification link's secret: the address is verified and its

@@ -175,9 +175,9 @@ async fn registrar(db: &Db, args: &ServeArgs) -> anyhow::Result<Registrar> {
         }
     }
     let mailer = match (mode, &args.smtp_url) {
-        (Registration::Email, Some(url)) => {
-            Some(std::sync::Arc::new(Mailer::new(url, &args.mail_from).map_err(anyhow::Error::msg)?))
-        }
+        (Registration::Email, Some(url)) => Some(std::sync::Arc::new(
+            Mailer::new(url, &args.mail_from, app::i18n::mail::verification).map_err(anyhow::Error::msg)?,
+        )),
         (Registration::Email, None) => {
             anyhow::bail!("--registration email needs --smtp-url (the relay that sends the links)")
         }

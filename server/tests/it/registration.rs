@@ -72,7 +72,14 @@ impl MailSink {
 /// A registrar of `mode` mailing through SMTP port `port`.
 fn registrar(mode: Registration, port: Option<u16>) -> Registrar {
     let mailer = port.map(|p| {
-        Arc::new(Mailer::new(&format!("smtp://127.0.0.1:{p}"), "MedAraBench <noreply@test.example>").unwrap())
+        Arc::new(
+            Mailer::new(
+                &format!("smtp://127.0.0.1:{p}"),
+                "MedAraBench <noreply@test.example>",
+                app::i18n::mail::verification,
+            )
+            .unwrap(),
+        )
     });
     Registrar { mode, mailer, public_url: "https://board.example".into() }
 }

@@ -197,6 +197,12 @@ pub fn chance_floor(chance: f64, step: f64) -> f64 {
     if step <= 0.0 { chance.clamp(0.0, 1.0) } else { ((chance / step).floor() * step).clamp(0.0, 1.0) }
 }
 
+/// Whether a shown accuracy is the Ladder's `floor` (`None`: a score
+/// stored before floors existed): the score is at or below chance.
+pub fn at_floor(shown: f64, floor: Option<f64>) -> bool {
+    floor.is_some_and(|floor| shown <= floor + 1e-12)
+}
+
 /// The Ladder: the accuracy shown for a new submission whose true
 /// accuracy is `accuracy`, when the best shown before it (the same team's
 /// submissions on the same key, whatever their model names: one Ladder

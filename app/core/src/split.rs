@@ -48,9 +48,10 @@ impl PublicPart {
     /// proportion to their sizes (the remainders going to the cells with
     /// the largest fractions), and within each cell the questions whose
     /// keyed hash of their id is lowest. The same seed, share and key give
-    /// the same part; a corrected version of the key, drawn with the same
-    /// seed, keeps almost every question where it was (only cells whose
-    /// size changed may move one question).
+    /// the same part. A corrected version of the key, drawn with the same
+    /// seed, keeps almost every question where it was: within a cell the
+    /// order is fixed by the seed and the ids, so only the cells' counts
+    /// can move, by the rounding of their shares.
     pub fn draw(key: &AnswerKey, seed: &[u8], share: f64) -> Self {
         let n = key.len();
         let target = if n < 2 { n } else { ((share * n as f64).round() as usize).clamp(1, n - 1) };

@@ -3,7 +3,7 @@
 //! a split key (`domain::split`) the public part's before the reveal and
 //! the private part's, which the board ranks on, after it.
 
-use crate::domain::exposure::overall;
+use crate::domain::exposure::{at_floor, overall};
 use crate::domain::split::{Part, PartScore};
 use crate::domain::visibility::Access;
 
@@ -58,8 +58,7 @@ impl ScoreColumns {
                 };
                 let (shown, ci95) = overall(accuracy, self.shown_accuracy, n);
                 let part = split.map(|_| Part::Public);
-                let at_or_below_chance =
-                    self.shown_accuracy.is_some() && self.ladder_floor.is_some_and(|floor| shown <= floor + 1e-12);
+                let at_or_below_chance = self.shown_accuracy.is_some() && at_floor(shown, self.ladder_floor);
                 let held = self.ladder_held != 0;
                 ShownScore {
                     accuracy: shown,

@@ -164,14 +164,7 @@ pub async fn rescore_all(
     progress.start(total.max(0) as u64);
     let target_key = parsed(db, target_id, benchmark).await?;
     // A split key's versions share its line's split (drawn with its seed).
-    let part = match keys::split(db, target_id).await? {
-        Some(split) => {
-            let key = target_key.clone();
-            let drawn = move || PublicPart::draw(&key, split.seed.as_bytes(), split.share);
-            Some(Arc::new(tokio::task::spawn_blocking(drawn).await.map_err(|e| DbError::Background(e.to_string()))?))
-        }
-        None => None,
-    };
+    let part = super::keys::draw_part(db, target_id, target_key.clone()).await?.map(Arc::new);
     let mut layouts: HashMap<i64, Arc<AnswerKey>> = HashMap::new();
     let mut done = 0u64;
     loop {

@@ -86,13 +86,10 @@ impl KeyCache {
         let part = self
             .parts
             .try_get_with(id, async move {
-                let split = crate::db::keys::split(db, id)
+                let part = draw_part(db, id, key)
                     .await?
                     .ok_or_else(|| ServiceError::internal(format!("stored key {id} has a share but no seed")))?;
-                let drawn = move || PublicPart::draw(&key, split.seed.as_bytes(), split.share);
-                Ok::<_, ServiceError>(Arc::new(
-                    tokio::task::spawn_blocking(drawn).await.map_err(ServiceError::internal)?,
-                ))
+                Ok::<_, ServiceError>(Arc::new(part))
             })
             .await
             .map_err(|e| ServiceError::Internal(e.hidden_cause().unwrap_or_else(|| e.to_string())))?;
@@ -134,6 +131,21 @@ impl KeyCache {
             .await
             .map_err(|e| ServiceError::Internal(e.hidden_cause().unwrap_or_else(|| e.to_string())))
     }
+}
+
+/// The public part of stored key `id` drawn on `key` (its content,
+/// parsed), off the async threads; `None` when the key is not split.
+/// Uploads (through [`KeyCache::public_part`]) and re-scoring on a
+/// corrected version draw it here alike.
+pub(crate) async fn draw_part(
+    db: &Db,
+    id: i64,
+    key: Arc<AnswerKey>,
+) -> std::result::Result<Option<PublicPart>, crate::db::DbError> {
+    let Some(split) = crate::db::keys::split(db, id).await? else { return Ok(None) };
+    let drawn = move || PublicPart::draw(&key, split.seed.as_bytes(), split.share);
+    let part = tokio::task::spawn_blocking(drawn).await.map_err(|e| crate::db::DbError::Background(e.to_string()))?;
+    Ok(Some(part))
 }
 
 /// Every correction of a stored key, newest first.

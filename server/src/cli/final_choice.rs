@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use clap::Args;
-use serde_json::{Value, json};
+use serde_json::json;
 
 #[derive(Debug, Args)]
 pub struct FinalArgs {
@@ -39,12 +39,7 @@ pub async fn run(args: FinalArgs) -> anyhow::Result<()> {
         .send()
         .await
         .with_context(|| format!("cannot reach {url}"))?;
-    let status = resp.status();
-    let body: Value = resp.json().await.with_context(|| format!("the server answered {status} without JSON"))?;
-    if !status.is_success() {
-        let message = body["error"]["message"].as_str().unwrap_or("no message");
-        anyhow::bail!("the server refused the choice ({status}): {message}");
-    }
+    let body = super::answer(resp, "the choice").await?;
     if args.json {
         return super::print_json(&body);
     }

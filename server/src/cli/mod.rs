@@ -80,6 +80,20 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
     }
 }
 
+/// A server's JSON answer to `what` ("the upload", "the choice"): its
+/// body, or an error naming the status and the server's message.
+async fn answer(resp: reqwest::Response, what: &str) -> anyhow::Result<serde_json::Value> {
+    use anyhow::Context;
+    let status = resp.status();
+    let body: serde_json::Value =
+        resp.json().await.with_context(|| format!("the server answered {status} without JSON"))?;
+    if !status.is_success() {
+        let message = body["error"]["message"].as_str().unwrap_or("no message");
+        anyhow::bail!("the server refused {what} ({status}): {message}");
+    }
+    Ok(body)
+}
+
 /// Prints one JSON document on stdout.
 fn print_json<T: serde::Serialize>(value: &T) -> anyhow::Result<()> {
     println!("{}", serde_json::to_string_pretty(value)?);

@@ -146,12 +146,7 @@ pub async fn run(args: SubmitArgs) -> anyhow::Result<()> {
         tokio::time::sleep(wait).await;
         attempt += 1;
     };
-    let status = resp.status();
-    let body: Value = resp.json().await.with_context(|| format!("the server answered {status} without JSON"))?;
-    if !status.is_success() {
-        let message = body["error"]["message"].as_str().unwrap_or("no message");
-        anyhow::bail!("the server refused the upload ({status}): {message}");
-    }
+    let body = super::answer(resp, "the upload").await?;
     if args.json {
         return super::print_json(&body);
     }

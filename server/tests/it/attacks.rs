@@ -100,22 +100,13 @@ fn chance(items: impl Iterator<Item = u8>) -> (f64, f64) {
 
 /// Stores a synthetic key of `rows` rows, held out and split or public.
 async fn store(app: &TestApp, name: &str, rows: usize, exposure: Exposure) -> (AnswerKey, Option<PublicPart>) {
-    let synthetic = app::domain::synthetic::synthetic_key(rows, 61 + name.len() as u64);
-    let checked = parse_key(Benchmark::MedAraBench, synthetic.csv.as_bytes()).unwrap();
+    let csv = app::domain::synthetic::synthetic_key(rows, 61 + name.len() as u64).csv;
     let split = (exposure == Exposure::HeldOut)
         .then(|| app::db::keys::KeySplit { share: 0.3, seed: format!("attack-seed-{name}") });
-    let part = split.as_ref().map(|s| PublicPart::draw(&checked.key, s.seed.as_bytes(), s.share));
-    let key = app::db::keys::NewKey {
-        benchmark: Benchmark::MedAraBench,
-        name,
-        report: &checked.report,
-        content: synthetic.csv.as_bytes(),
-        synthetic: true,
-        exposure,
-        split,
-    };
-    app::db::keys::insert(&app.state.db, key).await.unwrap();
-    (checked.key, part)
+    let seed_share = split.as_ref().map(|s| (s.seed.clone(), s.share));
+    let key = app.store_synthetic_key(name, &csv, exposure, split).await;
+    let part = seed_share.map(|(seed, share)| PublicPart::draw(&key, seed.as_bytes(), share));
+    (key, part)
 }
 
 /// The boosted vector's accuracy on the private and the public part of a

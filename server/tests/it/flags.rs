@@ -12,9 +12,9 @@ use serde_json::Value;
 
 use crate::harness::{Backend, TestApp, postgres_plan};
 use crate::on_both_backends;
+use app::domain::AnswerKey;
 use app::domain::exposure::Exposure;
 use app::domain::synthetic::{synthetic_key, synthetic_predictions};
-use app::domain::{AnswerKey, Benchmark, parse_key};
 
 on_both_backends!(
     a_copy_of_the_key_is_flagged_and_a_model_is_not,
@@ -30,18 +30,8 @@ const ROWS: usize = 1_600;
 /// and the key.
 async fn store_key(app: &TestApp, exposure: Exposure) -> (String, AnswerKey) {
     let csv = synthetic_key(ROWS, 11).csv;
-    let checked = parse_key(Benchmark::MedAraBench, csv.as_bytes()).unwrap();
-    let key = app::db::keys::NewKey {
-        benchmark: Benchmark::MedAraBench,
-        name: "flags-key",
-        report: &checked.report,
-        content: csv.as_bytes(),
-        synthetic: true,
-        exposure,
-        split: None,
-    };
-    app::db::keys::insert(&app.state.db, key).await.unwrap();
-    (csv, checked.key)
+    let key = app.store_synthetic_key("flags-key", &csv, exposure, None).await;
+    (csv, key)
 }
 
 /// A prediction file giving every row's keyed letter, rejected rows

@@ -367,6 +367,29 @@ impl TestApp {
         app::db::keys::insert(&self.state.db, key).await.expect("store key");
     }
 
+    /// Stores `csv`, a synthetic MedAraBench key, as the default key with
+    /// `exposure` and (held out) its `split`; returns the key as read.
+    pub async fn store_synthetic_key(
+        &self,
+        name: &str,
+        csv: &str,
+        exposure: app::domain::exposure::Exposure,
+        split: Option<app::db::keys::KeySplit>,
+    ) -> app::domain::AnswerKey {
+        let checked = app::domain::parse_key(app::domain::Benchmark::MedAraBench, csv.as_bytes()).unwrap();
+        let key = app::db::keys::NewKey {
+            benchmark: app::domain::Benchmark::MedAraBench,
+            name,
+            report: &checked.report,
+            content: csv.as_bytes(),
+            synthetic: true,
+            exposure,
+            split,
+        };
+        app::db::keys::insert(&self.state.db, key).await.expect("store key");
+        checked.key
+    }
+
     /// Signs a member in through the web form and returns the session.
     pub async fn signin(&self, email: &str) -> String {
         let resp = self.post_form("/auth/signin", &[("email", email), ("password", PASSWORD)], None).await;

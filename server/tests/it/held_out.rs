@@ -331,19 +331,8 @@ fn a_prober_is_not_limited(c: &mut server::config::ServerConfig) {
 
 /// Stores a synthetic key of `rows` rows with `exposure`; returns the key.
 async fn store_key(app: &TestApp, name: &str, rows: usize, seed: u64, exposure: Exposure) -> AnswerKey {
-    let synthetic = app::domain::synthetic::synthetic_key(rows, seed);
-    let checked = parse_key(Benchmark::MedAraBench, synthetic.csv.as_bytes()).unwrap();
-    let key = app::db::keys::NewKey {
-        benchmark: Benchmark::MedAraBench,
-        name,
-        report: &checked.report,
-        content: synthetic.csv.as_bytes(),
-        synthetic: true,
-        exposure,
-        split: None,
-    };
-    app::db::keys::insert(&app.state.db, key).await.unwrap();
-    checked.key
+    let csv = app::domain::synthetic::synthetic_key(rows, seed).csv;
+    app.store_synthetic_key(name, &csv, exposure, None).await
 }
 
 const PER_QUESTION_FIELDS: [&str; 9] = [

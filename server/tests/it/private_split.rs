@@ -10,7 +10,7 @@ use crate::harness::{Backend, TestApp};
 use crate::on_both_backends;
 use app::domain::exposure::Exposure;
 use app::domain::split::PublicPart;
-use app::domain::{AnswerKey, Benchmark, Letter, parse_key};
+use app::domain::{AnswerKey, Letter};
 use app::i18n::Lang;
 
 on_both_backends!(
@@ -25,20 +25,11 @@ const SHARE: f64 = 0.3;
 /// Stores a synthetic held-out key split with [`SEED`] and [`SHARE`];
 /// returns it and its public part, drawn as the server draws it.
 async fn split_key(app: &TestApp, name: &str) -> (AnswerKey, PublicPart) {
-    let synthetic = app::domain::synthetic::synthetic_key(600, 5);
-    let checked = parse_key(Benchmark::MedAraBench, synthetic.csv.as_bytes()).unwrap();
-    let key = app::db::keys::NewKey {
-        benchmark: Benchmark::MedAraBench,
-        name,
-        report: &checked.report,
-        content: synthetic.csv.as_bytes(),
-        synthetic: true,
-        exposure: Exposure::HeldOut,
-        split: Some(app::db::keys::KeySplit { share: SHARE, seed: SEED.into() }),
-    };
-    app::db::keys::insert(&app.state.db, key).await.unwrap();
-    let part = PublicPart::draw(&checked.key, SEED.as_bytes(), SHARE);
-    (checked.key, part)
+    let csv = app::domain::synthetic::synthetic_key(600, 5).csv;
+    let split = app::db::keys::KeySplit { share: SHARE, seed: SEED.into() };
+    let key = app.store_synthetic_key(name, &csv, Exposure::HeldOut, Some(split)).await;
+    let part = PublicPart::draw(&key, SEED.as_bytes(), SHARE);
+    (key, part)
 }
 
 /// A prediction file: the keyed letter where `right(i, public)` says so

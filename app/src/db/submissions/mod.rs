@@ -150,7 +150,7 @@ pub struct Ladder {
 impl Ladder {
     /// Its score is the Ladder's floor: at or below chance.
     pub fn at_or_below_chance(&self) -> bool {
-        self.floor.is_some_and(|floor| self.shown <= floor + 1e-12)
+        crate::domain::exposure::at_floor(self.shown, self.floor)
     }
 }
 

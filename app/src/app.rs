@@ -11,7 +11,7 @@ use crate::components::bundle::BundleScripts;
 use crate::components::csp::ContentSecurityPolicy;
 use crate::components::head::SiteTitle;
 use crate::components::lang::DocumentLang;
-use crate::components::layout::SiteHeader;
+use crate::components::layout::{SiteHeader, SiteNotices};
 use crate::pages::adapting::AdaptingPage;
 use crate::pages::auth::{RegisterPage, SignInPage};
 use crate::pages::compare::ComparePage;
@@ -52,6 +52,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
 pub fn App() -> impl IntoView {
     provide_meta_context();
     let who = Resource::new(|| (), |_| crate::api::teams::viewer());
+    let notices = Resource::new(|| (), |_| crate::api::site::notices());
     view! {
         <Link rel="icon" href="/favicon.ico" />
         <SiteTitle />
@@ -59,6 +60,7 @@ pub fn App() -> impl IntoView {
         <Router>
             <DocumentLang />
             <SiteHeader who />
+            <SiteNotices notices />
             <main id="main">
                 <Routes fallback=NotFound>
                     <Route path=StaticSegment("") view=LeaderboardPage ssr=SsrMode::Async />

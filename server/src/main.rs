@@ -16,7 +16,7 @@ fn main() -> ExitCode {
     let result = if cli.is_offline() {
         run_offline(cli)
     } else {
-        server::telemetry::init();
+        server::telemetry::init(cli.log_format());
         match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
             Ok(runtime) => runtime.block_on(run(cli)),
             Err(e) => Err(anyhow::Error::new(e).context("cannot start the async runtime")),

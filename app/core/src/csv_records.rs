@@ -226,3 +226,15 @@ fn zero_bytes(x: u64) -> u64 {
 #[cfg(test)]
 #[path = "csv_records_tests.rs"]
 mod tests;
+
+/// `text` as a CSV cell a spreadsheet opens as text: one that starts with
+/// a character spreadsheets run as a formula (`=`, `+`, `-`, `@`, tab,
+/// carriage return) gets an apostrophe first, so that a name typed by a
+/// team can never run.
+pub fn spreadsheet_safe(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        std::borrow::Cow::Owned(format!("'{text}"))
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
+}

@@ -49,6 +49,8 @@ pub enum FieldProblem {
     PasswordTooShort { min: usize },
     #[error("the password must have at most {max} characters")]
     PasswordTooLong { max: usize },
+    #[error("must be a time in the future")]
+    InThePast,
 }
 
 impl Coded for FieldProblem {
@@ -65,6 +67,7 @@ impl Coded for FieldProblem {
             Self::NotEmail => Message::new("field-not-email"),
             Self::PasswordTooShort { min } => Message::new("field-password-too-short").arg("min", min),
             Self::PasswordTooLong { max } => Message::new("field-password-too-long").arg("max", max),
+            Self::InThePast => Message::new("field-in-the-past"),
         }
     }
 }

@@ -45,6 +45,7 @@ mod medarabench_key;
 pub mod medarabiq;
 mod medarabiq_key;
 pub mod message;
+pub mod operator;
 pub mod predictions;
 pub mod question_text;
 pub mod registration;
@@ -67,6 +68,7 @@ mod golden_tests;
 mod proptests;
 
 pub use benchmark::{Benchmark, UnknownBenchmark};
+pub use csv_records::spreadsheet_safe;
 pub use extract::{Extraction, Rule, extract_letter};
 pub use input::InputError;
 pub use key::{AnswerKey, CheckedKey, KeyError, KeyItem, MAX_KEY_BYTES, parse_key, parse_key_for_scoring};

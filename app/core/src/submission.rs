@@ -128,6 +128,21 @@ fn text(field: &'static str, value: Option<&str>, max: usize, required: bool) ->
     checked_text(field, value, max, required, Kind::Identifier)
 }
 
+/// One line of text a person typed (a name, a reason), trimmed: at most
+/// `max` characters, no control, invisible or bidirectional control
+/// characters; `required`: not blank.
+pub fn line_text(field: &'static str, value: &str, max: usize, required: bool) -> Result<String, FieldError> {
+    text(field, Some(value), max, required)
+}
+
+/// The longest model name.
+pub const MAX_MODEL_NAME: usize = 120;
+
+/// A model name as uploads take it (trimmed, see [`line_text`]).
+pub fn check_model_name(name: &str) -> Result<String, FieldError> {
+    line_text("model_name", name, MAX_MODEL_NAME, true)
+}
+
 fn checked_text(
     field: &'static str,
     value: Option<&str>,
@@ -211,7 +226,7 @@ impl RawMeta {
     pub fn validate(&self) -> Result<SubmissionMeta, Vec<FieldError>> {
         let mut errors = Vec::new();
         let e = &mut errors;
-        let model_name = keep(e, text("model_name", self.model_name.as_deref(), 120, true));
+        let model_name = keep(e, text("model_name", self.model_name.as_deref(), MAX_MODEL_NAME, true));
         let model_url = keep(
             e,
             text("model_url", self.model_url.as_deref(), 500, false).and_then(|u| {

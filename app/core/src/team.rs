@@ -99,6 +99,9 @@ pub struct SubmissionPageData {
     /// When its team withdrew it (only its team sees it then).
     #[serde(default)]
     pub withdrawn_at: Option<i64>,
+    /// Why the operators hid it (only its team sees it then).
+    #[serde(default)]
+    pub hidden_reason: Option<String>,
     /// A refused change from the owner's form, shown once with what was typed.
     #[serde(default)]
     pub refused_change: Option<RefusedChange>,

@@ -40,7 +40,8 @@ impl Visibility {
     /// Whether the policy shows it on the surfaces every visitor shares
     /// (the board, comparisons, exports).
     pub fn is_shared(self) -> bool {
-        let subject = Subject { owner: 0, visibility: self, exposure: Exposure::Public, withdrawn: false };
+        let subject =
+            Subject { owner: 0, visibility: self, exposure: Exposure::Public, withdrawn: false, hidden: false };
         access(Viewer::Anonymous, subject, Surface::Board) == Access::Full
     }
 
@@ -132,29 +133,34 @@ pub struct Subject {
     /// Withdrawn by its team: kept (it still counts against quotas and
     /// attempts) and shown to its team only, never on a shared surface.
     pub withdrawn: bool,
+    /// Hidden by the operators (the submission, or its whole team banned):
+    /// as withdrawn, its team's only; its page says why.
+    pub hidden: bool,
 }
 
 impl Subject {
     /// A stored row's subject; an unreadable visibility fails closed
-    /// (private). `withdrawn_at` is the row's withdrawal time, if any.
-    pub fn stored(owner: i64, visibility: &str, exposure: Exposure, withdrawn_at: Option<i64>) -> Self {
+    /// (private). `withdrawn_at` is the row's withdrawal time, if any;
+    /// `hidden` whether the operators hid it or banned its team.
+    pub fn stored(owner: i64, visibility: &str, exposure: Exposure, withdrawn_at: Option<i64>, hidden: bool) -> Self {
         Self {
             owner,
             visibility: Visibility::parse(visibility).unwrap_or(Visibility::Private),
             exposure,
             withdrawn: withdrawn_at.is_some(),
+            hidden,
         }
     }
 }
 
 /// The policy: what `viewer` may see, on `surface`, of `subject`.
 ///
-/// A private or withdrawn submission is its team's only, and never on the
+/// A private, withdrawn or hidden submission is its team's only, and never on the
 /// shared surfaces. On a held-out key nobody, its own team included, sees more
 /// than the Ladder's overall score: the surfaces that exist only to show
 /// per-question numbers (the heatmap, paired comparisons) hide it.
 pub fn access(viewer: Viewer, subject: Subject, surface: Surface) -> Access {
-    let own_only = subject.withdrawn || subject.visibility == Visibility::Private;
+    let own_only = subject.withdrawn || subject.hidden || subject.visibility == Visibility::Private;
     let seen = !own_only || (!surface.is_shared() && viewer == Viewer::Team(subject.owner));
     match (seen, subject.exposure) {
         (false, _) => Access::Hidden,
@@ -197,7 +203,7 @@ mod tests {
         for (exposure, table) in [(Exposure::Public, public_key), (Exposure::HeldOut, held_out_key)] {
             assert_eq!(table.len(), Surface::ALL.len() * 3, "every surface, every viewer");
             for (surface, viewer, public, private) in table {
-                let subject = |visibility| Subject { owner: 7, visibility, exposure, withdrawn: false };
+                let subject = |visibility| Subject { owner: 7, visibility, exposure, withdrawn: false, hidden: false };
                 assert_eq!(
                     access(viewer, subject(Visibility::Public), surface),
                     public,
@@ -212,35 +218,41 @@ mod tests {
         }
     }
 
-    /// A withdrawn submission, public or private, on either key: what a
-    /// private one gets, its team's own surfaces only.
+    /// A withdrawn submission, or one the operators hid, public or
+    /// private, on either key: what a private one gets, its team's own
+    /// surfaces only.
     #[test]
-    fn a_withdrawn_submission_is_its_teams_only() {
+    fn a_withdrawn_or_hidden_submission_is_its_teams_only() {
         let (owner, other, anonymous) = (Viewer::Team(7), Viewer::Team(8), Viewer::Anonymous);
         for exposure in [Exposure::Public, Exposure::HeldOut] {
-            let private = Subject { owner: 7, visibility: Visibility::Private, exposure, withdrawn: false };
+            let private =
+                Subject { owner: 7, visibility: Visibility::Private, exposure, withdrawn: false, hidden: false };
             for visibility in Visibility::ALL {
-                let withdrawn = Subject { owner: 7, visibility, exposure, withdrawn: true };
-                for surface in Surface::ALL {
-                    for viewer in [owner, other, anonymous] {
-                        assert_eq!(
-                            access(viewer, withdrawn, surface),
-                            access(viewer, private, surface),
-                            "{exposure:?} {visibility:?} {surface:?} {viewer:?}"
-                        );
+                for (withdrawn, hidden) in [(true, false), (false, true), (true, true)] {
+                    let subject = Subject { owner: 7, visibility, exposure, withdrawn, hidden };
+                    for surface in Surface::ALL {
+                        for viewer in [owner, other, anonymous] {
+                            assert_eq!(
+                                access(viewer, subject, surface),
+                                access(viewer, private, surface),
+                                "{exposure:?} {visibility:?} {surface:?} {viewer:?} {subject:?}"
+                            );
+                        }
+                        if surface.is_shared() {
+                            assert_eq!(access(owner, subject, surface), Access::Hidden, "{surface:?}: never shared");
+                        }
                     }
-                    if surface.is_shared() {
-                        assert_eq!(access(owner, withdrawn, surface), Access::Hidden, "{surface:?}: never shared");
-                    }
+                    assert_ne!(access(owner, subject, Surface::ApiObject), Access::Hidden, "its team still reads it");
+                    assert_eq!(access(anonymous, subject, Surface::Page), Access::Hidden);
                 }
-                assert_ne!(access(owner, withdrawn, Surface::ApiObject), Access::Hidden, "its team still reads it");
-                assert_eq!(access(anonymous, withdrawn, Surface::Page), Access::Hidden);
             }
         }
-        let stored = Subject::stored(7, "public", Exposure::Public, Some(1_700_000_000));
+        let stored = Subject::stored(7, "public", Exposure::Public, Some(1_700_000_000), false);
         assert!(stored.withdrawn);
         assert_eq!(access(Viewer::Anonymous, stored, Surface::Board), Access::Hidden);
-        assert!(!Subject::stored(7, "public", Exposure::Public, None).withdrawn);
+        let hidden = Subject::stored(7, "public", Exposure::Public, None, true);
+        assert_eq!(access(Viewer::Anonymous, hidden, Surface::Board), Access::Hidden);
+        assert!(!Subject::stored(7, "public", Exposure::Public, None, false).withdrawn);
     }
 
     #[test]

@@ -77,3 +77,9 @@ common-dimension-clinical-relevance = الأهمية السريرية
 common-dimension-question-difficulty = صعوبة السؤال
 common-dimension-question-quality = جودة صياغة السؤال
 common-specialty-with-name = { $label } ({ $name })
+
+# لافتات المشرفين ووضع القراءة فقط، أعلى كل صفحة.
+common-read-only = اللوحة للقراءة فقط الآن لأعمال الصيانة: رفع الملفات وتسجيل الفرق متوقفان مؤقتًا، ويبقى تصفح كل شيء متاحًا.
+common-notice-info = إشعار
+common-notice-warning = تنبيه
+common-notice-until = حتى {"\u2066"}{ $until }{"\u2069"}

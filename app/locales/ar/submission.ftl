@@ -114,6 +114,7 @@ submission-generation = إعدادات التوليد
 # A withdrawn submission (only its team sees it), and the owner's forms.
 submission-withdrawn-before = سُحبت في{" "}
 submission-withdrawn-after = : فهي خارج لوحة الترتيب ومخفية عن الجميع عدا فريقك، وتبقى محفوظة في سجل التدقيق.
+submission-hidden-by-operators = أخفاها المشرفون على اللوحة: فهي خارج لوحة الترتيب وكل صفحة عامة، لا يراها إلا فريقك، وما زالت تُحسب من حصتكم. سببهم:
 submission-owner-heading = تعديل هذه المشاركة أو سحبها
 submission-owner-intro = لا يرى هذا القسم إلا فريقك. لا يمكن تغيير اسم النموذج ولا الملف ولا نتائجه. يُسجَّل كل تعديل في سجل التدقيق، وتعرضه لوحة الترتيب فورًا.
 submission-save = احفظ التعديلات

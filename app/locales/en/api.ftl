@@ -11,6 +11,7 @@ field-not-web-address = must start with https:// or http://
 field-not-email = is not an email address
 field-password-too-short = the password must have at least { $min } characters
 field-password-too-long = the password must have at most { $max } characters
+field-in-the-past = must be a time in the future
 field-problem = { $field }: { $problem }
 
 # The `message` of the REST API's errors, by code (`api-` + the reason).
@@ -55,3 +56,7 @@ api-mail-unavailable = the verification email could not be sent, so the team was
 api-address-taken = this address, ignoring case and +tags, already registered a team: one address registers one team
 api-awaiting-email = your team can upload once its address is verified: open the link sent to it by email
 api-awaiting-approval = your team can upload once an organiser lets it in
+
+# Operators (`medarabench operator ...`, `/api/v1/operator/...`).
+api-read-only = the board is read-only for maintenance: uploads and registrations are paused, browsing works; try again later
+api-team-banned = this team is banned from the board by its operators: { $reason }

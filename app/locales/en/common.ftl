@@ -77,3 +77,9 @@ common-dimension-clinical-relevance = Clinical relevance
 common-dimension-question-difficulty = Question difficulty
 common-dimension-question-quality = Question quality
 common-specialty-with-name = { $label } ({ $name })
+
+# The operators' banners and read-only mode, above every page.
+common-read-only = The board is read-only for maintenance: uploads and registrations are paused for now. Everything can still be browsed.
+common-notice-info = Notice
+common-notice-warning = Warning
+common-notice-until = until { $until }

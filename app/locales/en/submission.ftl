@@ -110,6 +110,7 @@ submission-generation = Generation settings
 # A withdrawn submission (only its team sees it), and the owner's forms.
 submission-withdrawn-before = Withdrawn on{" "}
 submission-withdrawn-after = : it is off the board and hidden from everyone but your team, and kept for the audit log.
+submission-hidden-by-operators = Hidden by the operators: this submission is off the board and every public page, seen by your team only, and still counts in your quotas. Their reason:
 submission-owner-heading = Change or withdraw this submission
 submission-owner-intro = Only your team sees this. The model name, the file and its scores cannot change. Every change is recorded in the audit log, and the board shows it at once.
 submission-save = Save changes

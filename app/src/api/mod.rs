@@ -14,6 +14,7 @@ pub mod keys;
 pub mod leaderboard;
 pub mod medarabiq;
 pub mod quality;
+pub mod site;
 pub mod submit;
 pub mod teams;
 

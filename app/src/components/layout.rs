@@ -4,13 +4,62 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_location;
 
 use crate::components::lang::LangSwitch;
+use crate::domain::operator::{Level, SiteNotices};
 use crate::domain::team::ViewerInfo;
 use crate::error::ApiError;
-use crate::i18n::{common, use_lang};
+use crate::format::utc_datetime;
+use crate::i18n::{Lang, common, use_lang};
 
 /// The signed-in team as the header reads it (the page's root loads it:
 /// `crate::api::teams::viewer`).
 pub type SignedIn = Resource<Result<Option<ViewerInfo>, ApiError>>;
+
+/// The operators' banners and read-only mode (the page's root loads them:
+/// `crate::api::site::notices`).
+pub type Notices = Resource<Result<SiteNotices, ApiError>>;
+
+/// The operators' banners in the page's language, and the read-only
+/// notice, above every page's content; nothing when there are none.
+#[component]
+pub fn SiteNotices(notices: Notices) -> impl IntoView {
+    let lang = use_lang();
+    view! {
+        <Suspense>
+            {move || Suspend::new(async move {
+                let notices = notices.await.unwrap_or_default();
+                let text = common::text(lang.get());
+                let read_only = notices.read_only.then(|| {
+                    view! {
+                        <p class="site-notice warning" id="read-only-notice" role="status">
+                            <strong>{text.notice_warning()}": "</strong>
+                            {text.read_only()}
+                        </p>
+                    }
+                });
+                let banners = notices
+                    .announcements
+                    .into_iter()
+                    .map(|a| {
+                        let (class, label) = match a.level {
+                            Level::Info => ("site-notice info", text.notice_info()),
+                            Level::Warning => ("site-notice warning", text.notice_warning()),
+                        };
+                        let words = if lang.get() == Lang::Ar { a.text_ar } else { a.text_en };
+                        let until = a.ends_at.map(|t| format!(" ({})", text.notice_until(utc_datetime(t))));
+                        view! {
+                            <p class=class data-announcement=a.id role="status">
+                                <strong>{label}": "</strong>
+                                <span dir="auto">{words}</span>
+                                {until}
+                            </p>
+                        }
+                    })
+                    .collect_view();
+                (read_only, banners)
+            })}
+        </Suspense>
+    }
+}
 
 /// Site title, navigation (every link keeps the page's language), the
 /// team's link (sign in, or the signed-in team's page) and the language

@@ -191,3 +191,22 @@ pub async fn store_batch(
     tx.commit().await?;
     Ok(new)
 }
+
+/// For every corrected key (the newest version of its line, version 2 or
+/// later), its name and how many submissions are still to be scored on
+/// it ([`count_pending`]): a re-scoring's progress, as the metrics read it.
+pub async fn rescoring_pending(db: &Db) -> Result<Vec<(String, i64)>> {
+    let newest: Vec<(i64, i64, i64, String)> = sqlx::query_as(
+        "SELECT k.id, COALESCE(k.lineage_id, k.id), k.version, k.name FROM answer_keys k
+          WHERE k.version > 1 AND NOT EXISTS (
+                SELECT 1 FROM answer_keys n
+                 WHERE COALESCE(n.lineage_id, n.id) = COALESCE(k.lineage_id, k.id) AND n.version > k.version)",
+    )
+    .fetch_all(db.pool())
+    .await?;
+    let mut pending = Vec::with_capacity(newest.len());
+    for (id, lineage, version, name) in newest {
+        pending.push((name, count_pending(db, lineage, id, version).await?));
+    }
+    Ok(pending)
+}

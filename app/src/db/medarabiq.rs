@@ -23,12 +23,15 @@ struct ScoreRow {
     #[sqlx(flatten)]
     scores: ScoreColumns,
     withdrawn_at: Option<i64>,
+    /// 1: hidden by the operators, or its team banned.
+    hidden: i64,
 }
 
 impl ScoreRow {
     /// The score the board may show, or `None`.
     fn shown(&self) -> Option<BenchmarkScore> {
-        let subject = Subject::stored(self.team_id, &self.visibility, self.exposure, self.withdrawn_at);
+        let subject =
+            Subject::stored(self.team_id, &self.visibility, self.exposure, self.withdrawn_at, self.hidden != 0);
         let granted = access(Viewer::Anonymous, subject, Surface::Board);
         if granted == Access::Hidden {
             return None;
@@ -50,7 +53,8 @@ pub async fn pairs(db: &Db) -> Result<Vec<BenchmarkPair>> {
     let rows: Vec<ScoreRow> = sqlx::query_as(
         "SELECT s.team_id, t.name AS team_name, s.model_name, s.benchmark, s.public_id, s.visibility, k.exposure,
                 s.accuracy, s.correct, s.total, s.ci_low, s.ci_high, s.shown_accuracy,
-                s.public_correct, s.public_total, s.ladder_floor, s.ladder_held, s.withdrawn_at
+                s.public_correct, s.public_total, s.ladder_floor, s.ladder_held, s.withdrawn_at,
+                CAST(CASE WHEN s.hidden_at IS NULL AND t.banned_at IS NULL THEN 0 ELSE 1 END AS BIGINT) AS hidden
            FROM submissions s JOIN teams t ON t.id = s.team_id JOIN answer_keys k ON k.id = s.key_id
           WHERE s.benchmark IN ('medarabench', 'medarabiq') AND s.withdrawn_at IS NULL
           ORDER BY s.id DESC",

@@ -6,6 +6,7 @@
 //! its own migration folder with the same version numbers.
 
 pub mod audit;
+pub mod backup;
 pub mod board;
 pub mod clients;
 pub mod compare;
@@ -13,6 +14,7 @@ pub mod key_audit;
 pub mod key_versions;
 pub mod keys;
 pub mod medarabiq;
+pub mod operator;
 pub mod published;
 pub mod repeats;
 pub mod seed;

@@ -23,6 +23,9 @@ pub struct MemberCredentials {
     pub team_id: i64,
     pub email: String,
     pub password_hash: String,
+    /// When the operators banned the member's team, and why.
+    pub banned_at: Option<i64>,
+    pub ban_reason: Option<String>,
 }
 
 /// A team member as the team page lists it.
@@ -45,6 +48,9 @@ pub enum CreateTeamError {
     #[error("this email address (ignoring case and +tags) already registered a team")]
     AddressTaken,
     /// The client registered `limit` teams today already.
+    /// A member of a banned team has the address (once normalised).
+    #[error("this address belongs to a team the operators banned")]
+    Banned { reason: String },
     #[error("{limit} teams a UTC day can be registered from one address")]
     RegistrationLimit { limit: i64 },
     #[error(transparent)]
@@ -92,6 +98,17 @@ pub async fn create_as(
     let now = now_unix();
     let address = crate::domain::registration::address_key(email);
     let mut tx = db.begin_write().await?;
+    let banned: Option<Option<String>> = sqlx::query_scalar(
+        "SELECT t.ban_reason FROM members m JOIN teams t ON t.id = m.team_id
+          WHERE (m.address_key = $1 OR m.email = $2) AND t.banned_at IS NOT NULL LIMIT 1",
+    )
+    .bind(&address)
+    .bind(fold(email))
+    .fetch_optional(&mut *tx)
+    .await?;
+    if let Some(reason) = banned {
+        return Err(CreateTeamError::Banned { reason: reason.unwrap_or_default() });
+    }
     let taken: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM members WHERE address_key = $1 AND email <> $2")
         .bind(&address)
         .bind(fold(email))
@@ -239,10 +256,18 @@ pub async fn verify(db: &Db, token_hash: &str) -> Result<Option<(i64, String)>> 
 
 /// The credentials of the member with this email, if any.
 pub async fn credentials(db: &Db, email: &str) -> Result<Option<MemberCredentials>> {
-    Ok(sqlx::query_as("SELECT id, team_id, email, password_hash FROM members WHERE email = $1")
-        .bind(fold(email))
-        .fetch_optional(db.pool())
-        .await?)
+    Ok(sqlx::query_as(
+        "SELECT m.id, m.team_id, m.email, m.password_hash, t.banned_at, t.ban_reason
+           FROM members m JOIN teams t ON t.id = m.team_id WHERE m.email = $1",
+    )
+    .bind(fold(email))
+    .fetch_optional(db.pool())
+    .await?)
+}
+
+/// The address of member `member_id`.
+pub async fn member_email(db: &Db, member_id: i64) -> Result<Option<String>> {
+    Ok(sqlx::query_scalar("SELECT email FROM members WHERE id = $1").bind(member_id).fetch_optional(db.pool()).await?)
 }
 
 /// How many teams are stored (`serve --demo` fills only a database with none).

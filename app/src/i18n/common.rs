@@ -31,6 +31,13 @@ crate::messages! {
         not_found_back = "common-not-found-back",
         /// A translated specialty with its stored English name after it.
         specialty_with_name(label, name) = "common-specialty-with-name",
+        /// The banner of read-only mode, on every page.
+        read_only = "common-read-only",
+        /// What a banner's level is called, for screen readers.
+        notice_info = "common-notice-info",
+        notice_warning = "common-notice-warning",
+        /// The end of a banner that has one (a date and time, UTC).
+        notice_until(until) = "common-notice-until",
     }
 }
 

@@ -390,6 +390,9 @@ fn every_service_error_has_its_message() {
             message: Message::new("api-final-key-public").arg("id", "s_abc"),
         },
         ServiceError::BadRequest { code: "invalid_final", message: Message::new("api-invalid-final") },
+        ServiceError::Unavailable { code: "read_only", message: Message::new("api-read-only") },
+        crate::services::accounts::banned("spam"),
+        ServiceError::InvalidFields(vec![FieldError::new("until", FieldProblem::InThePast)]),
     ]);
     for error in &errors {
         for message in error.messages() {

@@ -103,6 +103,8 @@ crate::messages! {
         /// "Withdrawn on {date}: ..." around the date.
         withdrawn_before = "submission-withdrawn-before",
         withdrawn_after = "submission-withdrawn-after",
+        /// Before the operators' reason, on a hidden submission's page.
+        hidden_by_operators = "submission-hidden-by-operators",
         /// The owner's section: change the declared facts, or withdraw.
         owner_heading = "submission-owner-heading",
         owner_intro = "submission-owner-intro",

@@ -77,6 +77,7 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
         versions,
         flags,
         withdrawn_at,
+        hidden_reason,
         refused_change,
     } = page;
     let t = text(lang);
@@ -93,6 +94,9 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
         <Done lang />
         {withdrawn_at.map(|at| view! {
             <p class="notice" role="note" id="withdrawn-notice">{t.withdrawn_before()}<Num value=utc_datetime(at) />{t.withdrawn_after()}</p>
+        })}
+        {hidden_reason.map(|reason| view! {
+            <p class="notice" role="note" id="hidden-notice">{t.hidden_by_operators()} <span dir="auto">{reason}</span></p>
         })}
         {key_synthetic.then(|| view! {
             <p class="notice" role="note" id="synthetic-notice">{t.synthetic_before()} <bdi>{key_name.clone()}</bdi> {t.synthetic_after()}</p>

@@ -9,6 +9,7 @@ use crate::db::clients::{self, ClientLimit};
 use crate::db::sessions::{self, secret_hash};
 use crate::db::teams::CreateTeamError;
 use crate::db::{Db, audit, now_unix, teams};
+use crate::domain::Message;
 use crate::domain::submission::{FieldError, FieldProblem, is_bidi_control, is_invisible};
 
 /// The signed-in member's ids.
@@ -44,6 +45,11 @@ pub async fn verify_credentials(db: &Db, throttle: SigninThrottle, email: &str, 
         }
     };
     match creds.filter(|_| ok) {
+        // Told only to whoever knows the password.
+        Some(c) if c.banned_at.is_some() => {
+            audit::record(db, "signin_banned", Some(c.team_id), Some(c.member_id), "").await?;
+            Err(banned(c.ban_reason.as_deref().unwrap_or("")))
+        }
         Some(c) => {
             audit::record(db, "signin_ok", Some(c.team_id), Some(c.member_id), "").await?;
             Ok(SignedIn { team_id: c.team_id, member_id: c.member_id })
@@ -56,8 +62,30 @@ pub async fn verify_credentials(db: &Db, throttle: SigninThrottle, email: &str, 
     }
 }
 
+/// The refusal of a banned team's sign-in or registration.
+pub fn banned(reason: &str) -> ServiceError {
+    ServiceError::Forbidden { code: "team_banned", message: Message::new("api-team-banned").arg("reason", reason) }
+}
+
 /// Validates registration fields; every problem is named.
 pub fn check_registration(name: &str, email: &str, password: &str) -> Result<()> {
+    let mut problems = team_name_problems(name);
+    let email = email.trim();
+    let valid_email = email.len() <= 254
+        && email.split_once('@').is_some_and(|(local, domain)| !local.is_empty() && domain.contains('.'))
+        && !email.chars().any(|c| c.is_whitespace() || c.is_control());
+    if !valid_email {
+        problems.push(FieldError::new("email", FieldProblem::NotEmail));
+    }
+    if let Err(p) = password::check_strength(password) {
+        problems.push(FieldError::new("password", p));
+    }
+    if problems.is_empty() { Ok(()) } else { Err(ServiceError::InvalidFields(problems)) }
+}
+
+/// What is wrong with a team name (none: it may be used): 2 to 60
+/// characters, no invisible or bidirectional control characters.
+pub fn team_name_problems(name: &str) -> Vec<FieldError> {
     let mut problems = Vec::new();
     let name_chars = name.trim().chars().count();
     if !(2..=60).contains(&name_chars) {
@@ -73,17 +101,7 @@ pub fn check_registration(name: &str, email: &str, password: &str) -> Result<()>
     if let Some(problem) = problem {
         problems.push(FieldError::new("name", problem));
     }
-    let email = email.trim();
-    let valid_email = email.len() <= 254
-        && email.split_once('@').is_some_and(|(local, domain)| !local.is_empty() && domain.contains('.'))
-        && !email.chars().any(|c| c.is_whitespace() || c.is_control());
-    if !valid_email {
-        problems.push(FieldError::new("email", FieldProblem::NotEmail));
-    }
-    if let Err(p) = password::check_strength(password) {
-        problems.push(FieldError::new("password", p));
-    }
-    if problems.is_empty() { Ok(()) } else { Err(ServiceError::InvalidFields(problems)) }
+    problems
 }
 
 /// Registers a team with its first member, let in at once; returns (team

@@ -4,7 +4,7 @@
 
 use crate::db::{self, Db, DbError};
 
-pub use crate::db::DEFAULT_DATABASE_URL;
+pub use crate::db::{Backend, DEFAULT_DATABASE_URL};
 
 /// Stores the paper's published results when the database has none;
 /// `true` when it stored them.
@@ -16,4 +16,11 @@ pub async fn seed_published(db: &Db) -> Result<bool, DbError> {
 /// several processes to store it wins, and all read its value).
 pub async fn setting_or_insert(db: &Db, name: &str, make: impl FnOnce() -> String) -> Result<String, DbError> {
     db::setting_or_insert(db, name, make).await
+}
+
+/// The database pools' use now, for the metrics: each pool's name
+/// (`read`, `write`), its open connections and the idle ones among them.
+pub fn pool_use(db: &Db) -> [(&'static str, u32, usize); 2] {
+    let (read, write) = (db.pool(), db.writer());
+    [("read", read.size(), read.num_idle()), ("write", write.size(), write.num_idle())]
 }

@@ -216,6 +216,7 @@ impl From<CreateTeamError> for ServiceError {
             CreateTeamError::AddressTaken => {
                 Self::StateConflict { code: "address_taken", message: Message::new("api-address-taken") }
             }
+            CreateTeamError::Banned { reason } => super::accounts::banned(&reason),
             CreateTeamError::RegistrationLimit { limit } => Self::ClientLimit(ClientLimitReached::registrations(limit)),
         }
     }

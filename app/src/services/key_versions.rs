@@ -250,3 +250,9 @@ pub(crate) async fn parsed(db: &Db, id: i64, benchmark: Benchmark) -> Result<Arc
         .map(Arc::new)
         .map_err(|e| VersionError::Unreadable { id, reason: e.to_string() })
 }
+
+/// Each corrected key's name and the submissions still to be scored on it
+/// (a re-scoring's progress, for the metrics).
+pub async fn rescoring_pending(db: &Db) -> Result<Vec<(String, i64)>, DbError> {
+    key_versions::rescoring_pending(db).await
+}

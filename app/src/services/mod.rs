@@ -13,6 +13,7 @@
 //! database layer only through services.
 
 pub mod accounts;
+pub mod backup;
 mod blocking;
 pub mod board;
 pub mod clients;
@@ -26,6 +27,7 @@ pub mod key_audit;
 pub mod key_store;
 pub mod key_versions;
 pub mod keys;
+pub mod operator;
 pub mod password;
 pub mod published;
 pub mod registration;

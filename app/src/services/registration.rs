@@ -95,6 +95,7 @@ pub async fn register(
     password: &str,
     client: Option<ClientLimit<'_>>,
 ) -> Result<Registered> {
+    super::operator::ensure_writable(db).await?;
     let open = registrar.mode == Registration::Open;
     let (team_id, member_id) = accounts::register_as(db, name, email, password, client, open).await?;
     if registrar.mode == Registration::Email {

@@ -108,6 +108,7 @@ pub async fn page(db: &Db, viewer: &Viewer, id: &str) -> Result<SubmissionPageDa
         versions,
         flags: r.flags.iter().filter_map(|f| f.shown(scores.exposure())).collect(),
         withdrawn_at: r.withdrawn_at,
+        hidden_reason: r.hidden.map(|h| h.reason),
         refused_change,
         parts,
         final_choice: r.final_choice,

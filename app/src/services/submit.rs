@@ -112,6 +112,7 @@ pub fn idempotency_key(value: Option<&str>) -> Result<Option<String>> {
 
 /// Scores and stores an upload, or finds the earlier submission it repeats.
 pub async fn accept(ctx: Scoring<'_>, mut upload: Upload) -> Result<Accepted> {
+    super::operator::ensure_writable(ctx.db).await?;
     if let Some(results) = upload.results.take().filter(|r| !r.is_empty()) {
         fill_from_results(&mut upload.meta, &results)?;
     }

@@ -2,10 +2,12 @@
 //! subcommand, each a plain async function over parsed arguments.
 
 pub mod audit;
+pub mod backup;
 pub mod demo;
 pub mod final_choice;
 pub mod input_file;
 pub mod keys;
+pub mod operator;
 pub mod score;
 pub mod serve;
 pub mod submit;
@@ -48,6 +50,15 @@ pub enum Command {
     /// Choose a submission on a held-out key to count in the final
     /// standing (at most two per model), or with `--unset` stop counting it.
     Final(final_choice::FinalArgs),
+    /// What the host of a public board does: hide, ban, rename, quotas,
+    /// banners, read-only mode, the audit log (every action audited).
+    #[command(subcommand)]
+    Operator(operator::OperatorCommand),
+    /// Write a consistent copy of the database while the server runs
+    /// (SQLite: VACUUM INTO; PostgreSQL: pg_dump), checked once written.
+    Backup(backup::BackupArgs),
+    /// Bring a backup back into an empty database.
+    Restore(backup::RestoreArgs),
 }
 
 impl Cli {
@@ -56,6 +67,16 @@ impl Cli {
     /// scoring a file costs little more than reading it.
     pub fn is_offline(&self) -> bool {
         matches!(self.command, Command::Score(_) | Command::Keys(keys::KeysCommand::Check(_)))
+    }
+}
+
+impl Cli {
+    /// How log lines are written: `serve --log-format`, text otherwise.
+    pub fn log_format(&self) -> crate::telemetry::LogFormat {
+        match &self.command {
+            Command::Serve(args) => args.log_format,
+            _ => crate::telemetry::LogFormat::Text,
+        }
     }
 }
 
@@ -77,6 +98,9 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Team(cmd) => team::run(&cli.database_url, cmd).await,
         Command::Submit(args) => submit::run(args).await,
         Command::Final(args) => final_choice::run(args).await,
+        Command::Operator(cmd) => operator::run(&cli.database_url, cmd).await,
+        Command::Backup(args) => backup::backup(&cli.database_url, args).await,
+        Command::Restore(args) => backup::restore(&cli.database_url, args).await,
     }
 }
 

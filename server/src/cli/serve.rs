@@ -101,6 +101,15 @@ pub struct ServeArgs {
     /// takes 1/0, true/false, yes/no, on/off.
     #[arg(long, env = "MEDARABENCH_DEMO", value_parser = clap::builder::BoolishValueParser::new())]
     pub demo: bool,
+    /// Serve Prometheus metrics at `http://ADDR/metrics` (requests by
+    /// route and status, latencies, uploads by outcome, board
+    /// computations, database pools, re-scoring progress): an address of
+    /// its own, never the public one (e.g. `127.0.0.1:9100`).
+    #[arg(long, env = "MEDARABENCH_METRICS_ADDR")]
+    pub metrics_addr: Option<String>,
+    /// Log lines as text or one JSON object a line.
+    #[arg(long, env = "MEDARABENCH_LOG_FORMAT", value_enum, default_value_t = crate::telemetry::LogFormat::Text)]
+    pub log_format: crate::telemetry::LogFormat,
 }
 
 /// A Ladder step in points: more than 0 and at most 50.
@@ -250,12 +259,24 @@ pub async fn run(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
         .addr
         .parse()
         .with_context(|| format!("--addr {:?} is not a socket address like 127.0.0.1:3000", args.addr))?;
+    let metrics_addr: Option<SocketAddr> = args
+        .metrics_addr
+        .as_deref()
+        .map(|a| a.parse().with_context(|| format!("--metrics-addr {a:?} is not a socket address like 127.0.0.1:9100")))
+        .transpose()?;
+    anyhow::ensure!(
+        metrics_addr.is_none_or(|m| m != addr || addr.port() == 0),
+        "--metrics-addr must differ from --addr: metrics are never served on the public address"
+    );
     let db = open_database(database_url).await?;
     ensure_demo_key(&db).await?;
     let config = server_config(&db, &args).await?;
     let state = AppState::new(leptos_options(addr), db, config);
     if args.demo {
         super::demo::fill(&state).await.context("--demo: the demo data was not stored")?;
+    }
+    if let Some(metrics_addr) = metrics_addr {
+        serve_metrics(metrics_addr, state.clone()).await?;
     }
     let router = crate::build_router(state);
     let listener = TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;
@@ -266,6 +287,22 @@ pub async fn run(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
     crate::http::connections::serve(listener, router, args.connection_limits(), shutdown_signal())
         .await
         .context("server failed")?;
+    Ok(())
+}
+
+/// Serves `GET /metrics` on `addr` (its own listener, never the public
+/// one) for as long as the process runs; logs the bound address.
+async fn serve_metrics(addr: SocketAddr, state: AppState) -> anyhow::Result<()> {
+    let handle = crate::http::observe::install_recorder().context("cannot install the metrics recorder")?;
+    let listener = TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr} for metrics"))?;
+    let bound = listener.local_addr().context("cannot read the metrics address")?;
+    tracing::info!("serving Prometheus metrics on http://{bound}/metrics");
+    let router = crate::http::observe::metrics_router(state, handle);
+    tokio::spawn(async move {
+        if let Err(e) = axum::serve(listener, router).await {
+            tracing::error!(error = %e, "the metrics listener stopped");
+        }
+    });
     Ok(())
 }
 

@@ -152,6 +152,9 @@ impl HttpError {
             Self::Service(ServiceError::QuotaExceeded { retry_after, .. }) => Some(*retry_after),
             Self::Service(ServiceError::SigninThrottled { retry_after }) => Some(Some(*retry_after)),
             Self::Service(ServiceError::ClientLimit(limit)) => Some(Some(limit.retry_after())),
+            Self::Service(ServiceError::Unavailable { code: "read_only", .. }) => {
+                Some(Some(app::services::operator::READ_ONLY_RETRY_SECS))
+            }
             Self::WriteRate { retry_after, .. } => Some(Some(i64::try_from(*retry_after).unwrap_or(i64::MAX))),
             _ => None,
         }
@@ -217,6 +220,7 @@ impl IntoResponse for HttpError {
         if let Ok(arabic) = arabic {
             resp.extensions_mut().insert(arabic);
         }
+        resp.extensions_mut().insert(super::observe::ErrorCode(self.code()));
         if let Some(retry_after) = self.retry_after() {
             // A total quota never resets; a day is the honest lower bound.
             let secs = retry_after.unwrap_or(86_400).max(1);

@@ -158,11 +158,7 @@ fn csv_cell(v: &Value) -> String {
         Value::String(s) => s.clone(),
         other => other.to_string(),
     };
-    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) && !matches!(v, Value::Number(_)) {
-        format!("'{text}")
-    } else {
-        text
-    }
+    if matches!(v, Value::Number(_)) { text } else { app::domain::spreadsheet_safe(&text).into_owned() }
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

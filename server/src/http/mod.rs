@@ -15,7 +15,9 @@ mod health;
 mod html;
 mod json_body;
 mod leaderboard;
+pub mod observe;
 pub mod openapi;
+mod operator;
 pub mod page_cache;
 pub mod rate_limit;
 pub mod security;
@@ -35,8 +37,9 @@ use leptos::prelude::provide_context;
 use leptos_axum::{AxumRouteListing, LeptosRoutes, generate_route_list};
 use tower_http::compression::CompressionLayer;
 use tower_http::compression::predicate::{DefaultPredicate, NotForContentType, Predicate};
+use tower_http::request_id::{PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::timeout::TimeoutLayer;
-use tower_http::trace::TraceLayer;
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
 
 use crate::state::AppState;
 
@@ -90,10 +93,12 @@ pub fn build_router(state: AppState) -> Router {
         .merge(docs::router())
         .merge(teams::router())
         .merge(openapi::router())
+        .merge(operator::router())
         .merge(submissions::router(upload_limit))
         .merge(forms::router(upload_limit))
         .leptos_routes_with_context(&state, routes, context.clone(), move || shell(options.clone()))
         .fallback(leptos_axum::file_and_error_handler_with_context::<AppState, _>(context, shell))
+        .layer(axum::middleware::from_fn(observe::label_route))
         .layer(axum::middleware::from_fn_with_state(state.clone(), security::csrf_guard))
         .layer(axum::middleware::from_fn(extract::viewer_slot))
         .layer(axum::middleware::from_fn_with_state(state.clone(), rate_limit::limit_writes))
@@ -105,6 +110,14 @@ pub fn build_router(state: AppState) -> Router {
         .layer(axum::middleware::from_fn_with_state(state.clone(), page_cache::cached_pages))
         .layer(axum::middleware::from_fn_with_state(state.clone(), assets::serve))
         .layer(axum::middleware::from_fn(security::security_headers))
-        .layer(TraceLayer::new_for_http())
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(observe::request_span)
+                .on_response(DefaultOnResponse::new().level(tracing::Level::INFO)),
+        )
+        .layer(axum::middleware::from_fn(observe::record))
+        .layer(PropagateRequestIdLayer::new(observe::REQUEST_ID.clone()))
+        .layer(SetRequestIdLayer::new(observe::REQUEST_ID.clone(), observe::RandomId))
+        .layer(axum::middleware::from_fn(observe::plain_request_id))
         .with_state(state)
 }

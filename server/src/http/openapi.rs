@@ -11,7 +11,7 @@ use axum::routing::get;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use super::{leaderboard, submissions, teams};
+use super::{leaderboard, operator, submissions, teams};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -38,12 +38,29 @@ pub fn router() -> Router<AppState> {
         submissions::withdraw,
         leaderboard::leaderboard_json,
         leaderboard::leaderboard_csv,
+        operator::grant,
+        operator::revoke,
+        operator::hide,
+        operator::restore,
+        operator::rename_model,
+        operator::ban,
+        operator::unban,
+        operator::rename_team,
+        operator::quotas,
+        operator::announcements,
+        operator::announce,
+        operator::unannounce,
+        operator::read_only,
+        operator::set_read_only,
+        operator::audit,
     ),
     modifiers(&BearerToken),
     tags(
         (name = "teams", description = "teams and API tokens"),
         (name = "submissions", description = "uploading and reading predictions' scores"),
         (name = "leaderboard", description = "the board for scripts and spreadsheets"),
+        (name = "operator", description = "what the board's operators do, with an operator's token \
+            (`medarabench operator grant EMAIL`); 404 for anyone else"),
     ),
 )]
 pub struct ApiDoc;

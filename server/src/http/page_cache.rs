@@ -49,6 +49,8 @@ struct Page {
     parts: Vec<Bytes>,
     /// Board version and page hash (the nonce is added per response).
     tag: String,
+    /// The route it answered, for the metrics of the responses it serves.
+    route: Option<super::observe::RouteLabel>,
 }
 
 impl Page {
@@ -69,6 +71,14 @@ impl Page {
         *resp.status_mut() = self.status;
         *resp.headers_mut() = self.headers.clone();
         self.set_validators(resp.headers_mut(), nonce);
+        self.label(resp)
+    }
+
+    /// `resp` named with the route the page answered.
+    fn label(&self, mut resp: Response) -> Response {
+        if let Some(route) = &self.route {
+            resp.extensions_mut().insert(route.clone());
+        }
         resp
     }
 
@@ -76,7 +86,7 @@ impl Page {
     fn not_modified(&self, nonce: &str) -> Response {
         let mut resp = StatusCode::NOT_MODIFIED.into_response();
         self.set_validators(resp.headers_mut(), nonce);
-        resp
+        self.label(resp)
     }
 
     fn set_validators(&self, headers: &mut HeaderMap, nonce: &str) {
@@ -197,7 +207,8 @@ async fn keep(resp: Response, version: &str) -> Result<Arc<Page>, Response> {
     // The page's hash over its bytes without the nonce.
     let hash = app::domain::input::sha256_hex(&pieces.concat());
     let tag = format!("{version}-{}", &hash[..16]);
-    Ok(Arc::new(Page { status: parts.status, headers, parts: pieces, tag }))
+    let route = parts.extensions.get::<super::observe::RouteLabel>().cloned();
+    Ok(Arc::new(Page { status: parts.status, headers, parts: pieces, tag, route }))
 }
 
 /// Serves signed-out page views from [`PageCache`], rendering each (board

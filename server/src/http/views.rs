@@ -100,6 +100,20 @@ pub struct SubmissionView {
     /// Unix time it was withdrawn; `null` while it is not (always present).
     #[schema(required = true)]
     pub withdrawn_at: Option<i64>,
+    /// Hidden by the board's operators (the submission, or its whole team
+    /// banned), and why: shown to its team only, as `withdrawn` is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hidden: Option<HiddenView>,
+}
+
+/// Why the operators took a submission off the public surfaces.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct HiddenView {
+    /// Unix time.
+    pub at: i64,
+    pub reason: String,
+    /// The whole team is banned (not this submission alone).
+    pub team_banned: bool,
 }
 
 /// A flag on a submission (key-copy forensics): it never hides one.
@@ -202,6 +216,11 @@ impl SubmissionView {
             final_choice: r.final_choice,
             withdrawn: r.withdrawn_at.is_some(),
             withdrawn_at: r.withdrawn_at,
+            hidden: r.hidden.as_ref().map(|h| HiddenView {
+                at: h.at,
+                reason: h.reason.clone(),
+                team_banned: h.team_banned,
+            }),
         }
     }
 

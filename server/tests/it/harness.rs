@@ -214,6 +214,15 @@ impl TestApp {
         Self { state, scratch: None }
     }
 
+    /// A server process on the database at `url` (a restored copy), with
+    /// this app's configuration. Finish it before `self`.
+    pub async fn on_database(&self, url: &str) -> Self {
+        let db = server::cli::serve::open_database(url).await.expect("open the database");
+        let config = (*self.state.config).clone();
+        let state = AppState::new(self.state.leptos_options.clone(), db, config);
+        Self { state, scratch: None }
+    }
+
     /// The URL of this app's database, for the CLI to run on it.
     pub fn database_url(&self) -> &str {
         &self.scratch.as_ref().expect("the app that created the database").url

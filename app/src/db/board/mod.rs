@@ -115,11 +115,18 @@ pub async fn indexed(db: &Db) -> Result<Arc<IndexedBoard>> {
 /// The board's version: `"0"` until the first submission or key. It is
 /// the sum of the counters [`bump_version`] moves, read in one statement
 /// (so from one snapshot), and it moves on at every commit that moved one.
+/// A banner that reaches its end time changes what pages show with no
+/// write, so the number of banners ended so far follows the sum
+/// (`"12.1"`): pages rendered with the banner are not served after it.
 pub async fn version(db: &Db) -> Result<String> {
-    let v: i64 = sqlx::query_scalar("SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM board_version")
-        .fetch_one(db.pool())
-        .await?;
-    Ok(v.to_string())
+    let (v, ended): (i64, i64) = sqlx::query_as(
+        "SELECT (SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM board_version),
+                (SELECT COUNT(*) FROM announcements WHERE ends_at <= $1 AND removed_at IS NULL)",
+    )
+    .bind(super::now_unix())
+    .fetch_one(db.pool())
+    .await?;
+    Ok(if ended == 0 { v.to_string() } else { format!("{v}.{ended}") })
 }
 
 /// Moves the board's version on; call inside the transaction of the write
@@ -161,6 +168,15 @@ async fn reference_rows(db: &Db) -> Result<Vec<BoardRow>> {
 
 /// Reads everything and assembles the board of `version`.
 async fn compute(db: &Db, version: String) -> Result<IndexedBoard> {
+    let started = std::time::Instant::now();
+    let board = compute_uncounted(db, version).await;
+    metrics::counter!("board_computations_total").increment(1);
+    metrics::histogram!("board_computation_seconds").record(started.elapsed().as_secs_f64());
+    board
+}
+
+/// [`compute`], without the metrics.
+async fn compute_uncounted(db: &Db, version: String) -> Result<IndexedBoard> {
     let published = super::published::list_models(db).await?;
     let verified = verified::verified(db).await?;
     let ranked: Vec<&verified::Verified> = verified.iter().take(RANKED_VERIFIED_LIMIT).collect();

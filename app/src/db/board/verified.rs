@@ -53,6 +53,10 @@ struct SubmissionRow {
     flags_json: Option<String>,
     file_format: String,
     withdrawn_at: Option<i64>,
+    /// When the operators hid it, if they did.
+    hidden_at: Option<i64>,
+    /// When the operators banned its team, if they did.
+    team_banned_at: Option<i64>,
     /// 1: its team chose it to count in the final standing.
     final_choice: i64,
     /// When its key was revealed (`None`: public from the start, or not yet).
@@ -61,7 +65,8 @@ struct SubmissionRow {
 
 impl SubmissionRow {
     fn subject(&self) -> Subject {
-        Subject::stored(self.team_id, &self.visibility, self.exposure, self.withdrawn_at)
+        let hidden = self.hidden_at.is_some() || self.team_banned_at.is_some();
+        Subject::stored(self.team_id, &self.visibility, self.exposure, self.withdrawn_at, hidden)
     }
 
     /// The row as the board shows it under `access` (`Full` or `Overall`).
@@ -113,6 +118,7 @@ pub const ROWS_SELECT: &str = "SELECT s.id, s.public_id, s.key_id, s.team_id, t.
                 k.synthetic AS key_synthetic, s.model_name, s.model_params, s.model_category, s.contamination, s.visibility,
                 k.exposure, s.created_at, s.accuracy, s.correct, s.total, s.ci_low, s.ci_high, s.shown_accuracy, s.flags_json, s.file_format,
                 s.withdrawn_at, s.public_correct, s.public_total, s.final_choice, s.ladder_floor, s.ladder_held,
+                s.hidden_at, t.banned_at AS team_banned_at,
                 k.revealed_at AS key_revealed_at,
                 CAST(CASE WHEN EXISTS (SELECT 1 FROM answer_keys n
                                         WHERE COALESCE(n.lineage_id, n.id) = COALESCE(k.lineage_id, k.id)

@@ -117,6 +117,8 @@ pub struct SubmissionRecord {
     /// Unix time its team withdrew it ([`edits::withdraw`]); `None` while
     /// it is not withdrawn.
     pub withdrawn_at: Option<i64>,
+    /// Hidden by the operators (the submission, or its team banned).
+    pub hidden: Option<Hidden>,
     /// Chosen by its team to count in its held-out key's final standing
     /// ([`edits::set_final`]).
     pub final_choice: bool,
@@ -130,8 +132,20 @@ impl SubmissionRecord {
             visibility: self.meta.visibility,
             exposure: self.exposure,
             withdrawn: self.withdrawn_at.is_some(),
+            hidden: self.hidden.is_some(),
         }
     }
+}
+
+/// Why a submission is off the public surfaces by the operators' hand.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hidden {
+    /// Unix time of the hiding (or of the ban).
+    pub at: i64,
+    /// The reason the operators gave.
+    pub reason: String,
+    /// The whole team is banned (not this submission alone).
+    pub team_banned: bool,
 }
 
 /// What the Ladder showed for a submission on a held-out key.
@@ -284,6 +298,7 @@ impl NewSubmission {
             exposure: key.exposure,
             ladder: shown,
             key_version: key.version,
+            hidden: None,
             rescorable: true,
             versions,
             flags: self.flags,

@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 
 use super::super::{Db, DbError, Result};
 use super::row::SubmissionRow;
-use super::{Ladder, SubmissionRecord};
+use super::{Hidden, Ladder, SubmissionRecord};
 use crate::domain::Breakdown;
 use crate::domain::errata::VersionScore;
 use crate::domain::exposure::Exposure;
@@ -22,7 +22,8 @@ static RECORD_SELECT: LazyLock<String> = LazyLock::new(|| {
     format!(
         "SELECT {}, t.name AS team_name, k.name AS key_name, k.sha256 AS key_sha256, k.synthetic AS key_synthetic,
         k.exposure, k.version AS key_version,
-        CAST(CASE WHEN s.predictions IS NULL THEN 0 ELSE 1 END AS BIGINT) AS rescorable, s.withdrawn_at
+        CAST(CASE WHEN s.predictions IS NULL THEN 0 ELSE 1 END AS BIGINT) AS rescorable, s.withdrawn_at,
+        s.hidden_at, s.hidden_reason, t.banned_at AS team_banned_at, t.ban_reason AS team_ban_reason
    FROM submissions s JOIN teams t ON t.id = s.team_id JOIN answer_keys k ON k.id = s.key_id",
         super::row::record_columns()
     )
@@ -44,6 +45,10 @@ struct RecordRow {
     /// 0 or 1.
     rescorable: i64,
     withdrawn_at: Option<i64>,
+    hidden_at: Option<i64>,
+    hidden_reason: Option<String>,
+    team_banned_at: Option<i64>,
+    team_ban_reason: Option<String>,
 }
 
 /// A stored enumerated value decoded, or an error naming its column.
@@ -114,6 +119,13 @@ impl TryFrom<RecordRow> for SubmissionRecord {
             rescorable: r.rescorable != 0,
             versions: Vec::new(),
             withdrawn_at: r.withdrawn_at,
+            hidden: match (r.hidden_at, r.team_banned_at) {
+                (Some(at), _) => Some(Hidden { at, reason: r.hidden_reason.unwrap_or_default(), team_banned: false }),
+                (None, Some(at)) => {
+                    Some(Hidden { at, reason: r.team_ban_reason.unwrap_or_default(), team_banned: true })
+                }
+                (None, None) => None,
+            },
             final_choice: s.final_choice != 0,
         })
     }

@@ -17,6 +17,7 @@ use crate::pages::auth::{RegisterPage, SignInPage};
 use crate::pages::compare::ComparePage;
 use crate::pages::dataset::DatasetPage;
 use crate::pages::medarabiq::MedarabiqPage;
+use crate::pages::operator::OperatorPageView;
 use crate::pages::quality::QualityPage;
 use crate::pages::submission::SubmissionPageView;
 use crate::pages::submit::SubmitPage;
@@ -74,6 +75,7 @@ pub fn App() -> impl IntoView {
                     <Route path=StaticSegment("signin") view=SignInPage ssr=SsrMode::Async />
                     <Route path=StaticSegment("team") view=TeamPageView ssr=SsrMode::Async />
                     <Route path=StaticSegment("upload") view=UploadPageView ssr=SsrMode::Async />
+                    <Route path=StaticSegment("operator") view=OperatorPageView ssr=SsrMode::Async />
                     <Route path=(StaticSegment("submissions"), ParamSegment("id")) view=SubmissionPageView ssr=SsrMode::Async />
                 </Routes>
             </main>

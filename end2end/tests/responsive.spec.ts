@@ -3,6 +3,7 @@
 // phone the header stays one line of at most 64 px that still links the
 // team page (sign in); on the laptop every column of the leaderboard is
 // inside the screen.
+import { execFileSync } from 'node:child_process';
 import { test, expect, type Page } from '@playwright/test';
 import { password, teamToken, uploadPublic, unique, expectReady } from './support';
 import { demoKeyPredictions } from './demo-predictions';
@@ -33,7 +34,18 @@ async function everyPage(page: Page): Promise<string[]> {
   // The same letters, but E for ids 1 to 99: a second model to compare.
   const fewer = csv.replace(/^(\d{1,2}),[A-D]$/gm, '$1,E');
   const b = await uploadPublic(page.request, token, fewer, { model_name: unique('Responsive-B') });
+  // The member is an operator too (granted at the command line), so the
+  // operators' page, with its tables of hidden submissions and the audit
+  // log, is measured like every other.
+  const cli = (...args: string[]) =>
+    execFileSync(process.env.E2E_BINARY!, args, {
+      env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL!, RUST_LOG: 'warn' },
+      encoding: 'utf8',
+    });
+  cli('operator', 'grant', email);
+  cli('operator', 'hide', b.id, '--reason', 'a reason long enough to wrap on a phone, as operators write them');
   return [
+    '/operator', '/operator?done=changed',
     '/', '/quality', '/adapting', '/dataset', '/submit', '/medarabiq', '/register', '/signin', '/team',
     '/upload', '/compare', `/compare?a=${a.id}&b=${b.id}`, `/submissions/${a.id}`, '/no-such-page',
   ];

@@ -75,6 +75,40 @@ pub struct AuditEvent {
     pub detail: String,
 }
 
+/// A submission the operators hid, as their page lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HiddenSubmission {
+    pub id: String,
+    pub team: String,
+    pub model: String,
+    pub at: i64,
+    pub reason: String,
+}
+
+/// A banned team, as the operators' page lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BannedTeam {
+    pub name: String,
+    pub at: i64,
+    pub reason: String,
+}
+
+/// Everything the `/operator` page shows.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OperatorPageData {
+    /// The signed-in operator's address.
+    pub operator: String,
+    pub read_only: bool,
+    pub announcements: Vec<Announcement>,
+    pub hidden: Vec<HiddenSubmission>,
+    pub banned: Vec<BannedTeam>,
+    /// The audit log's newest events, as filtered.
+    pub events: Vec<AuditEvent>,
+    /// The filter the events were read with (empty: none).
+    pub team_filter: String,
+    pub event_filter: String,
+}
+
 /// The longest reason, banner or name an operator may give.
 pub const MAX_TEXT: usize = 500;
 

@@ -13,6 +13,7 @@ pub mod dataset;
 pub mod keys;
 pub mod leaderboard;
 pub mod medarabiq;
+pub mod operator;
 pub mod quality;
 pub mod site;
 pub mod submit;

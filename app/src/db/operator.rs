@@ -5,7 +5,7 @@
 use super::board::bump_version;
 use super::teams::fold;
 use super::{Db, Result, now_unix};
-use crate::domain::operator::{Announcement, AuditEvent, Level};
+use crate::domain::operator::{Announcement, AuditEvent, BannedTeam, HiddenSubmission, Level};
 
 /// Who acts: an operator (a member, by session or token) or the host at
 /// the command line.
@@ -396,4 +396,35 @@ pub async fn audit(db: &Db, filter: &AuditFilter) -> Result<Vec<AuditEvent>> {
             detail: r.detail,
         })
         .collect())
+}
+
+/// The submissions hidden now, newest first.
+pub async fn hidden_submissions(db: &Db) -> Result<Vec<HiddenSubmission>> {
+    let rows: Vec<(String, String, String, i64, Option<String>)> = sqlx::query_as(
+        "SELECT s.public_id, t.name, s.model_name, s.hidden_at, s.hidden_reason
+           FROM submissions s JOIN teams t ON t.id = s.team_id
+          WHERE s.hidden_at IS NOT NULL ORDER BY s.hidden_at DESC, s.id DESC",
+    )
+    .fetch_all(db.pool())
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, team, model, at, reason)| HiddenSubmission {
+            id,
+            team,
+            model,
+            at,
+            reason: reason.unwrap_or_default(),
+        })
+        .collect())
+}
+
+/// The teams banned now, newest first.
+pub async fn banned_teams(db: &Db) -> Result<Vec<BannedTeam>> {
+    let rows: Vec<(String, i64, Option<String>)> = sqlx::query_as(
+        "SELECT name, banned_at, ban_reason FROM teams WHERE banned_at IS NOT NULL ORDER BY banned_at DESC, id DESC",
+    )
+    .fetch_all(db.pool())
+    .await?;
+    Ok(rows.into_iter().map(|(name, at, reason)| BannedTeam { name, at, reason: reason.unwrap_or_default() }).collect())
 }

@@ -41,13 +41,13 @@ macro_rules! sources {
 pub const EN_SOURCES: &[Source] = sources!("en":
     "common.ftl", "errors.ftl", "leaderboard.ftl", "score.ftl", "submission.ftl", "compare.ftl",
     "quality.ftl", "key-report.ftl", "dataset.ftl", "adapting.ftl", "medarabiq.ftl", "submit.ftl",
-    "upload.ftl", "team.ftl", "auth.ftl", "api.ftl",
+    "upload.ftl", "team.ftl", "auth.ftl", "api.ftl", "operator.ftl",
 );
 /// See [`EN_SOURCES`].
 pub const AR_SOURCES: &[Source] = sources!("ar":
     "common.ftl", "errors.ftl", "leaderboard.ftl", "score.ftl", "submission.ftl", "compare.ftl",
     "quality.ftl", "key-report.ftl", "dataset.ftl", "adapting.ftl", "medarabiq.ftl", "submit.ftl",
-    "upload.ftl", "team.ftl", "auth.ftl", "api.ftl",
+    "upload.ftl", "team.ftl", "auth.ftl", "api.ftl", "operator.ftl",
 );
 
 /// The `.ftl` sources of `lang`.

@@ -86,6 +86,7 @@ fn declared() -> Vec<(&'static str, &'static [&'static str])> {
         leaderboard::LeaderboardText::messages(),
         mail::MailText::messages(),
         medarabiq::MedarabiqText::messages(),
+        operator::OperatorText::messages(),
         quality::QualityText::messages(),
         score::ScoreText::messages(),
         submission::SubmissionText::messages(),

@@ -30,6 +30,7 @@ pub mod key_report;
 pub mod leaderboard;
 pub mod mail;
 pub mod medarabiq;
+pub mod operator;
 pub mod quality;
 pub mod score;
 pub mod submission;

@@ -7,6 +7,7 @@ pub mod dataset;
 pub mod leaderboard;
 pub mod medarabiq;
 pub mod not_found;
+pub mod operator;
 pub mod quality;
 pub mod submission;
 pub mod submit;

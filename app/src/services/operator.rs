@@ -14,7 +14,7 @@ use crate::db::operator::{self as store, RenameError};
 pub use crate::db::operator::{Actor, AuditFilter};
 use crate::db::{Db, teams};
 use crate::domain::Message;
-use crate::domain::operator::{Announcement, AuditEvent, Level, MAX_TEXT, SiteNotices};
+use crate::domain::operator::{Announcement, AuditEvent, Level, MAX_TEXT, OperatorPageData, SiteNotices};
 use crate::domain::submission::{FieldError, FieldProblem, line_text};
 
 /// How long a client is asked to wait while the board is read-only.
@@ -194,4 +194,33 @@ pub async fn quotas(db: &Db, team: &str) -> Result<(Option<i64>, Option<i64>)> {
 pub async fn audit(db: &Db, filter: &AuditFilter) -> Result<Vec<AuditEvent>> {
     let filter = AuditFilter { limit: filter.limit.clamp(1, MAX_AUDIT_EVENTS), ..filter.clone() };
     Ok(store::audit(db, &filter).await?)
+}
+
+/// How many audit events the operators' page shows.
+pub const PAGE_EVENTS: i64 = 200;
+
+/// The operators' page for the signed-in member; `None` unless an
+/// operator (the page then answers as an unknown address does).
+pub async fn page(db: &Db, viewer: &Viewer, team: &str, event: &str) -> Result<Option<OperatorPageData>> {
+    let actor = match operator(db, viewer, false).await {
+        Ok(actor) => actor,
+        Err(ServiceError::NotFound) => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let (team, event) = (team.trim(), event.trim());
+    let filter = AuditFilter {
+        team: Some(team.to_owned()).filter(|t| !t.is_empty()),
+        event: Some(event.to_owned()).filter(|e| !e.is_empty()),
+        limit: PAGE_EVENTS,
+    };
+    Ok(Some(OperatorPageData {
+        operator: actor.name,
+        read_only: store::read_only_since(db).await?.is_some(),
+        announcements: store::announcements(db).await?,
+        hidden: store::hidden_submissions(db).await?,
+        banned: store::banned_teams(db).await?,
+        events: store::audit(db, &filter).await?,
+        team_filter: team.to_owned(),
+        event_filter: event.to_owned(),
+    }))
 }

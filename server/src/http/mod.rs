@@ -18,6 +18,7 @@ mod leaderboard;
 pub mod observe;
 pub mod openapi;
 mod operator;
+mod operator_forms;
 pub mod page_cache;
 pub mod rate_limit;
 pub mod security;
@@ -94,6 +95,7 @@ pub fn build_router(state: AppState) -> Router {
         .merge(teams::router())
         .merge(openapi::router())
         .merge(operator::router())
+        .merge(operator_forms::router())
         .merge(submissions::router(upload_limit))
         .merge(forms::router(upload_limit))
         .leptos_routes_with_context(&state, routes, context.clone(), move || shell(options.clone()))

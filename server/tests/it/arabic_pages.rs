@@ -158,6 +158,30 @@ async fn arabic_pages_have_no_english_sentence(backend: Backend) {
         found.extend(crawl(&app, path, Some(&cookie), StatusCode::OK).await);
     }
     found.extend(crawl(&app, "/no-such-page?lang=ar", None, StatusCode::NOT_FOUND).await);
+    // The operators' page, with a banner up, a submission hidden and a
+    // team banned, and what its forms say after an action.
+    let cli = |args: &[&str]| {
+        let out = crate::cli::medarabench(args, Some(app.database_url()));
+        assert!(out.status.success(), "{}", crate::cli::stderr(&out));
+    };
+    cli(&["operator", "grant", "r@rumman.example"]);
+    cli(&[
+        "operator",
+        "announce",
+        "--en",
+        "Scores freeze on Friday",
+        "--ar",
+        "تُجمَّد النتائج يوم الجمعة",
+        "--until",
+        "2d",
+    ]);
+    let id = submission.trim_start_matches("/submissions/").split('?').next().unwrap().to_owned();
+    cli(&["operator", "hide", &id, "--reason", "سبب الإخفاء"]);
+    app.team_with_token("Nakhil Lab", "n@nakhil.example").await;
+    cli(&["operator", "ban", "Nakhil Lab", "--reason", "سبب الحظر"]);
+    for path in ["/operator?lang=ar", "/operator?done=changed&lang=ar", "/operator?error=invalid&lang=ar"] {
+        found.extend(crawl(&app, path, Some(&cookie), StatusCode::OK).await);
+    }
     found.extend(crawl(&app, "/signin?error=wrong_credentials,too_many_attempts&lang=ar", None, StatusCode::OK).await);
     found.extend(crawl(&app, "/register?error=registration_limit&lang=ar", None, StatusCode::OK).await);
     assert!(found.is_empty(), "{}", found.join("\n"));

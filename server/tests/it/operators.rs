@@ -19,7 +19,8 @@ on_both_backends!(
     only_an_operator_reaches_the_operator_routes,
     hiding_and_banning_take_rows_off_every_public_surface,
     renames_quotas_and_the_audit_log,
-    banners_and_read_only_mode
+    banners_and_read_only_mode,
+    the_operator_page_does_it_all_with_plain_forms
 );
 
 const PASSWORD: &str = "a long test password";
@@ -334,5 +335,90 @@ async fn banners_and_read_only_mode(backend: Backend) {
     assert!(!app.get("/").await.body.contains("id=\"read-only-notice\""));
     let audit = cli(&app, &["operator", "audit", "--event", "read_only_on"]);
     assert!(audit.contains("moving disks") && audit.contains(OPS), "{audit}");
+    app.finish().await;
+}
+
+async fn the_operator_page_does_it_all_with_plain_forms(backend: Backend) {
+    let Some((app, _, _, id)) = board_with_an_operator(backend).await else { return };
+    let member = app.signin("lead@rude.example").await;
+    assert_eq!(app.get_with_cookie("/operator", &member).await.status, StatusCode::NOT_FOUND, "not an operator");
+    assert_eq!(app.get("/operator").await.status, StatusCode::NOT_FOUND, "signed out");
+    let refused = app.post_form("/operator/hide", &[("id", &id), ("reason", "x")], Some(&member)).await;
+    assert_eq!(refused.status, StatusCode::NOT_FOUND, "{}", refused.body);
+
+    let ops = app.signin(OPS).await;
+    let page = app.get_with_cookie("/operator", &ops).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    for form in
+        ["read-only-form", "announce-form", "hide-form", "ban-form", "rename-team-form", "quota-form", "audit-filter"]
+    {
+        assert!(page.body.contains(&format!("id=\"{form}\"")), "{form}");
+    }
+    let arabic = app.get_with_cookie("/operator?lang=ar", &ops).await.body;
+    assert!(arabic.contains("dir=\"rtl\"") && arabic.contains("المشرفون"), "the page in Arabic");
+
+    // Each form goes back to the page saying what it did.
+    let hide = app.post_form("/operator/hide", &[("lang", "ar"), ("id", &id), ("reason", "spam")], Some(&ops)).await;
+    assert_eq!(hide.status, StatusCode::SEE_OTHER);
+    assert_eq!(hide.headers["location"], "/operator?done=changed&lang=ar");
+    assert!(!app.get("/api/v1/leaderboard").await.body.contains("Rude-Model"));
+    let page = app.get_with_cookie("/operator?done=changed", &ops).await.body;
+    assert!(page.contains("id=\"operator-done\"") && page.contains("id=\"hidden-submissions\""), "{page}");
+    let again = app.post_form("/operator/hide", &[("id", &id), ("reason", "spam")], Some(&ops)).await;
+    assert_eq!(again.headers["location"], "/operator?done=unchanged");
+    let unknown = app.post_form("/operator/restore", &[("id", "s_nothing")], Some(&ops)).await;
+    assert_eq!(unknown.headers["location"], "/operator?error=not_found");
+    let restore = app.post_form("/operator/restore", &[("id", &id)], Some(&ops)).await;
+    assert_eq!(restore.headers["location"], "/operator?done=changed");
+    let past = app
+        .post_form(
+            "/operator/announce",
+            &[("en", "Old"), ("ar", "قديم"), ("level", "info"), ("until", "2020-01-01T10:00")],
+            Some(&ops),
+        )
+        .await;
+    assert_eq!(past.headers["location"], "/operator?error=invalid");
+    let up = app
+        .post_form(
+            "/operator/announce",
+            &[("en", "Maintenance at noon"), ("ar", "صيانة ظهرًا"), ("level", "warning"), ("until", "")],
+            Some(&ops),
+        )
+        .await;
+    assert_eq!(up.headers["location"], "/operator?done=changed");
+    assert!(app.get("/").await.body.contains("Maintenance at noon"));
+    let quota =
+        app.post_form("/operator/quota", &[("team", "rude lab"), ("daily", "two"), ("total", "")], Some(&ops)).await;
+    assert_eq!(quota.headers["location"], "/operator?error=invalid");
+    let ban = app.post_form("/operator/ban", &[("team", "rude lab"), ("reason", "spam wave")], Some(&ops)).await;
+    assert_eq!(ban.headers["location"], "/operator?done=changed");
+    assert!(app.get_with_cookie("/operator", &ops).await.body.contains("id=\"banned-teams\""));
+    let taken =
+        app.post_form("/operator/rename-team", &[("team", "rude lab"), ("new", "Board Operators")], Some(&ops)).await;
+    assert_eq!(taken.headers["location"], "/operator?error=name_taken");
+
+    // A cross-site post is refused before anything is read.
+    let forged = app
+        .request(
+            axum::http::Request::post("/operator/unban")
+                .header("content-type", "application/x-www-form-urlencoded")
+                .header("host", "127.0.0.1:3000")
+                .header("origin", "https://evil.example")
+                .header("cookie", format!("mb_session={ops}"))
+                .body(Body::from("team=rude+lab"))
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(forged.status, StatusCode::FORBIDDEN, "{}", forged.body);
+
+    // The audit log filtered on the page, and as CSV.
+    let filtered = app.get_with_cookie("/operator?team=Rude%20Lab&event=team_banned", &ops).await.body;
+    assert!(filtered.contains("spam wave") && filtered.contains(OPS), "who and why");
+    assert!(!filtered.contains("submission_hidden</code>"), "one event kind");
+    let csv = app.get_with_cookie("/operator/audit.csv?team=rude+lab&event=", &ops).await;
+    assert_eq!(csv.status, StatusCode::OK);
+    assert!(csv.body.starts_with("id,at,event,team_id,team,actor,reason,detail"));
+    assert!(csv.body.contains("team_banned") && csv.body.contains("submission_restored"), "{}", csv.body);
+    assert_eq!(app.get_with_cookie("/operator/audit.csv", &member).await.status, StatusCode::NOT_FOUND);
     app.finish().await;
 }

@@ -13,7 +13,7 @@ use crate::components::head::SiteTitle;
 use crate::components::lang::DocumentLang;
 use crate::components::layout::{SiteHeader, SiteNotices};
 use crate::pages::adapting::AdaptingPage;
-use crate::pages::auth::{RegisterPage, SignInPage};
+use crate::pages::auth::{JoinPage, RegisterPage, ResetPage, SignInPage};
 use crate::pages::compare::ComparePage;
 use crate::pages::dataset::DatasetPage;
 use crate::pages::medarabiq::MedarabiqPage;
@@ -73,6 +73,8 @@ pub fn App() -> impl IntoView {
                     <Route path=StaticSegment("medarabiq") view=MedarabiqPage ssr=SsrMode::Async />
                     <Route path=StaticSegment("register") view=RegisterPage ssr=SsrMode::Async />
                     <Route path=StaticSegment("signin") view=SignInPage ssr=SsrMode::Async />
+                    <Route path=StaticSegment("reset") view=ResetPage ssr=SsrMode::Async />
+                    <Route path=StaticSegment("join") view=JoinPage ssr=SsrMode::Async />
                     <Route path=StaticSegment("team") view=TeamPageView ssr=SsrMode::Async />
                     <Route path=StaticSegment("upload") view=UploadPageView ssr=SsrMode::Async />
                     <Route path=StaticSegment("operator") view=OperatorPageView ssr=SsrMode::Async />

@@ -45,7 +45,7 @@ async function everyPage(page: Page): Promise<string[]> {
   cli('operator', 'grant', email);
   cli('operator', 'hide', b.id, '--reason', 'a reason long enough to wrap on a phone, as operators write them');
   return [
-    '/operator', '/operator?done=changed',
+    '/operator', '/operator?done=changed', '/reset', '/reset?sent=1',
     '/', '/quality', '/adapting', '/dataset', '/submit', '/medarabiq', '/register', '/signin', '/team',
     '/upload', '/compare', `/compare?a=${a.id}&b=${b.id}`, `/submissions/${a.id}`, '/no-such-page',
   ];

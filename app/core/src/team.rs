@@ -65,6 +65,10 @@ pub struct TeamPageData {
     pub submissions: Vec<SubmissionSummary>,
     /// Whether it may upload, or what it waits for.
     pub status: crate::registration::TeamStatus,
+    /// An invitation's link made just now on a server that sends no mail
+    /// (its path), shown once for the member to pass on.
+    #[serde(default)]
+    pub invitation_link: Option<String>,
 }
 
 /// A submission's result page.

@@ -60,3 +60,4 @@ api-awaiting-approval = your team can upload once an organiser lets it in
 # Operators (`medarabench operator ...`, `/api/v1/operator/...`).
 api-read-only = the board is read-only for maintenance: uploads and registrations are paused, browsing works; try again later
 api-team-banned = this team is banned from the board by its operators: { $reason }
+api-last-member = you are the team's only member: invite someone before you leave, so that someone can still sign in

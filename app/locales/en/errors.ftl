@@ -14,6 +14,10 @@ form-error-change-refused = The change was refused; nothing was changed.
 form-error-withdraw-unconfirmed = Tick the box to confirm the withdrawal; nothing was withdrawn.
 form-error-too-many-final = Two submissions of this model already count in the final standing: stop counting one of them first; nothing was changed.
 form-error-withdrawn = This submission was withdrawn; it can no longer be changed.
+form-error-last-member = You are the team's only member: invite someone before you leave, so that someone can still sign in.
+form-error-leave-unconfirmed = Tick the box to confirm that you leave the team; nothing was changed.
+form-error-read-only = The board is read-only for maintenance: nothing was stored. Try again later.
+form-error-team-banned = This team is banned from the board by its operators.
 
 # Why a file cannot be read as text (core's InputError).
 input-too-large = the file is { $size } bytes, over the limit of { $limit } bytes

@@ -38,3 +38,15 @@ team-synthetic = {" "}(synthetic demo key)
 team-withdrawn = {" "}· withdrawn
 team-awaiting-email = Your team can upload once your address is verified: open the link we sent you by email (it works for two days).
 team-awaiting-approval = Your team can upload once an organiser lets it in; you will be able to upload from this page then.
+
+# Members: inviting, leaving, a changed password.
+team-invite-heading = Invite a member
+team-invite-email = Their email address
+team-invite-submit = Send the invitation
+team-invite-mailed = The invitation is on its way: its link works for seven days, once.
+team-invite-link = This server sends no mail: pass this link on to them yourselves (it works for seven days, once):
+team-leave-heading = Leave the team
+team-leave-confirm = I leave this team (its submissions stay with it)
+team-leave-submit = Leave the team
+team-password-changed = Your password is changed, and every other session of yours is signed out.
+team-joined = Welcome: you are a member of the team now.

@@ -5,6 +5,7 @@
 //! layer itself), and maps the error into [`ApiError`]. The plain data types they return are shared
 //! by the server and the browser build.
 
+pub mod accounts;
 pub mod adapting;
 pub mod compare;
 #[cfg(feature = "ssr")]

@@ -14,6 +14,7 @@ pub mod key_audit;
 pub mod key_versions;
 pub mod keys;
 pub mod medarabiq;
+pub mod members;
 pub mod operator;
 pub mod published;
 pub mod repeats;

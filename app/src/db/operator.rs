@@ -428,3 +428,16 @@ pub async fn banned_teams(db: &Db) -> Result<Vec<BannedTeam>> {
     .await?;
     Ok(rows.into_iter().map(|(name, at, reason)| BannedTeam { name, at, reason: reason.unwrap_or_default() }).collect())
 }
+
+/// Records an operator's action that changes nothing here itself (a
+/// reset link handed out).
+pub async fn record_action(db: &Db, actor: &Actor, event: &str, email: &str) -> Result<()> {
+    let mut tx = db.begin_write().await?;
+    let team_id: Option<i64> = sqlx::query_scalar("SELECT team_id FROM members WHERE email = $1")
+        .bind(fold(email))
+        .fetch_optional(&mut *tx)
+        .await?;
+    record(&mut tx, actor, event, team_id, "", &fold(email)).await?;
+    tx.commit().await?;
+    Ok(())
+}

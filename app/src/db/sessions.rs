@@ -66,6 +66,9 @@ pub enum Flash {
     /// A refused change from a submission page's owner form (JSON: the
     /// submission's id, the reasons, what was typed).
     ChangeRefused,
+    /// An invitation's link, on a server that sends no mail, for the team
+    /// page (its member passes it on).
+    Invitation,
 }
 
 impl Flash {
@@ -75,6 +78,7 @@ impl Flash {
             Self::UploadError => "flash_error",
             Self::UploadFields => "flash_fields",
             Self::ChangeRefused => "flash_change",
+            Self::Invitation => "flash_invite",
         }
     }
 }

@@ -22,6 +22,22 @@ crate::messages! {
         register_link = "auth-register-link",
         password = "auth-password",
         signin_button = "auth-signin-button",
+        forgot = "auth-forgot",
+        reset_title = "auth-reset-title",
+        reset_intro = "auth-reset-intro",
+        reset_send = "auth-reset-send",
+        reset_sent = "auth-reset-sent",
+        reset_new_title = "auth-reset-new-title",
+        reset_new_intro = "auth-reset-new-intro",
+        reset_password = "auth-reset-password",
+        reset_save = "auth-reset-save",
+        reset_dead = "auth-reset-dead",
+        reset_ask_again = "auth-reset-ask-again",
+        join_title = "auth-join-title",
+        join_intro(team, email) = "auth-join-intro",
+        join_password = "auth-join-password",
+        join_submit = "auth-join-submit",
+        join_dead = "auth-join-dead",
     }
 }
 

@@ -33,11 +33,19 @@ pub enum FormErrorCode {
     TooManyFinal,
     /// The submission was withdrawn already (nothing to change).
     Withdrawn,
+    /// The team's only member asked to leave it.
+    LastMember,
+    /// The leave form sent without its confirmation box.
+    LeaveUnconfirmed,
+    /// The board is read-only for maintenance.
+    ReadOnly,
+    /// The member's team is banned by the board's operators.
+    TeamBanned,
 }
 
 impl FormErrorCode {
     /// Every code, for the tests.
-    pub const ALL: [Self; 15] = [
+    pub const ALL: [Self; 19] = [
         Self::WrongCredentials,
         Self::TooManyAttempts,
         Self::NameTaken,
@@ -53,6 +61,10 @@ impl FormErrorCode {
         Self::WithdrawUnconfirmed,
         Self::Withdrawn,
         Self::TooManyFinal,
+        Self::LastMember,
+        Self::LeaveUnconfirmed,
+        Self::ReadOnly,
+        Self::TeamBanned,
     ];
 
     /// The code as it appears in `?error=`.
@@ -73,6 +85,10 @@ impl FormErrorCode {
             Self::WithdrawUnconfirmed => "withdraw_unconfirmed",
             Self::Withdrawn => "withdrawn",
             Self::TooManyFinal => "too_many_final",
+            Self::LastMember => "last_member",
+            Self::LeaveUnconfirmed => "leave_unconfirmed",
+            Self::ReadOnly => "read_only",
+            Self::TeamBanned => "team_banned",
         }
     }
 

@@ -11,7 +11,27 @@ crate::messages! {
         verify_subject = "mail-verify-subject",
         /// The verification link's invitation, around the `link`.
         verify_body(link) = "mail-verify-body",
+        reset_subject = "mail-reset-subject",
+        reset_body(link) = "mail-reset-body",
+        invite_subject(team) = "mail-invite-subject",
+        invite_body(link, team) = "mail-invite-body",
     }
+}
+
+/// The password-reset mail for `link`.
+pub fn reset(link: &str) -> (String, String) {
+    let (en, ar) = (MailText(Lang::En), MailText(Lang::Ar));
+    let subject = format!("{} / {}", en.reset_subject(), ar.reset_subject());
+    let body = format!("{}\n\n{}\n", en.reset_body(link), ar.reset_body(link));
+    (subject, body)
+}
+
+/// The invitation into `team` for `link`.
+pub fn invitation(link: &str, team: &str) -> (String, String) {
+    let (en, ar) = (MailText(Lang::En), MailText(Lang::Ar));
+    let subject = format!("{} / {}", en.invite_subject(team), ar.invite_subject(team));
+    let body = format!("{}\n\n{}\n", en.invite_body(link, team), ar.invite_body(link, team));
+    (subject, body)
 }
 
 /// The verification mail for `link`: its subject and its plain-text body.

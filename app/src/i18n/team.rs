@@ -52,6 +52,16 @@ crate::messages! {
         synthetic = "team-synthetic",
         /// After the visibility of a withdrawn submission.
         withdrawn = "team-withdrawn",
+        invite_heading = "team-invite-heading",
+        invite_email = "team-invite-email",
+        invite_submit = "team-invite-submit",
+        invite_mailed = "team-invite-mailed",
+        invite_link = "team-invite-link",
+        leave_heading = "team-leave-heading",
+        leave_confirm = "team-leave-confirm",
+        leave_submit = "team-leave-submit",
+        password_changed = "team-password-changed",
+        joined = "team-joined",
     }
 }
 

@@ -47,6 +47,7 @@ fn TeamDetails(page: TeamPageData, lang: Lang) -> impl IntoView {
         total_limit,
         submissions,
         status,
+        invitation_link,
     } = page;
     let t = text(lang);
     let waiting = match status {
@@ -65,8 +66,27 @@ fn TeamDetails(page: TeamPageData, lang: Lang) -> impl IntoView {
         </p>
         <form method="post" action="/auth/signout"><LangField lang /><button type="submit">{t.sign_out()}</button></form>
 
+        <Done lang t />
         <h2>{t.members()}</h2>
-        <ul>{members.into_iter().map(|m| view! { <li><bdi>{m}</bdi></li> }).collect_view()}</ul>
+        <ul id="members">{members.into_iter().map(|m| view! { <li><bdi>{m}</bdi></li> }).collect_view()}</ul>
+        {invitation_link.map(|path| view! {
+            <div class="notice" role="status" id="invitation-link">
+                <p>{t.invite_link()}</p>
+                <code dir="ltr"><a href=path.clone()>{path.clone()}</a></code>
+            </div>
+        })}
+        <h3>{t.invite_heading()}</h3>
+        <form method="post" action="/team/invite" class="inline" id="invite-form">
+            <LangField lang />
+            <label>{t.invite_email()} <input type="email" name="email" required maxlength="254" dir="ltr" autocomplete="off" /></label>
+            <button type="submit">{t.invite_submit()}</button>
+        </form>
+        <h3>{t.leave_heading()}</h3>
+        <form method="post" action="/team/leave" class="inline" id="leave-form">
+            <LangField lang />
+            <label><input type="checkbox" name="confirm" value="yes" required /> {t.leave_confirm()}</label>
+            <button type="submit" class="danger">{t.leave_submit()}</button>
+        </form>
 
         <h2 id="tokens">{t.tokens()}</h2>
         {new_token.map(|token| view! {
@@ -84,6 +104,22 @@ fn TeamDetails(page: TeamPageData, lang: Lang) -> impl IntoView {
 
         <h2>{t.submissions()}</h2>
         <SubmissionList submissions lang />
+    }
+}
+
+/// What the last members' action did (`?done=invited|password|joined`).
+#[component]
+fn Done(lang: Lang, t: crate::i18n::team::TeamText) -> impl IntoView {
+    let _ = lang;
+    let query = leptos_router::hooks::use_query_map();
+    move || {
+        let said = match query.read().get("done").as_deref() {
+            Some("invited") => Some(t.invite_mailed()),
+            Some("password") => Some(t.password_changed()),
+            Some("joined") => Some(t.joined()),
+            _ => None,
+        };
+        said.map(|s| view! { <p class="notice" role="status" id="members-done">{s}</p> })
     }
 }
 

@@ -70,17 +70,23 @@ pub fn banned(reason: &str) -> ServiceError {
 /// Validates registration fields; every problem is named.
 pub fn check_registration(name: &str, email: &str, password: &str) -> Result<()> {
     let mut problems = team_name_problems(name);
-    let email = email.trim();
-    let valid_email = email.len() <= 254
-        && email.split_once('@').is_some_and(|(local, domain)| !local.is_empty() && domain.contains('.'))
-        && !email.chars().any(|c| c.is_whitespace() || c.is_control());
-    if !valid_email {
-        problems.push(FieldError::new("email", FieldProblem::NotEmail));
+    if let Err(problem) = check_email(email) {
+        problems.push(problem);
     }
     if let Err(p) = password::check_strength(password) {
         problems.push(FieldError::new("password", p));
     }
     if problems.is_empty() { Ok(()) } else { Err(ServiceError::InvalidFields(problems)) }
+}
+
+/// An address as registration takes it: at most 254 characters, a local
+/// part, an `@` and a domain with a dot, no spaces or control characters.
+pub fn check_email(email: &str) -> std::result::Result<(), FieldError> {
+    let email = email.trim();
+    let valid = email.len() <= 254
+        && email.split_once('@').is_some_and(|(local, domain)| !local.is_empty() && domain.contains('.'))
+        && !email.chars().any(|c| c.is_whitespace() || c.is_control());
+    if valid { Ok(()) } else { Err(FieldError::new("email", FieldProblem::NotEmail)) }
 }
 
 /// What is wrong with a team name (none: it may be used): 2 to 60

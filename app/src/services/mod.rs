@@ -27,6 +27,7 @@ pub mod key_audit;
 pub mod key_store;
 pub mod key_versions;
 pub mod keys;
+pub mod members;
 pub mod operator;
 pub mod password;
 pub mod published;

@@ -224,3 +224,11 @@ pub async fn page(db: &Db, viewer: &Viewer, team: &str, event: &str) -> Result<O
         event_filter: event.to_owned(),
     }))
 }
+
+/// A password-reset link for the member with `email` (its path), made by
+/// an operator to pass on by hand; audited. `NotFound` for an unknown address.
+pub async fn reset_link(db: &Db, actor: &Actor, email: &str) -> Result<String> {
+    let path = super::members::reset_link(db, email).await?;
+    store::record_action(db, actor, "reset_link_made", email).await?;
+    Ok(path)
+}

@@ -21,15 +21,27 @@ use crate::domain::registration::{Registration, TeamStatus};
 /// How long a verification link works.
 pub const VERIFICATION_TTL_SECS: i64 = 2 * 24 * 3600;
 
-/// The subject and plain-text body of the verification mail for a link
-/// (`i18n::mail::verification`: services render no text).
-pub type ComposeVerification = fn(&str) -> (String, String);
+/// The subject and plain-text body of a mail carrying a link
+/// (`i18n::mail`: services render no text).
+pub type Compose = fn(&str) -> (String, String);
 
-/// Sends mail over SMTP (lettre), from one address, written by `compose`.
+/// The mails the server sends, each written by the server's words
+/// (`i18n::mail`), handed in by whoever starts the server.
+#[derive(Debug, Clone, Copy)]
+pub struct Letters {
+    /// The link that verifies an address (`--registration email`).
+    pub verification: Compose,
+    /// The link that sets a new password.
+    pub reset: Compose,
+    /// The link that joins a team, and the team's name.
+    pub invitation: fn(&str, &str) -> (String, String),
+}
+
+/// Sends mail over SMTP (lettre), from one address, written by `letters`.
 pub struct Mailer {
     transport: AsyncSmtpTransport<Tokio1Executor>,
     from: Mailbox,
-    compose: ComposeVerification,
+    pub(super) letters: Letters,
 }
 
 impl std::fmt::Debug for Mailer {
@@ -42,17 +54,17 @@ impl Mailer {
     /// A mailer for an SMTP URL as lettre reads it: `smtp://host:port`
     /// (plain, for a relay on the same machine or network),
     /// `smtp://host:587?tls=required` (STARTTLS), `smtps://user:pass@host`
-    /// (TLS); `from` is the sender's address, `compose` writes the mail.
-    pub fn new(url: &str, from: &str, compose: ComposeVerification) -> std::result::Result<Self, String> {
+    /// (TLS); `from` is the sender's address, `letters` write the mail.
+    pub fn new(url: &str, from: &str, letters: Letters) -> std::result::Result<Self, String> {
         let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
             .map_err(|e| format!("--smtp-url is not an SMTP URL lettre can use: {e}"))?
             .build();
         let from = from.parse::<Mailbox>().map_err(|e| format!("--mail-from {from:?} is not an address: {e}"))?;
-        Ok(Self { transport, from, compose })
+        Ok(Self { transport, from, letters })
     }
 
     /// Sends one plain-text message.
-    async fn send(&self, to: &str, subject: &str, body: String) -> std::result::Result<(), String> {
+    pub(super) async fn send(&self, to: &str, subject: &str, body: String) -> std::result::Result<(), String> {
         let to = to.parse::<Mailbox>().map_err(|e| e.to_string())?;
         let mail = Mail::builder()
             .from(self.from.clone())
@@ -126,7 +138,7 @@ async fn send_verification(
         .await
         .map_err(|e| e.to_string())?;
     let link = format!("{}/auth/verify?token={secret}", registrar.public_url.trim_end_matches('/'));
-    let (subject, body) = (mailer.compose)(&link);
+    let (subject, body) = (mailer.letters.verification)(&link);
     mailer.send(email, &subject, body).await
 }
 

@@ -39,6 +39,7 @@ pub async fn team_page(
         total_limit: quota.total_limit,
         submissions: submissions::for_team(db, team_id).await?.iter().map(summary).collect(),
         status: crate::domain::registration::TeamStatus::of(teams::admitted(db, team_id).await?, registration),
+        invitation_link: sessions::take_flash(db, &session.hash, sessions::Flash::Invitation).await?,
     }))
 }
 

@@ -43,6 +43,18 @@ pub enum OperatorCommand {
     ReadOnly(ReadOnlyArgs),
     /// Print the audit log, newest first.
     Audit(AuditArgs),
+    /// Print a password-reset link for a member (valid one hour, once),
+    /// to pass on by hand when the server sends no mail.
+    ResetLink(ResetLinkArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ResetLinkArgs {
+    pub email: String,
+    /// The site's address as members reach it; the link is printed as a
+    /// path without it.
+    #[arg(long, env = "MEDARABENCH_PUBLIC_URL")]
+    pub public_url: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -280,6 +292,17 @@ async fn run_on(db: &Db, actor: &Actor, cmd: OperatorCommand) -> anyhow::Result<
             let on = a.mode == OnOff::On;
             let what = if on { "the board is read-only" } else { "the board takes uploads and registrations" };
             changed(operator::set_read_only(db, actor, on, &a.reason).await?, what.to_owned());
+        }
+        OperatorCommand::ResetLink(a) => {
+            let path = operator::reset_link(db, actor, &a.email).await?;
+            match a.public_url {
+                Some(base) => println!("{}{path}", base.trim_end_matches('/')),
+                None => println!("{path}"),
+            }
+            eprintln!(
+                "a reset link for {}: it works for one hour, once (no --public-url: put the site's address before it)",
+                a.email
+            );
         }
         OperatorCommand::Audit(a) => {
             let filter = AuditFilter { team: a.team, event: a.event, limit: a.limit };

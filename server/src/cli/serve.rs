@@ -7,7 +7,7 @@ use anyhow::Context;
 use app::domain::registration::Registration;
 use app::domain::{Benchmark, parse_key};
 use app::services::key_store as keys;
-use app::services::registration::{Mailer, Registrar};
+use app::services::registration::{Letters, Mailer, Registrar};
 use app::services::{Db, database};
 use clap::Args;
 use tokio::net::TcpListener;
@@ -163,14 +163,21 @@ pub async fn server_config(db: &Db, args: &ServeArgs) -> anyhow::Result<ServerCo
     })
 }
 
-/// How the server lets teams in, checked against what it holds: `email`
-/// needs a mailer and the public address; `open` is refused on a server
-/// holding a held-out key unless it is allowed outright.
+/// The mail the server sends, in its words (`app::i18n::mail`).
+pub fn letters() -> Letters {
+    Letters {
+        verification: app::i18n::mail::verification,
+        reset: app::i18n::mail::reset,
+        invitation: app::i18n::mail::invitation,
+    }
+}
+
+/// How the server lets teams in and mails links (address verification,
+/// password resets, invitations), checked against what it holds: `email`
+/// and a mail sender need the public address; `open` is refused on a
+/// server holding a held-out key unless it is allowed outright.
 async fn registrar(db: &Db, args: &ServeArgs) -> anyhow::Result<Registrar> {
     let mode = args.registration;
-    if mode != Registration::Email {
-        anyhow::ensure!(args.smtp_url.is_none(), "--smtp-url is for --registration email only");
-    }
     if mode == Registration::Open && !args.allow_open_registration {
         let held_out = keys::held_out(db).await?;
         if let Some(key) = held_out.first() {
@@ -184,9 +191,9 @@ async fn registrar(db: &Db, args: &ServeArgs) -> anyhow::Result<Registrar> {
         }
     }
     let mailer = match (mode, &args.smtp_url) {
-        (Registration::Email, Some(url)) => Some(std::sync::Arc::new(
-            Mailer::new(url, &args.mail_from, app::i18n::mail::verification).map_err(anyhow::Error::msg)?,
-        )),
+        (_, Some(url)) => {
+            Some(std::sync::Arc::new(Mailer::new(url, &args.mail_from, letters()).map_err(anyhow::Error::msg)?))
+        }
         (Registration::Email, None) => {
             anyhow::bail!("--registration email needs --smtp-url (the relay that sends the links)")
         }
@@ -198,6 +205,9 @@ async fn registrar(db: &Db, args: &ServeArgs) -> anyhow::Result<Registrar> {
         }
         (Registration::Email, None) => {
             anyhow::bail!("--registration email needs --public-url (where the verification links point)")
+        }
+        (_, None) if mailer.is_some() => {
+            anyhow::bail!("--smtp-url needs --public-url (where the mailed links point)")
         }
         (_, url) => url.clone().unwrap_or_default(),
     };

@@ -45,7 +45,7 @@ pub fn router(upload_limit: usize) -> Router<AppState> {
 }
 
 /// A 303 to `location`, optionally setting a cookie.
-fn see_other(location: &str, cookie: Option<String>) -> Response {
+pub(super) fn see_other(location: &str, cookie: Option<String>) -> Response {
     let mut resp = StatusCode::SEE_OTHER.into_response();
     if let Ok(v) = HeaderValue::from_str(location) {
         resp.headers_mut().insert(LOCATION, v);
@@ -59,13 +59,13 @@ fn see_other(location: &str, cookie: Option<String>) -> Response {
 /// The `lang` field every form carries, for the forms that have no other
 /// field (a missing or unreadable body is English).
 #[derive(Debug, Deserialize)]
-struct LangForm {
+pub(super) struct LangForm {
     #[serde(default)]
     lang: Option<String>,
 }
 
 impl LangForm {
-    fn lang(form: Result<Form<LangForm>, FormRejection>) -> Lang {
+    pub(super) fn lang(form: Result<Form<LangForm>, FormRejection>) -> Lang {
         form.map_or(Lang::En, |Form(f)| Lang::from_param(f.lang.as_deref()))
     }
 }
@@ -88,6 +88,9 @@ fn form_codes(err: &ServiceError) -> Vec<FormErrorCode> {
             vec![FormErrorCode::EmailTaken]
         }
         ServiceError::Conflict { .. } => vec![FormErrorCode::NameTaken],
+        ServiceError::StateConflict { code: "last_member", .. } => vec![FormErrorCode::LastMember],
+        ServiceError::Unavailable { code: "read_only", .. } => vec![FormErrorCode::ReadOnly],
+        ServiceError::Forbidden { code: "team_banned", .. } => vec![FormErrorCode::TeamBanned],
         ServiceError::InvalidFields(fields) => {
             let codes: Vec<_> = fields.iter().filter_map(|f| field_code(f.field)).collect();
             if codes.is_empty() { vec![FormErrorCode::ServerError] } else { codes }
@@ -97,7 +100,7 @@ fn form_codes(err: &ServiceError) -> Vec<FormErrorCode> {
 }
 
 /// Back to a form with the codes of what was wrong, in the form's language.
-fn back_with_error(path: &str, err: &ServiceError, lang: Lang) -> Response {
+pub(super) fn back_with_error(path: &str, err: &ServiceError, lang: Lang) -> Response {
     back_with_codes(path, &form_codes(err), err, lang)
 }
 
@@ -125,7 +128,11 @@ fn back_with_codes(path: &str, codes: &[FormErrorCode], err: &ServiceError, lang
 
 /// Starts a fresh session for a member, ending the one the browser had:
 /// the session id is rotated at every sign-in.
-async fn start_session(state: &AppState, headers: &HeaderMap, member_id: i64) -> Result<String, ServiceError> {
+pub(super) async fn start_session(
+    state: &AppState,
+    headers: &HeaderMap,
+    member_id: i64,
+) -> Result<String, ServiceError> {
     let id = new_secret("mbs_");
     sessions::start(&state.db, session_cookie(headers).as_deref(), &id, member_id, SESSION_TTL_SECS).await?;
     Ok(session_set_cookie(&id, state.config.secure_cookies))

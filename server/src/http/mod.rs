@@ -15,6 +15,7 @@ mod health;
 mod html;
 mod json_body;
 mod leaderboard;
+mod member_forms;
 pub mod observe;
 pub mod openapi;
 mod operator;
@@ -96,6 +97,7 @@ pub fn build_router(state: AppState) -> Router {
         .merge(openapi::router())
         .merge(operator::router())
         .merge(operator_forms::router())
+        .merge(member_forms::router())
         .merge(submissions::router(upload_limit))
         .merge(forms::router(upload_limit))
         .leptos_routes_with_context(&state, routes, context.clone(), move || shell(options.clone()))

@@ -31,6 +31,8 @@ pub fn router() -> Router<AppState> {
     paths(
         teams::register,
         teams::create_token,
+        teams::request_reset,
+        teams::confirm_reset,
         submissions::upload,
         submissions::list_own,
         submissions::get_one,

@@ -314,7 +314,8 @@ async fn read_only(
 
 /// Pauses uploads and registrations, or lets them in again.
 #[utoipa::path(put, path = "/api/v1/operator/read-only", tag = "operator", request_body = ReadOnlyBody, security(("bearer" = [])),
-    responses((status = 200, body = DoneView), (status = 404, description = "not an operator", body = ErrorView)))]
+    responses((status = 200, body = DoneView), (status = 400, description = "the body is not valid JSON or the reason is too long", body = ErrorView),
+        (status = 404, description = "not an operator", body = ErrorView)))]
 async fn set_read_only(
     State(s): State<AppState>,
     OperatorToken(a): OperatorToken,

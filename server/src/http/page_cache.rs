@@ -154,11 +154,17 @@ fn is_page_path(path: &str) -> bool {
     !NOT_PAGES.iter().any(|p| path.starts_with(p)) && !path.rsplit('/').next().unwrap_or("").contains('.')
 }
 
+/// Pages that spend a mailed link (`?token=`): what they show changes when
+/// the link is used, which moves no board version, and their address holds
+/// a secret that no cache should keep.
+const LINK_PAGES: &[&str] = &["/reset", "/join"];
+
 /// Whether a request may be answered from the cache: a signed-out `GET`
-/// of a page.
+/// of a page, but a link's.
 fn cacheable(req: &Request) -> bool {
     req.method() == Method::GET
         && is_page_path(req.uri().path())
+        && !LINK_PAGES.contains(&req.uri().path())
         && !req.headers().contains_key(header::AUTHORIZATION)
         && super::extract::session_cookie(req.headers()).is_none()
 }

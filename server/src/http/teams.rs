@@ -1,7 +1,7 @@
 //! `POST /api/v1/teams` (register) and `POST /api/v1/tokens` (sign in and
 //! get an API token, shown once).
 
-use app::services::{accounts, registration};
+use app::services::{accounts, members, registration};
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::post;
@@ -16,7 +16,11 @@ use super::views::{ErrorView, RegisteredView, TeamView, TokenView};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/api/v1/teams", post(register)).route("/api/v1/tokens", post(create_token))
+    Router::new()
+        .route("/api/v1/teams", post(register))
+        .route("/api/v1/tokens", post(create_token))
+        .route("/api/v1/password-reset", post(request_reset))
+        .route("/api/v1/password-reset/confirm", post(confirm_reset))
 }
 
 /// A new team and its first member.
@@ -92,4 +96,70 @@ pub(super) async fn create_token(
     let who = accounts::verify_credentials(&state.db, state.signin_throttle(), &body.email, &body.password).await?;
     let (id, token) = accounts::issue_token(&state.db, who.team_id, Some(who.member_id), &body.label).await?;
     Ok((StatusCode::CREATED, Json(TokenView { token, id, team_id: who.team_id })))
+}
+
+/// An address to send a password-reset link to.
+#[derive(Debug, Deserialize, ToSchema)]
+pub(super) struct ResetBody {
+    #[schema(format = Email, max_length = 254)]
+    email: String,
+}
+
+/// The same answer whatever the address.
+#[derive(Debug, serde::Serialize, ToSchema)]
+pub(super) struct ResetRequestedView {
+    /// Always `"requested"`: whether the address is a member's is never said.
+    status: &'static str,
+}
+
+/// Asks for a password-reset link (mailed over the server's SMTP sender;
+/// valid one hour, once). Answers 202 whether or not the address is a
+/// member's, and whether or not the server sends mail.
+#[utoipa::path(
+    post, path = "/api/v1/password-reset", tag = "teams",
+    request_body = ResetBody,
+    responses(
+        (status = 202, body = ResetRequestedView),
+        (status = 400, description = "the body is not valid JSON", body = ErrorView),
+        (status = 413, description = "the body is too large", body = ErrorView),
+        (status = 429, description = "too many writes from this address; see Retry-After", body = ErrorView),
+    ),
+)]
+pub(super) async fn request_reset(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<ResetBody>,
+) -> Result<(StatusCode, Json<ResetRequestedView>), HttpError> {
+    members::request_reset(&state.db, &state.config.registrar, &body.email).await?;
+    Ok((StatusCode::ACCEPTED, Json(ResetRequestedView { status: "requested" })))
+}
+
+/// A reset link's secret (`token` of its address) and the new password.
+#[derive(Debug, Deserialize, ToSchema)]
+pub(super) struct ResetConfirmBody {
+    token: String,
+    /// 10 to 256 characters.
+    #[schema(min_length = 10, max_length = 256)]
+    password: String,
+}
+
+/// Sets a new password with a reset link: the link is spent and every
+/// session of the member ends (API tokens stay: revoke them on the team
+/// page if they may have leaked).
+#[utoipa::path(
+    post, path = "/api/v1/password-reset/confirm", tag = "teams",
+    request_body = ResetConfirmBody,
+    responses(
+        (status = 204, description = "the password is changed"),
+        (status = 400, description = "the password is too short or too long, or the body is not JSON", body = ErrorView),
+        (status = 404, description = "the link is unknown, used or expired", body = ErrorView),
+        (status = 413, description = "the body is too large", body = ErrorView),
+        (status = 429, description = "too many writes from this address; see Retry-After", body = ErrorView),
+    ),
+)]
+pub(super) async fn confirm_reset(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<ResetConfirmBody>,
+) -> Result<StatusCode, HttpError> {
+    members::reset_password(&state.db, &body.token, &body.password).await?;
+    Ok(StatusCode::NO_CONTENT)
 }

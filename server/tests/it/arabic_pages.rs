@@ -150,14 +150,28 @@ async fn arabic_pages_have_no_english_sentence(backend: Backend) {
     let Some(app) = TestApp::start(backend).await else { return };
     let (cookie, submission) = team_with_submission(&app).await;
     let mut found = Vec::new();
-    for path in ["/", "/quality", "/adapting", "/medarabiq", "/dataset", "/submit", "/compare", "/signin", "/register"]
-    {
+    for path in [
+        "/",
+        "/quality",
+        "/adapting",
+        "/medarabiq",
+        "/dataset",
+        "/submit",
+        "/compare",
+        "/signin",
+        "/register",
+        "/reset",
+    ] {
         found.extend(crawl(&app, &format!("{path}?lang=ar"), None, StatusCode::OK).await);
     }
     for path in ["/upload?lang=ar", "/upload?error=client_quota_exceeded&lang=ar", "/team?lang=ar", &submission] {
         found.extend(crawl(&app, path, Some(&cookie), StatusCode::OK).await);
     }
     found.extend(crawl(&app, "/no-such-page?lang=ar", None, StatusCode::NOT_FOUND).await);
+    found.extend(crawl(&app, "/reset?sent=1&lang=ar", None, StatusCode::OK).await);
+    for path in ["/reset?token=mbr_gone&lang=ar", "/join?token=mbi_gone&lang=ar"] {
+        found.extend(crawl(&app, path, None, StatusCode::NOT_FOUND).await);
+    }
     // The operators' page, with a banner up, a submission hidden and a
     // team banned, and what its forms say after an action.
     let cli = |args: &[&str]| {

@@ -2,6 +2,7 @@
 //! `build_router` + `tower::ServiceExt::oneshot`, each test on a fresh
 //! database, every test on both SQLite and PostgreSQL.
 
+mod accounts;
 mod api_language;
 mod arabic_pages;
 mod attacks;

@@ -27,16 +27,16 @@ on_both_backends!(
 const PASSWORD: &str = "a long test password";
 
 /// A real SMTP server writing each message it receives to a directory.
-struct MailSink {
+pub(crate) struct MailSink {
     _process: ServerProcess,
     dir: tempfile::TempDir,
-    port: u16,
+    pub(crate) port: u16,
 }
 
 impl MailSink {
     /// Starts aiosmtpd from `target/ci-python`; `None` (the test is then
     /// skipped, saying so) where it is not installed.
-    fn start() -> Option<Self> {
+    pub(crate) fn start() -> Option<Self> {
         let python = concat!(env!("CARGO_MANIFEST_DIR"), "/../target/ci-python/bin/python");
         let ready = Command::new(python).args(["-c", "import aiosmtpd"]).output().is_ok_and(|o| o.status.success());
         if !ready {
@@ -57,7 +57,7 @@ impl MailSink {
     }
 
     /// The `n`-th message received (1 for the first), waiting for it.
-    async fn message(&self, n: usize) -> String {
+    pub(crate) async fn message(&self, n: usize) -> String {
         let path = self.dir.path().join(format!("{n}.txt"));
         for _ in 0..200 {
             if let Ok(text) = std::fs::read_to_string(&path) {
@@ -67,16 +67,23 @@ impl MailSink {
         }
         panic!("no message {n} arrived");
     }
+
+    /// How many messages arrived so far.
+    pub(crate) fn received(&self) -> usize {
+        std::fs::read_dir(self.dir.path()).map_or(0, |d| {
+            d.filter_map(Result::ok).filter(|e| e.path().extension().is_some_and(|x| x == "txt")).count()
+        })
+    }
 }
 
 /// A registrar of `mode` mailing through SMTP port `port`.
-fn registrar(mode: Registration, port: Option<u16>) -> Registrar {
+pub(crate) fn registrar(mode: Registration, port: Option<u16>) -> Registrar {
     let mailer = port.map(|p| {
         Arc::new(
             Mailer::new(
                 &format!("smtp://127.0.0.1:{p}"),
                 "MedAraBench <noreply@test.example>",
-                app::i18n::mail::verification,
+                server::cli::serve::letters(),
             )
             .unwrap(),
         )

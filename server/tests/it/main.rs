@@ -17,6 +17,7 @@ mod client_limits;
 mod compare;
 mod connections;
 mod demo;
+mod deployment;
 mod edits;
 mod errata;
 mod flags;

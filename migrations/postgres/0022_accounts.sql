@@ -20,6 +20,7 @@ CREATE TABLE invitations (
 );
 CREATE INDEX invitations_team ON invitations (team_id);
 
--- An invitation link made on a server that sends no mail, shown once on
--- the inviting member's team page.
+-- An invitation link made on a server that sends no mail, kept (as it is:
+-- the one secret here not hashed) until the inviting member's team page
+-- shows it, once.
 ALTER TABLE sessions ADD COLUMN flash_invite TEXT;

@@ -61,3 +61,5 @@ api-awaiting-approval = your team can upload once an organiser lets it in
 api-read-only = the board is read-only for maintenance: uploads and registrations are paused, browsing works; try again later
 api-team-banned = this team is banned from the board by its operators: { $reason }
 api-last-member = you are the team's only member: invite someone before you leave, so that someone can still sign in
+api-invitation-limit = a team may have at most { $limit } invitations waiting at once: wait until some are used or expire (after seven days)
+api-address-banned = this address belongs to a team the board's operators banned: it cannot register another

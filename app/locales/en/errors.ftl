@@ -18,6 +18,7 @@ form-error-last-member = You are the team's only member: invite someone before y
 form-error-leave-unconfirmed = Tick the box to confirm that you leave the team; nothing was changed.
 form-error-read-only = The board is read-only for maintenance: nothing was stored. Try again later.
 form-error-team-banned = This team is banned from the board by its operators.
+form-error-too-many-invitations = Your team has ten invitations waiting already: wait until some are used or expire (after seven days); nothing was sent.
 
 # Why a file cannot be read as text (core's InputError).
 input-too-large = the file is { $size } bytes, over the limit of { $limit } bytes

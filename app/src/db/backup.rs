@@ -47,6 +47,11 @@ pub async fn sqlite_copy(db: &Db, path: &str) -> Result<()> {
     Ok(())
 }
 
+/// How many tables an SQLite database has (0: a new, empty file).
+pub async fn table_count(db: &Db) -> Result<i64> {
+    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'").fetch_one(db.pool()).await?)
+}
+
 /// SQLite's own check of a database's pages and indexes: `ok`, or what
 /// is wrong.
 pub async fn integrity(db: &Db) -> Result<String> {

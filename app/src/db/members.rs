@@ -55,13 +55,25 @@ pub async fn reset_is_live(db: &Db, token_hash: &str) -> Result<bool> {
 pub async fn use_reset(db: &Db, token_hash: &str, password_hash: &str) -> Result<Option<(i64, i64)>> {
     let now = now_unix();
     let mut tx = db.begin_write().await?;
-    let link: Option<(i64, i64)> =
-        sqlx::query_as("SELECT member_id, expires_at FROM password_resets WHERE token_hash = $1")
+    // Claimed by its deletion: of two requests with one link, one gets it.
+    let claimed: Option<(i64, i64)> =
+        sqlx::query_as("DELETE FROM password_resets WHERE token_hash = $1 RETURNING member_id, expires_at")
             .bind(token_hash)
             .fetch_optional(&mut *tx)
             .await?;
-    let Some(member_id) = link.filter(|(_, expires_at)| *expires_at >= now).map(|(m, _)| m) else {
-        sqlx::query("DELETE FROM password_resets WHERE token_hash = $1").bind(token_hash).execute(&mut *tx).await?;
+    let banned: Option<i64> = match claimed {
+        Some((member_id, _)) => {
+            sqlx::query_scalar("SELECT t.banned_at FROM members m JOIN teams t ON t.id = m.team_id WHERE m.id = $1")
+                .bind(member_id)
+                .fetch_optional(&mut *tx)
+                .await?
+                .flatten()
+        }
+        None => None,
+    };
+    // A banned team's member gets no password (nor a session) this way.
+    let Some(member_id) = claimed.filter(|(_, expires_at)| *expires_at >= now && banned.is_none()).map(|(m, _)| m)
+    else {
         tx.commit().await?;
         return Ok(None);
     };
@@ -85,7 +97,8 @@ pub async fn use_reset(db: &Db, token_hash: &str, password_hash: &str) -> Result
 }
 
 /// Stores an invitation of `email` into team `team_id` by member
-/// `invited_by`, valid `ttl_secs`.
+/// `invited_by`, valid `ttl_secs`, unless the team has `max_live` live
+/// invitations already. Whether it was stored.
 pub async fn add_invitation(
     db: &Db,
     team_id: i64,
@@ -93,10 +106,22 @@ pub async fn add_invitation(
     email: &str,
     token_hash: &str,
     ttl_secs: i64,
-) -> Result<()> {
+    max_live: i64,
+) -> Result<bool> {
     let now = now_unix();
     let mut tx = db.begin_write().await?;
     sqlx::query("DELETE FROM invitations WHERE expires_at < $1").bind(now).execute(&mut *tx).await?;
+    if db.backend() == super::Backend::Postgres {
+        // Two invitations at once cannot both see room for one.
+        sqlx::query("SELECT id FROM teams WHERE id = $1 FOR UPDATE").bind(team_id).execute(&mut *tx).await?;
+    }
+    let live: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM invitations WHERE team_id = $1")
+        .bind(team_id)
+        .fetch_one(&mut *tx)
+        .await?;
+    if live >= max_live {
+        return Ok(false);
+    }
     sqlx::query(
         "INSERT INTO invitations (token_hash, team_id, email, invited_by, created_at, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6)",
@@ -111,7 +136,7 @@ pub async fn add_invitation(
     .await?;
     audit::record_in(&mut *tx, "member_invited", Some(team_id), invited_by, &fold(email)).await?;
     tx.commit().await?;
-    Ok(())
+    Ok(true)
 }
 
 /// A live invitation: the team's name and the address invited.
@@ -149,15 +174,20 @@ impl From<sqlx::Error> for JoinError {
 pub async fn join(db: &Db, token_hash: &str, password_hash: &str) -> Result<(i64, i64), JoinError> {
     let now = now_unix();
     let mut tx = db.begin_write().await?;
+    // Claimed by its deletion: of two requests with one link, one gets it.
     let invited: Option<(i64, String, i64)> =
-        sqlx::query_as("SELECT team_id, email, expires_at FROM invitations WHERE token_hash = $1")
+        sqlx::query_as("DELETE FROM invitations WHERE token_hash = $1 RETURNING team_id, email, expires_at")
             .bind(token_hash)
             .fetch_optional(&mut *tx)
             .await?;
     let Some((team_id, email)) = invited.filter(|(_, _, at)| *at >= now).map(|(t, e, _)| (t, e)) else {
         return Err(JoinError::Unknown);
     };
-    sqlx::query("DELETE FROM invitations WHERE token_hash = $1").bind(token_hash).execute(&mut *tx).await?;
+    let banned: Option<Option<i64>> =
+        sqlx::query_scalar("SELECT banned_at FROM teams WHERE id = $1").bind(team_id).fetch_optional(&mut *tx).await?;
+    if banned.flatten().is_some() {
+        return Err(JoinError::Unknown);
+    }
     let address = crate::domain::registration::address_key(&email);
     let member = sqlx::query_scalar(
         "INSERT INTO members (team_id, email, password_hash, created_at, address_key, email_verified_at)
@@ -200,6 +230,12 @@ pub async fn leave(db: &Db, member_id: i64) -> Result<bool> {
     }
     let email: String =
         sqlx::query_scalar("SELECT email FROM members WHERE id = $1").bind(member_id).fetch_one(&mut *tx).await?;
+    // The tokens the member made stop with the membership.
+    sqlx::query("UPDATE api_tokens SET revoked_at = $1 WHERE member_id = $2 AND revoked_at IS NULL")
+        .bind(now_unix())
+        .bind(member_id)
+        .execute(&mut *tx)
+        .await?;
     sqlx::query("DELETE FROM members WHERE id = $1").bind(member_id).execute(&mut *tx).await?;
     audit::record_in(&mut *tx, "member_left", Some(team_id), None, &email).await?;
     tx.commit().await?;

@@ -39,8 +39,8 @@ pub async fn create_session(db: &Db, id_hash: &str, member_id: i64, ttl_secs: i6
 pub async fn session_principal(db: &Db, id_hash: &str) -> Result<Option<Principal>> {
     Ok(sqlx::query_as(
         "SELECT m.id AS member_id, m.team_id AS team_id
-           FROM sessions s JOIN members m ON m.id = s.member_id
-          WHERE s.id_hash = $1 AND s.expires_at > $2",
+           FROM sessions s JOIN members m ON m.id = s.member_id JOIN teams t ON t.id = m.team_id
+          WHERE s.id_hash = $1 AND s.expires_at > $2 AND t.banned_at IS NULL",
     )
     .bind(id_hash)
     .bind(now_unix())
@@ -165,7 +165,8 @@ pub async fn token_principal(db: &Db, token_hash: &str) -> Result<Option<Princip
 /// last-used time (to within [`TOKEN_USE_RESOLUTION_SECS`]).
 pub async fn live_token(db: &Db, token_hash: &str) -> Result<Option<LiveToken>> {
     let owner: Option<TokenOwner> = sqlx::query_as(
-        "SELECT id, last_used_at, team_id, member_id FROM api_tokens WHERE token_hash = $1 AND revoked_at IS NULL",
+        "SELECT a.id, a.last_used_at, a.team_id, a.member_id FROM api_tokens a JOIN teams t ON t.id = a.team_id
+          WHERE a.token_hash = $1 AND a.revoked_at IS NULL AND t.banned_at IS NULL",
     )
     .bind(token_hash)
     .fetch_optional(db.pool())

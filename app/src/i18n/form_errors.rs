@@ -41,11 +41,13 @@ pub enum FormErrorCode {
     ReadOnly,
     /// The member's team is banned by the board's operators.
     TeamBanned,
+    /// The team has as many invitations waiting as it may.
+    TooManyInvitations,
 }
 
 impl FormErrorCode {
     /// Every code, for the tests.
-    pub const ALL: [Self; 19] = [
+    pub const ALL: [Self; 20] = [
         Self::WrongCredentials,
         Self::TooManyAttempts,
         Self::NameTaken,
@@ -65,6 +67,7 @@ impl FormErrorCode {
         Self::LeaveUnconfirmed,
         Self::ReadOnly,
         Self::TeamBanned,
+        Self::TooManyInvitations,
     ];
 
     /// The code as it appears in `?error=`.
@@ -89,6 +92,7 @@ impl FormErrorCode {
             Self::LeaveUnconfirmed => "leave_unconfirmed",
             Self::ReadOnly => "read_only",
             Self::TeamBanned => "team_banned",
+            Self::TooManyInvitations => "too_many_invitations",
         }
     }
 

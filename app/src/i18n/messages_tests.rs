@@ -393,6 +393,11 @@ fn every_service_error_has_its_message() {
         ServiceError::BadRequest { code: "invalid_final", message: Message::new("api-invalid-final") },
         ServiceError::Unavailable { code: "read_only", message: Message::new("api-read-only") },
         crate::services::accounts::banned("spam"),
+        ServiceError::Forbidden { code: "team_banned", message: Message::new("api-address-banned") },
+        ServiceError::QuotaExceeded {
+            message: Message::new("api-invitation-limit").arg("limit", 10),
+            retry_after: None,
+        },
         ServiceError::InvalidFields(vec![FieldError::new("until", FieldProblem::InThePast)]),
     ]);
     for error in &errors {

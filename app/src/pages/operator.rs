@@ -15,8 +15,8 @@ use crate::components::loaded::loaded;
 use crate::domain::operator::Level;
 use crate::format::utc_datetime;
 use crate::i18n::operator::{OperatorText, text};
-use crate::i18n::{Lang, common, use_lang};
-use crate::pages::not_found::answer_not_found;
+use crate::i18n::{Lang, use_lang};
+use crate::pages::not_found::NotFound;
 
 #[component]
 pub fn OperatorPageView() -> impl IntoView {
@@ -32,16 +32,8 @@ pub fn OperatorPageView() -> impl IntoView {
         view! {
             {loaded(lang, data, move |page| match page {
                 Some(page) => view! { <OperatorDetails page lang /> }.into_any(),
-                None => {
-                    let t = common::text(lang);
-                    view! {
-                        {answer_not_found()}
-                        <PageTitle text=t.not_found_title() />
-                        <h1>{t.not_found_title()}</h1>
-                        <p>{t.not_found_text()}</p>
-                    }
-                    .into_any()
-                }
+                // The page of any address that does not exist.
+                None => view! { <NotFound /> }.into_any(),
             })}
         }
     }

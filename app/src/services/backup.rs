@@ -16,6 +16,11 @@ pub async fn sqlite_copy(db: &Db, path: &str) -> Result<()> {
     Ok(backup::sqlite_copy(db, path).await?)
 }
 
+/// How many tables an SQLite database has (0: new and empty).
+pub async fn table_count(db: &Db) -> Result<i64> {
+    Ok(backup::table_count(db).await?)
+}
+
 /// SQLite's integrity check: `ok`, or what is wrong.
 pub async fn integrity(db: &Db) -> Result<String> {
     Ok(backup::integrity(db).await?)

@@ -216,7 +216,11 @@ impl From<CreateTeamError> for ServiceError {
             CreateTeamError::AddressTaken => {
                 Self::StateConflict { code: "address_taken", message: Message::new("api-address-taken") }
             }
-            CreateTeamError::Banned { reason } => super::accounts::banned(&reason),
+            // The operators' reason is for the team's members, not for
+            // whoever types one of their addresses.
+            CreateTeamError::Banned { .. } => {
+                Self::Forbidden { code: "team_banned", message: Message::new("api-address-banned") }
+            }
             CreateTeamError::RegistrationLimit { limit } => Self::ClientLimit(ClientLimitReached::registrations(limit)),
         }
     }

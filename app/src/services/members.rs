@@ -43,18 +43,22 @@ fn link(registrar: &Registrar, path: &str) -> String {
 /// Asks for a reset link for `email`: mailed when the address is a
 /// member's and the server has a mail sender. The answer is the same in
 /// every case (unknown address, no sender, a link sent a moment ago, a
-/// relay that failed: the last is logged), so that it tells nobody which
-/// addresses are registered.
+/// relay that failed: the last is logged), and the mail goes out after the
+/// answer, so that neither the answer nor its time tells which addresses
+/// are registered.
 pub async fn request_reset(db: &Db, registrar: &Registrar, email: &str) -> Result<()> {
-    let Some(mailer) = registrar.mailer.as_ref() else { return Ok(()) };
+    let Some(mailer) = registrar.mailer.clone() else { return Ok(()) };
     let secret = new_secret("mbr_");
     if members::add_reset(db, email, &secret_hash(&secret), RESET_TTL_SECS, RESET_GAP_SECS).await?.is_none() {
         return Ok(());
     }
     let (subject, body) = (mailer.letters.reset)(&link(registrar, &reset_path(&secret)));
-    if let Err(cause) = mailer.send(email.trim(), &subject, body).await {
-        tracing::error!(%cause, "a password-reset mail was not sent");
-    }
+    let to = email.trim().to_owned();
+    tokio::spawn(async move {
+        if let Err(cause) = mailer.send(&to, &subject, body).await {
+            tracing::error!(%cause, "a password-reset mail was not sent");
+        }
+    });
     Ok(())
 }
 
@@ -95,8 +99,14 @@ pub enum Invited {
     Link(String),
 }
 
+/// Live invitations a team may have at once: the board's mail sender is
+/// not a way to write to arbitrary addresses.
+pub const MAX_LIVE_INVITATIONS: i64 = 10;
+
 /// Invites `email` into the team of member `member_id`: a one-time link,
-/// valid seven days, mailed when the server has a sender.
+/// valid seven days, mailed when the server has a sender. An address that
+/// is a member already gets the same answer (joining then fails), so that
+/// inviting tells nobody which addresses are registered.
 pub async fn invite(
     db: &Db,
     registrar: &Registrar,
@@ -104,16 +114,29 @@ pub async fn invite(
     member_id: Option<i64>,
     email: &str,
 ) -> Result<Invited> {
+    super::operator::ensure_writable(db).await?;
     let email = email.trim();
     if accounts::check_email(email).is_err() {
         return Err(ServiceError::InvalidFields(vec![FieldError::new("email", FieldProblem::NotEmail)]));
     }
-    if teams::credentials(db, email).await?.is_some() {
-        return Err(ServiceError::Conflict { field: "email" });
-    }
     let team = teams::get(db, team_id).await?.ok_or(ServiceError::NotFound)?;
     let secret = new_secret("mbi_");
-    members::add_invitation(db, team_id, member_id, email, &secret_hash(&secret), INVITATION_TTL_SECS).await?;
+    let stored = members::add_invitation(
+        db,
+        team_id,
+        member_id,
+        email,
+        &secret_hash(&secret),
+        INVITATION_TTL_SECS,
+        MAX_LIVE_INVITATIONS,
+    )
+    .await?;
+    if !stored {
+        return Err(ServiceError::QuotaExceeded {
+            message: crate::domain::Message::new("api-invitation-limit").arg("limit", MAX_LIVE_INVITATIONS),
+            retry_after: None,
+        });
+    }
     let path = join_path(&secret);
     let Some(mailer) = registrar.mailer.as_ref() else { return Ok(Invited::Link(path)) };
     let (subject, body) = (mailer.letters.invitation)(&link(registrar, &path), &team.name);

@@ -78,9 +78,38 @@ fn summary(file: &str, backend: &str, contents: Contents, json: bool) -> anyhow:
     Ok(())
 }
 
-/// Runs a tool (`pg_dump`, `pg_restore`), or says why it could not.
-fn run_tool(tool: &str, args: &[&str]) -> anyhow::Result<String> {
-    let out = Command::new(tool).args(args).output().with_context(|| {
+/// A PostgreSQL URL without its password, and the password: the tools
+/// get the password in `PGPASSWORD`, never on their command line (which
+/// any user of the machine may read in the process list).
+fn without_password(url: &str) -> (String, Option<String>) {
+    let Some(scheme_end) = url.find("://").map(|i| i + 3) else { return (url.to_owned(), None) };
+    let rest = &url[scheme_end..];
+    let Some(at) = rest.find('@') else { return (url.to_owned(), None) };
+    match rest[..at].split_once(':') {
+        Some((user, password)) => (format!("{}{user}{}", &url[..scheme_end], &rest[at..]), Some(password.to_owned())),
+        None => (url.to_owned(), None),
+    }
+}
+
+/// Only the file's owner may read a backup: it holds password and token hashes.
+fn owner_only(file: &str) -> anyhow::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(file, std::fs::Permissions::from_mode(0o600))
+        .with_context(|| format!("cannot make {file} readable by its owner only"))
+}
+
+/// Runs a tool (`pg_dump`, `pg_restore`), on `url`'s database when given,
+/// or says why it could not; `{url}` in `args` stands for the URL without
+/// its password.
+fn run_tool(tool: &str, args: &[&str], url: Option<&str>) -> anyhow::Result<String> {
+    let (bare, password) = url.map(without_password).unwrap_or_default();
+    let args: Vec<&str> = args.iter().map(|a| if *a == "{url}" { bare.as_str() } else { a }).collect();
+    let mut command = Command::new(tool);
+    command.args(&args);
+    if let Some(password) = password {
+        command.env("PGPASSWORD", password);
+    }
+    let out = command.output().with_context(|| {
         format!("cannot run {tool}: install PostgreSQL's client tools (Debian: apt-get install postgresql-client)")
     })?;
     ensure!(out.status.success(), "{tool} failed: {}", String::from_utf8_lossy(&out.stderr).trim());
@@ -94,6 +123,7 @@ pub async fn backup(database_url: &str, args: BackupArgs) -> anyhow::Result<()> 
     match db.backend() {
         Backend::Sqlite => {
             backup::sqlite_copy(&db, &args.file).await.context("the copy was not written")?;
+            owner_only(&args.file)?;
             let copy = Db::connect(&format!("sqlite:{}", args.file)).await.context("cannot open the copy")?;
             let integrity = backup::integrity(&copy).await?;
             ensure!(integrity == "ok", "the copy fails SQLite's integrity check: {integrity}");
@@ -105,9 +135,11 @@ pub async fn backup(database_url: &str, args: BackupArgs) -> anyhow::Result<()> 
             let contents = backup::contents(&db).await?;
             run_tool(
                 "pg_dump",
-                &["--format=custom", "--no-owner", "--no-privileges", "--file", &args.file, database_url],
+                &["--format=custom", "--no-owner", "--no-privileges", "--file", &args.file, "{url}"],
+                Some(database_url),
             )?;
-            let listing = run_tool("pg_restore", &["--list", &args.file])?;
+            owner_only(&args.file)?;
+            let listing = run_tool("pg_restore", &["--list", &args.file], None)?;
             ensure!(listing.contains("TABLE DATA public submissions"), "the dump holds no submissions table");
             // Counted before the dump's snapshot: uploads meanwhile are in
             // the file and not in these numbers.
@@ -142,12 +174,22 @@ pub async fn restore(database_url: &str, args: RestoreArgs) -> anyhow::Result<()
         Kind::Sqlite => {
             let path = backup::sqlite_file(database_url)?;
             if path.exists() {
-                let db = Db::connect(database_url).await?;
-                let contents = backup::contents(&db).await;
-                db.close().await;
-                // A file that is not a board's database yet holds nothing.
-                if let Ok(contents) = contents {
-                    empty(contents)?;
+                // A new file, or an SQLite database without tables, holds
+                // nothing; anything else must be a board with nothing in it
+                // (a file that cannot be read as one is left alone).
+                let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+                if bytes > 0 {
+                    let db = Db::connect(database_url).await?;
+                    let tables = backup::table_count(&db).await;
+                    let contents = backup::contents(&db).await;
+                    db.close().await;
+                    match (tables, contents) {
+                        (Ok(0), _) => {}
+                        (_, Ok(contents)) => empty(contents)?,
+                        (_, Err(e)) => {
+                            bail!("{} is not an empty board's database ({e}): restore into a new path", path.display())
+                        }
+                    }
                 }
                 for suffix in ["", "-wal", "-shm"] {
                     let p = format!("{}{suffix}", path.display());
@@ -173,9 +215,10 @@ pub async fn restore(database_url: &str, args: RestoreArgs) -> anyhow::Result<()
                     "--no-privileges",
                     "--single-transaction",
                     "--dbname",
-                    database_url,
+                    "{url}",
                     &args.file,
                 ],
+                Some(database_url),
             )?;
         }
     }

@@ -116,7 +116,11 @@ async fn invite(
             session_store::set_flash(&state.db, &session.hash, Flash::Invitation, &path).await?;
             Ok(see_other(&lang.href("/team#members"), None))
         }
-        Err(e @ (ServiceError::InvalidFields(_) | ServiceError::Conflict { .. })) => {
+        Err(ServiceError::QuotaExceeded { .. }) => {
+            let query = format!("/team?error={}#members", FormErrorCode::TooManyInvitations.as_str());
+            Ok(see_other(&lang.href(&query), None))
+        }
+        Err(e @ (ServiceError::InvalidFields(_) | ServiceError::Unavailable { .. })) => {
             Ok(back_with_error("/team", &e, lang))
         }
         Err(e) => Err(e.into()),

@@ -35,6 +35,9 @@ pub fn router() -> Router<AppState> {
         .route("/api/v1/operator/announcements/{id}", delete(unannounce))
         .route("/api/v1/operator/read-only", get(read_only).put(set_read_only))
         .route("/api/v1/operator/audit", get(audit))
+        // Another method on these paths answers as a path that does not
+        // exist would, not 405 with the methods it has.
+        .method_not_allowed_fallback(|| async { HttpError::from(app::services::ServiceError::NotFound) })
 }
 
 /// The operator a request acts for, by its bearer token; 404 for anyone

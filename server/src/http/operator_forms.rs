@@ -33,6 +33,7 @@ pub fn router() -> Router<AppState> {
         .route("/operator/rename-team", post(rename_team))
         .route("/operator/quota", post(quota))
         .route("/operator/audit.csv", get(audit_csv_export))
+        .method_not_allowed_fallback(|| async { HttpError::from(ServiceError::NotFound) })
 }
 
 /// The signed-in operator (by session); 404 for anyone else.

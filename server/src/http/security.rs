@@ -31,7 +31,7 @@ pub async fn security_headers(req: Request, next: Next) -> Response {
 
 /// Paths whose writes act on a browser session (or start one).
 fn is_form_path(path: &str) -> bool {
-    path.starts_with("/auth/") || path.starts_with("/team/") || path == "/upload"
+    path.starts_with("/auth/") || path.starts_with("/team/") || path.starts_with("/operator/") || path == "/upload"
 }
 
 /// Whether a write comes from this site: `Sec-Fetch-Site` (sent by every

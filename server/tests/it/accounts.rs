@@ -15,7 +15,11 @@ use crate::on_both_backends;
 use crate::registration::{MailSink, registrar};
 use app::domain::registration::Registration;
 
-on_both_backends!(a_forgotten_password_is_reset_by_a_mailed_link, members_invite_join_and_leave);
+on_both_backends!(
+    a_forgotten_password_is_reset_by_a_mailed_link,
+    members_invite_join_and_leave,
+    without_mail_the_link_is_shown_and_members_leave
+);
 
 const NEW_PASSWORD: &str = "a brand new password";
 
@@ -125,30 +129,58 @@ async fn members_invite_join_and_leave(backend: Backend) {
     let team = app.get_with_cookie("/team", &second).await.body;
     assert!(team.contains("lead@joined.example") && team.contains("second@joined.example"), "{team}");
     assert_eq!(app.get(&path).await.status, StatusCode::NOT_FOUND, "an invitation works once");
-    let taken = app.post_form("/team/invite", &[("email", "second@joined.example")], Some(&lead)).await;
-    assert!(taken.headers["location"].to_str().unwrap().contains("error=email_taken"));
 
-    // Leaving: confirmed, and never the last member.
-    let unticked = app.post_form("/team/leave", &[("lang", "en")], Some(&second)).await;
-    assert_eq!(unticked.headers["location"], "/team?error=leave_unconfirmed");
-    let left = app.post_form("/team/leave", &[("confirm", "yes")], Some(&second)).await;
-    assert_eq!(left.headers["location"], "/");
-    let signin =
-        app.post_json("/api/v1/tokens", json!({"email": "second@joined.example", "password": NEW_PASSWORD})).await;
-    assert_eq!(signin.status, StatusCode::UNAUTHORIZED, "no longer a member");
-    let last = app.post_form("/team/leave", &[("confirm", "yes")], Some(&lead)).await;
-    assert_eq!(last.headers["location"], "/team?error=last_member");
-    assert!(signed_in(&app, &lead).await);
+    // A member already (here or elsewhere) is invited as anyone is, and
+    // cannot join: the answer tells the inviter nothing.
+    let again = app.post_form("/team/invite", &[("email", "second@joined.example")], Some(&lead)).await;
+    assert_eq!(again.headers["location"], "/team?done=invited#members");
+    let mail = sink.message(2).await;
+    let token = link_in(&mail, "https://board.example/join?token=mbi_").rsplit("token=").next().unwrap().to_owned();
+    let twice = app.post_form("/auth/join", &[("token", &token), ("password", NEW_PASSWORD)], None).await;
+    assert!(twice.headers["location"].to_str().unwrap().contains("error=email_taken"), "{:?}", twice.headers);
     app.finish().await;
+}
 
-    // A server that sends no mail shows the link once, to pass on.
+async fn without_mail_the_link_is_shown_and_members_leave(backend: Backend) {
     let Some(app) = TestApp::start(backend).await else { return };
     app.team_with_token("Quiet Lab", "lead@quiet.example").await;
     let lead = app.signin("lead@quiet.example").await;
     let invite = app.post_form("/team/invite", &[("email", "other@quiet.example")], Some(&lead)).await;
     assert_eq!(invite.headers["location"], "/team#members");
     let page = app.get_with_cookie("/team", &lead).await.body;
-    assert!(page.contains("id=\"invitation-link\"") && page.contains("/join?token=mbi_"), "{page}");
+    assert!(page.contains("id=\"invitation-link\""), "{page}");
+    let at = page.find("/join?token=mbi_").expect("the link");
+    let path: String = page[at..].chars().take_while(|c| c.is_ascii_alphanumeric() || "/?=_-".contains(*c)).collect();
     assert!(!app.get_with_cookie("/team", &lead).await.body.contains("id=\"invitation-link\""), "shown once");
+    let token = path.trim_start_matches("/join?token=");
+    let joined = app.post_form("/auth/join", &[("token", token), ("password", NEW_PASSWORD)], None).await;
+    assert_eq!(joined.headers["location"], "/team?done=joined");
+    let other = session_from(&joined).expect("signed in");
+    let issued =
+        app.post_json("/api/v1/tokens", json!({"email": "other@quiet.example", "password": NEW_PASSWORD})).await;
+    let other_token = issued.json()["token"].as_str().unwrap().to_owned();
+
+    // Leaving: confirmed; the member's sessions and tokens stop; never the last member.
+    let unticked = app.post_form("/team/leave", &[("lang", "en")], Some(&other)).await;
+    assert_eq!(unticked.headers["location"], "/team?error=leave_unconfirmed");
+    let left = app.post_form("/team/leave", &[("confirm", "yes")], Some(&other)).await;
+    assert_eq!(left.headers["location"], "/");
+    assert!(!signed_in(&app, &other).await);
+    let upload = app.upload_raw(&other_token, "model_name=After-Leaving", TestApp::demo_predictions(0.5, 5)).await;
+    assert_eq!(upload.status, StatusCode::UNAUTHORIZED, "the token the member made stopped: {}", upload.body);
+    let signin =
+        app.post_json("/api/v1/tokens", json!({"email": "other@quiet.example", "password": NEW_PASSWORD})).await;
+    assert_eq!(signin.status, StatusCode::UNAUTHORIZED, "no longer a member");
+    let last = app.post_form("/team/leave", &[("confirm", "yes")], Some(&lead)).await;
+    assert_eq!(last.headers["location"], "/team?error=last_member");
+    assert!(signed_in(&app, &lead).await);
+
+    // Ten invitations may wait at once; the eleventh is refused.
+    for i in 0..10 {
+        let sent = app.post_form("/team/invite", &[("email", &format!("guest{i}@quiet.example"))], Some(&lead)).await;
+        assert_eq!(sent.headers["location"], "/team#members", "invitation {i}");
+    }
+    let over = app.post_form("/team/invite", &[("email", "guest10@quiet.example")], Some(&lead)).await;
+    assert_eq!(over.headers["location"], "/team?error=too_many_invitations#members");
     app.finish().await;
 }

@@ -84,6 +84,10 @@ async fn only_an_operator_reaches_the_operator_routes(backend: Backend) {
             assert_eq!(resp.json()["error"]["code"], "not_found");
         }
     }
+    // Another method on an operator route is no different.
+    let other_method = call(&app, "GET", "/api/v1/operator/teams/Plain%20Lab/ban", Some(&member), None).await;
+    assert_eq!(other_method.status, StatusCode::NOT_FOUND, "{}", other_method.body);
+    assert_eq!(other_method.json()["error"]["code"], "not_found");
     // Granted by the host, the same member reaches them; revoked, not.
     cli(&app, &["operator", "grant", "LEAD@plain.example"]);
     assert_eq!(call(&app, "GET", "/api/v1/operator/audit", Some(&member), None).await.status, StatusCode::OK);
@@ -168,6 +172,14 @@ async fn hiding_and_banning_take_rows_off_every_public_surface(backend: Backend)
         .await;
     assert_eq!(again.status, StatusCode::FORBIDDEN, "{}", again.body);
     assert_eq!(again.json()["error"]["code"], "team_banned");
+    assert!(!again.body.contains("spam wave"), "the operators' reason is for the team's members only");
+    // Nor does a reset link give a banned member a password and a session.
+    let link = cli(&app, &["operator", "reset-link", "lead@rude.example"]);
+    let token = link.trim().rsplit("token=").next().unwrap().to_owned();
+    let reset = app
+        .post_json("/api/v1/password-reset/confirm", json!({"token": token, "password": "a fresh long password"}))
+        .await;
+    assert_eq!(reset.status, StatusCode::NOT_FOUND, "{}", reset.body);
 
     // Lifted over the API: the members sign in again.
     let unban = call(&app, "POST", "/api/v1/operator/teams/rude%20lab/unban", Some(&ops), None).await;

@@ -160,7 +160,8 @@ pub static ADMISSION: LazyLock<String> = LazyLock::new(|| {
         (SELECT k.exposure FROM answer_keys k WHERE k.benchmark = $5 ORDER BY k.id DESC LIMIT 1)
           AS default_key_exposure,
         CASE WHEN $7 = 0 THEN 1
-             ELSE (SELECT COUNT(*) FROM api_tokens a WHERE a.id = $7 AND a.revoked_at IS NULL) END AS token_live,
+             ELSE (SELECT COUNT(*) FROM api_tokens a JOIN teams bt ON bt.id = a.team_id
+                    WHERE a.id = $7 AND a.revoked_at IS NULL AND bt.banned_at IS NULL) END AS token_live,
         (SELECT MAX(b.shown_accuracy) FROM submissions b
           WHERE b.team_id = $1 AND b.key_id = $9) AS best_shown,
         CASE WHEN CAST($10 AS TEXT) IS NULL THEN 0

@@ -8,6 +8,7 @@
 #   server/benches/load.sh                  # needs wrk (apt-get install wrk)
 #   CASES="1000" DURATION=10s server/benches/load.sh
 #   SKIP_BUILD=1 server/benches/load.sh     # reuse target/release and target/site
+#   BENCH_RUST_LOG=info SKIP_BUILD=1 server/benches/load.sh   # the default log level of `serve` (one line a response)
 #
 # Per case it builds a scratch SQLite database: the server migrates it and
 # stores the synthetic demo key; one team uploads one prediction file over

@@ -18,7 +18,7 @@ stop_server() {
 start_server() {
   local url=$1
   shift
-  DATABASE_URL="$url" LEPTOS_SITE_ROOT=target/site RUST_LOG=warn \
+  DATABASE_URL="$url" LEPTOS_SITE_ROOT=target/site RUST_LOG="${BENCH_RUST_LOG:-warn}" \
     "$BIN" serve --addr "127.0.0.1:$PORT" "$@" >>"$WORK/server.log" 2>&1 &
   SERVER=$!
   for _ in $(seq 1 300); do

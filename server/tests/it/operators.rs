@@ -317,6 +317,14 @@ async fn banners_and_read_only_mode(backend: Backend) {
     .await;
     assert_eq!(ended.status, StatusCode::BAD_REQUEST, "{}", ended.body);
 
+    // A banner ends on time, though nothing is written then: the cached
+    // page that showed it is not served after its end.
+    cli(&app, &["operator", "announce", "--en", "Ends in a moment", "--ar", "ينتهي بعد لحظة", "--until", "2s"]);
+    assert!(app.get("/").await.body.contains("Ends in a moment"));
+    assert!(app.get("/").await.body.contains("Ends in a moment"), "served from the page cache");
+    tokio::time::sleep(std::time::Duration::from_millis(3100)).await;
+    assert!(!app.get("/").await.body.contains("Ends in a moment"), "gone at its end");
+
     // Read-only: uploads and registrations answer 503 with Retry-After,
     // every page says why, browsing and sign-in keep working.
     let on = call(

@@ -121,6 +121,29 @@ async fn metrics_logs_and_request_ids(backend: Backend) {
     }
     assert!(!text.contains("s_nothing"), "routes are patterns, never paths");
 
+    // A corrected key's re-scoring, stopped after its first (uncommitted)
+    // row, then finished: the metric says what is left each time.
+    let csv = TestApp::demo_key_csv();
+    let key = app::domain::parse_key(app::domain::Benchmark::MedAraBench, csv.as_bytes()).unwrap().key;
+    let item = &key.items()[0];
+    let other = app::domain::Letter::ALL[..usize::from(item.options)].iter().find(|l| **l != item.answer).unwrap();
+    let fixed = app::domain::synthetic::with_answers(&csv, &[(item.id.get(), other.to_string())].into_iter().collect());
+    let files = crate::cli::Files::new();
+    let path = files.write("fixed.csv", fixed);
+    let import = ["keys", "import", crate::cli::s(&path), "--supersedes", "synthetic-demo"];
+    let stopped =
+        crate::cli::command(&import, Some(&db.url)).env(server::cli::keys::ABORT_AFTER_ENV, "1").output().unwrap();
+    assert_eq!(stopped.status.code(), Some(70), "{}", String::from_utf8_lossy(&stopped.stderr));
+    let pending = |text: &str| {
+        text.lines().find(|l| l.starts_with("key_rescoring_pending{key=\"synthetic-demo v2\"}")).map(str::to_owned)
+    };
+    let text = client.get(&metrics).send().await.unwrap().text().await.unwrap();
+    assert_eq!(pending(&text).as_deref(), Some("key_rescoring_pending{key=\"synthetic-demo v2\"} 1"), "{text}");
+    let finished = crate::cli::medarabench(&import, Some(&db.url));
+    assert!(finished.status.success(), "{}", String::from_utf8_lossy(&finished.stderr));
+    let text = client.get(&metrics).send().await.unwrap().text().await.unwrap();
+    assert_eq!(pending(&text).as_deref(), Some("key_rescoring_pending{key=\"synthetic-demo v2\"} 0"), "{text}");
+
     // JSON log lines, and those of a request carry its id.
     let lines = log.lines();
     let objects: Vec<Value> = lines

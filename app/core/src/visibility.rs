@@ -140,15 +140,23 @@ pub struct Subject {
 
 impl Subject {
     /// A stored row's subject; an unreadable visibility fails closed
-    /// (private). `withdrawn_at` is the row's withdrawal time, if any;
-    /// `hidden` whether the operators hid it or banned its team.
-    pub fn stored(owner: i64, visibility: &str, exposure: Exposure, withdrawn_at: Option<i64>, hidden: bool) -> Self {
+    /// (private). `withdrawn_at` is the row's withdrawal time, `hidden_at`
+    /// when the operators hid it and `team_banned_at` when they banned its
+    /// team, each if it happened.
+    pub fn stored(
+        owner: i64,
+        visibility: &str,
+        exposure: Exposure,
+        withdrawn_at: Option<i64>,
+        hidden_at: Option<i64>,
+        team_banned_at: Option<i64>,
+    ) -> Self {
         Self {
             owner,
             visibility: Visibility::parse(visibility).unwrap_or(Visibility::Private),
             exposure,
             withdrawn: withdrawn_at.is_some(),
-            hidden,
+            hidden: hidden_at.is_some() || team_banned_at.is_some(),
         }
     }
 }
@@ -247,12 +255,14 @@ mod tests {
                 }
             }
         }
-        let stored = Subject::stored(7, "public", Exposure::Public, Some(1_700_000_000), false);
+        let stored = Subject::stored(7, "public", Exposure::Public, Some(1_700_000_000), None, None);
         assert!(stored.withdrawn);
         assert_eq!(access(Viewer::Anonymous, stored, Surface::Board), Access::Hidden);
-        let hidden = Subject::stored(7, "public", Exposure::Public, None, true);
-        assert_eq!(access(Viewer::Anonymous, hidden, Surface::Board), Access::Hidden);
-        assert!(!Subject::stored(7, "public", Exposure::Public, None, false).withdrawn);
+        for (hidden_at, banned_at) in [(Some(1), None), (None, Some(1))] {
+            let hidden = Subject::stored(7, "public", Exposure::Public, None, hidden_at, banned_at);
+            assert_eq!(access(Viewer::Anonymous, hidden, Surface::Board), Access::Hidden);
+        }
+        assert!(!Subject::stored(7, "public", Exposure::Public, None, None, None).withdrawn);
     }
 
     #[test]

@@ -8,10 +8,6 @@ pub async fn record(db: &Db, event: &str, team_id: Option<i64>, member_id: Optio
     record_in(db.writer(), event, team_id, member_id, detail).await
 }
 
-/// The head of an insert of an event, its columns in [`record_in`]'s
-/// order. Shared with the upload's insert (`submissions::store`).
-pub(crate) const INSERT_EVENT: &str = "INSERT INTO audit_log (at, event, team_id, member_id, detail)";
-
 /// [`record`] on `exec` (a transaction), so the event is kept exactly when
 /// the change it records is.
 pub(crate) async fn record_in<'c, E>(
@@ -24,14 +20,35 @@ pub(crate) async fn record_in<'c, E>(
 where
     E: sqlx::Executor<'c, Database = sqlx::Any>,
 {
-    sqlx::query(&format!("{INSERT_EVENT} VALUES ($1, $2, $3, $4, $5)"))
-        .bind(now_unix())
-        .bind(event)
-        .bind(team_id)
-        .bind(member_id)
-        .bind(detail)
-        .execute(exec)
-        .await?;
+    record_by_in(exec, event, team_id, member_id, detail, "", "").await
+}
+
+/// [`record_in`] for an operator's action: who did it (`actor`: an
+/// operator's address, or `command line (USER)`) and why (`reason`).
+pub(crate) async fn record_by_in<'c, E>(
+    exec: E,
+    event: &str,
+    team_id: Option<i64>,
+    member_id: Option<i64>,
+    detail: &str,
+    actor: &str,
+    reason: &str,
+) -> Result<()>
+where
+    E: sqlx::Executor<'c, Database = sqlx::Any>,
+{
+    sqlx::query(
+        "INSERT INTO audit_log (at, event, team_id, member_id, detail, actor, reason) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(now_unix())
+    .bind(event)
+    .bind(team_id)
+    .bind(member_id)
+    .bind(detail)
+    .bind(actor)
+    .bind(reason)
+    .execute(exec)
+    .await?;
     Ok(())
 }
 

@@ -23,15 +23,23 @@ struct ScoreRow {
     #[sqlx(flatten)]
     scores: ScoreColumns,
     withdrawn_at: Option<i64>,
-    /// 1: hidden by the operators, or its team banned.
-    hidden: i64,
+    /// When the operators hid it, if they did.
+    hidden_at: Option<i64>,
+    /// When the operators banned its team, if they did.
+    team_banned_at: Option<i64>,
 }
 
 impl ScoreRow {
     /// The score the board may show, or `None`.
     fn shown(&self) -> Option<BenchmarkScore> {
-        let subject =
-            Subject::stored(self.team_id, &self.visibility, self.exposure, self.withdrawn_at, self.hidden != 0);
+        let subject = Subject::stored(
+            self.team_id,
+            &self.visibility,
+            self.exposure,
+            self.withdrawn_at,
+            self.hidden_at,
+            self.team_banned_at,
+        );
         let granted = access(Viewer::Anonymous, subject, Surface::Board);
         if granted == Access::Hidden {
             return None;
@@ -54,7 +62,7 @@ pub async fn pairs(db: &Db) -> Result<Vec<BenchmarkPair>> {
         "SELECT s.team_id, t.name AS team_name, s.model_name, s.benchmark, s.public_id, s.visibility, k.exposure,
                 s.accuracy, s.correct, s.total, s.ci_low, s.ci_high, s.shown_accuracy,
                 s.public_correct, s.public_total, s.ladder_floor, s.ladder_held, s.withdrawn_at,
-                CAST(CASE WHEN s.hidden_at IS NULL AND t.banned_at IS NULL THEN 0 ELSE 1 END AS BIGINT) AS hidden
+                s.hidden_at, t.banned_at AS team_banned_at
            FROM submissions s JOIN teams t ON t.id = s.team_id JOIN answer_keys k ON k.id = s.key_id
           WHERE s.benchmark IN ('medarabench', 'medarabiq') AND s.withdrawn_at IS NULL
           ORDER BY s.id DESC",

@@ -109,12 +109,10 @@ pub async fn add_invitation(
     max_live: i64,
 ) -> Result<bool> {
     let now = now_unix();
-    let mut tx = db.begin_write().await?;
+    // The team's write transaction: two invitations at once cannot both
+    // see room for one.
+    let mut tx = db.begin_upload(team_id).await?;
     sqlx::query("DELETE FROM invitations WHERE expires_at < $1").bind(now).execute(&mut *tx).await?;
-    if db.backend() == super::Backend::Postgres {
-        // Two invitations at once cannot both see room for one.
-        sqlx::query("SELECT id FROM teams WHERE id = $1 FOR UPDATE").bind(team_id).execute(&mut *tx).await?;
-    }
     let live: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM invitations WHERE team_id = $1")
         .bind(team_id)
         .fetch_one(&mut *tx)
@@ -188,22 +186,10 @@ pub async fn join(db: &Db, token_hash: &str, password_hash: &str) -> Result<(i64
     if banned.flatten().is_some() {
         return Err(JoinError::Unknown);
     }
-    let address = crate::domain::registration::address_key(&email);
-    let member = sqlx::query_scalar(
-        "INSERT INTO members (team_id, email, password_hash, created_at, address_key, email_verified_at)
-         VALUES ($1, $2, $3, $4, $5, $4) RETURNING id",
-    )
-    .bind(team_id)
-    .bind(&email)
-    .bind(password_hash)
-    .bind(now)
-    .bind(&address)
-    .fetch_one(&mut *tx)
-    .await;
-    let member_id: i64 = match member {
-        Ok(id) => id,
-        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => return Err(JoinError::EmailTaken),
-        Err(e) => return Err(e.into()),
+    // The link was mailed to the address: opening it verifies it.
+    let Some(member_id) = super::teams::insert_member(&mut tx, team_id, &email, password_hash, now, Some(now)).await?
+    else {
+        return Err(JoinError::EmailTaken);
     };
     audit::record_in(&mut *tx, "member_joined", Some(team_id), Some(member_id), &email).await?;
     tx.commit().await?;
@@ -213,23 +199,26 @@ pub async fn join(db: &Db, token_hash: &str, password_hash: &str) -> Result<(i64
 /// Removes member `member_id` from its team, unless it is the team's last
 /// member (a team always has someone who can sign in). Whether it left.
 pub async fn leave(db: &Db, member_id: i64) -> Result<bool> {
-    let mut tx = db.begin_write().await?;
     let team_id: Option<i64> = sqlx::query_scalar("SELECT team_id FROM members WHERE id = $1")
         .bind(member_id)
-        .fetch_optional(&mut *tx)
+        .fetch_optional(db.pool())
         .await?;
     let Some(team_id) = team_id else { return Ok(false) };
-    if db.backend() == super::Backend::Postgres {
-        // Two members leaving at once cannot both see the other stay.
-        sqlx::query("SELECT id FROM teams WHERE id = $1 FOR UPDATE").bind(team_id).execute(&mut *tx).await?;
-    }
+    // The team's write transaction: two members leaving at once cannot
+    // both see the other stay.
+    let mut tx = db.begin_upload(team_id).await?;
     let members: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM members WHERE team_id = $1").bind(team_id).fetch_one(&mut *tx).await?;
     if members <= 1 {
         return Ok(false);
     }
-    let email: String =
-        sqlx::query_scalar("SELECT email FROM members WHERE id = $1").bind(member_id).fetch_one(&mut *tx).await?;
+    let email: Option<String> = sqlx::query_scalar("SELECT email FROM members WHERE id = $1 AND team_id = $2")
+        .bind(member_id)
+        .bind(team_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+    // Gone meanwhile (left from another session).
+    let Some(email) = email else { return Ok(false) };
     // The tokens the member made stop with the membership.
     sqlx::query("UPDATE api_tokens SET revoked_at = $1 WHERE member_id = $2 AND revoked_at IS NULL")
         .bind(now_unix())

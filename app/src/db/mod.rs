@@ -194,7 +194,9 @@ impl Db {
         }
     }
 
-    /// The transaction of an upload of team `team_id`: a write transaction
+    /// The transaction of an upload of team `team_id` (and of any write
+    /// that must not interleave with the team's others: its final choice,
+    /// its invitations, a member leaving): a write transaction
     /// ([`Db::begin_write`]) that on PostgreSQL first takes the team's
     /// advisory lock ([`TEAM_LOCKS`]), so that a team's uploads are stored
     /// one after the other while other teams' go on beside them (on SQLite

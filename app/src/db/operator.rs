@@ -63,19 +63,7 @@ async fn record(
     reason: &str,
     detail: &str,
 ) -> Result<()> {
-    sqlx::query(
-        "INSERT INTO audit_log (at, event, team_id, member_id, detail, actor, reason) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-    )
-    .bind(now_unix())
-    .bind(event)
-    .bind(team_id)
-    .bind(actor.member_id)
-    .bind(detail)
-    .bind(&actor.name)
-    .bind(reason)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
+    super::audit::record_by_in(&mut **tx, event, team_id, actor.member_id, detail, &actor.name, reason).await
 }
 
 /// Marks the member with this address an operator (`grant`) or not;

@@ -138,25 +138,44 @@ pub async fn create_as(
         Err(sqlx::Error::Database(e)) if e.is_unique_violation() => return Err(CreateTeamError::NameTaken),
         Err(e) => return Err(e.into()),
     };
-    let member = sqlx::query_scalar(
-        "INSERT INTO members (team_id, email, password_hash, created_at, address_key) VALUES ($1, $2, $3, $4, $5) RETURNING id",
-    )
-    .bind(team_id)
-    .bind(fold(email))
-    .bind(password_hash)
-    .bind(now)
-    .bind(&address)
-    .fetch_one(&mut *tx)
-    .await;
-    let member_id: i64 = match member {
-        Ok(id) => id,
-        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => return Err(CreateTeamError::EmailTaken),
-        Err(e) => return Err(e.into()),
+    let Some(member_id) = insert_member(&mut tx, team_id, email, password_hash, now, None).await? else {
+        return Err(CreateTeamError::EmailTaken);
     };
     tx.commit().await?;
     let team =
         Team { id: team_id, name: name.trim().to_owned(), daily_quota: None, total_quota: None, created_at: now };
     Ok((team, member_id))
+}
+
+/// Adds a member with `email` (folded; its address key computed) to team
+/// `team_id` on `tx`, its address verified at `verified_at` if it was.
+/// Its id; `None` when a member has the address already.
+pub(super) async fn insert_member(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    team_id: i64,
+    email: &str,
+    password_hash: &str,
+    now: i64,
+    verified_at: Option<i64>,
+) -> std::result::Result<Option<i64>, sqlx::Error> {
+    let member = sqlx::query_scalar(
+        "INSERT INTO members (team_id, email, password_hash, created_at, address_key, email_verified_at)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+    )
+    .bind(team_id)
+    .bind(fold(email))
+    .bind(password_hash)
+    .bind(now)
+    .bind(crate::domain::registration::address_key(email))
+    .bind(verified_at)
+    .persistent(false)
+    .fetch_one(&mut **tx)
+    .await;
+    match member {
+        Ok(id) => Ok(Some(id)),
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(None),
+        Err(e) => Err(e),
+    }
 }
 
 /// Forgets a team registered moments ago that could not be told how to

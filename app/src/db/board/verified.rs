@@ -65,8 +65,14 @@ struct SubmissionRow {
 
 impl SubmissionRow {
     fn subject(&self) -> Subject {
-        let hidden = self.hidden_at.is_some() || self.team_banned_at.is_some();
-        Subject::stored(self.team_id, &self.visibility, self.exposure, self.withdrawn_at, hidden)
+        Subject::stored(
+            self.team_id,
+            &self.visibility,
+            self.exposure,
+            self.withdrawn_at,
+            self.hidden_at,
+            self.team_banned_at,
+        )
     }
 
     /// The row as the board shows it under `access` (`Full` or `Overall`).

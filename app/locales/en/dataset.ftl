@@ -1,7 +1,12 @@
 dataset-title = Dataset
 dataset-heading = The MedAraBench dataset
 dataset-summary = A large Arabic medical question-answering dataset and benchmark: multiple-choice questions from medical-school exams in the Arabic-speaking region, covering 19 specialties and the five years of medical school (Y1-Y5).
-dataset-download-intro = The same card as Markdown with Hugging Face front matter:
+dataset-links-label = The data, the paper and the card
+dataset-link-repository = The CSV files (train and test splits) on GitHub
+dataset-link-arxiv = The paper on arXiv ({ $id })
+dataset-link-openreview = The paper on OpenReview (ICLR 2026)
+dataset-card-download-en = Download the dataset card (English, Markdown)
+dataset-card-download-ar = Download the dataset card (Arabic, Markdown)
 dataset-origin-heading = Origin
 dataset-origin = Scanned paper exams of medical schools were typed in by professional typists: { $before } questions. Five NLP researchers removed about 29% of them (missing or malformed answers, incomplete or duplicated options, misaligned fields, ambiguous keys, non-multiple-choice content), leaving { $after }. Questions with four (ABCD) or five (ABCDE) options were kept; the { $dropped } six-option (ABCDEF) questions were dropped. Terminology was deliberately not standardised.
 dataset-expert-note = Two physicians reviewed a sample of the questions: see Data quality.
@@ -36,6 +41,15 @@ dataset-limits-3 = Contamination is possible: the test split, answers included, 
 dataset-limits-4 = Some answer-key rows are defective (see above); terminology is not standardised.
 dataset-limits-5 = Not for clinical decisions.
 dataset-limits-6 = License: not stated by the paper (unknown).
+# The Markdown card (`/dataset-card.md`): what it says that the page shows otherwise.
+dataset-card-paper = Paper: "{ $title }" (ICLR 2026, arXiv { $arxiv }). Files: { $files }.
+dataset-card-expert-note = Two physicians reviewed a sample of the questions (Table 2 of the paper).
+dataset-card-no-key = No answer key is stored on this server yet, so there are no per-specialty or per-level counts to show. The 19 specialties are: { $specialties }. The levels are Y1-Y5.
+dataset-card-no-key-defects = No answer key is stored yet: nothing to report.
+dataset-card-key = Scoreable questions of the answer key stored on this server, `{ $name }` ({ $rows } rows, imported { $date }, SHA-256 `{ $sha256 }`).
+dataset-card-key-held-out = Scoreable questions of the answer key stored on this server, `{ $name }` ({ $rows } rows, imported { $date }, held out).
+dataset-card-synthetic = It is a synthetic key generated for demonstrations, not the real test split.
+dataset-card-report = From the validation report of the stored key: { $rows } rows, { $scoreable } scoreable, { $rejected } rejected (not scored; predictions for them are ignored), { $normalized } answers normalised (trimmed or case-folded), { $warnings } warnings (scored as written).
 # What each column of the CSV files holds (`dataset-column-` and the header).
 -dataset-option = Option text; empty when the question has fewer options
 dataset-column-question-number = Question id, a positive whole number; prediction files call it question_id

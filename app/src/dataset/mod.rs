@@ -2,7 +2,7 @@
 //! the stored answer key contains, how to use and cite it. [`DatasetFacts`]
 //! is the data (published figures + the stored key's report); the `/dataset`
 //! page renders it as HTML and [`card::markdown`] as the Hugging Face-style
-//! `dataset-card.md`. Pure code: no database, no web.
+//! `dataset-card.md`, in English or Arabic. Pure code: no database, no web.
 
 pub mod card;
 
@@ -43,8 +43,19 @@ pub const LEVELS: [&str; 5] = ["Y1", "Y2", "Y3", "Y4", "Y5"];
 /// Rows of the public test-split CSV (the paper's test split has 4,989).
 pub const PUBLIC_TEST_CSV_ROWS: u64 = 4_959;
 
+/// The paper's title, as published.
+pub const PAPER_TITLE: &str = "MedAraBench: Large-Scale Arabic Medical Question Answering Dataset and Benchmark";
+
 /// The paper on arXiv.
 pub const ARXIV_ID: &str = "2602.01714";
+
+/// The paper's arXiv abstract page, for [`ARXIV_ID`].
+pub fn arxiv_url() -> String {
+    format!("https://arxiv.org/abs/{ARXIV_ID}")
+}
+
+/// The paper's ICLR 2026 forum on OpenReview.
+pub const OPENREVIEW: &str = "https://openreview.net/forum?id=1BXojAgNrg";
 
 /// The repository that publishes the CSV splits.
 pub const REPOSITORY: &str = "https://github.com/nyuad-cai/MedAraBench";

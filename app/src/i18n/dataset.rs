@@ -1,6 +1,7 @@
-//! Strings of the `/dataset` page, with what each CSV column holds. The
-//! English texts are also the prose of `dataset-card.md`, so the page and
-//! the card say the same thing.
+//! Strings of the `/dataset` page, with what each CSV column holds, and of
+//! `dataset-card.md`. The card is written with the page's texts in its own
+//! language, plus the `card_*` messages for what only the card says, so the
+//! page and the card say the same thing.
 
 use super::Lang;
 
@@ -10,7 +11,15 @@ crate::messages! {
         title = "dataset-title",
         heading = "dataset-heading",
         summary = "dataset-summary",
-        download_intro = "dataset-download-intro",
+        /// The name of the list of links at the top of the page.
+        links_label = "dataset-links-label",
+        link_repository = "dataset-link-repository",
+        /// The paper's arXiv id.
+        link_arxiv(id) = "dataset-link-arxiv",
+        link_openreview = "dataset-link-openreview",
+        /// The links that download `dataset-card.md` in English and in Arabic.
+        download_en = "dataset-card-download-en",
+        download_ar = "dataset-card-download-ar",
         origin_heading = "dataset-origin-heading",
         /// Questions before and after filtering, six-option questions dropped.
         origin(before, after, dropped) = "dataset-origin",
@@ -41,6 +50,21 @@ crate::messages! {
         limits = ["dataset-limits-1", "dataset-limits-2", "dataset-limits-3", "dataset-limits-4", "dataset-limits-5", "dataset-limits-6"],
         cite_heading = "dataset-cite-heading",
         cite_intro = "dataset-cite-intro",
+        // What only `dataset-card.md` says; its other sentences are the above.
+        /// The paper's title, its arXiv id as a Markdown link, the
+        /// repository as a Markdown autolink.
+        card_paper(title, arxiv, files) = "dataset-card-paper",
+        card_expert_note = "dataset-card-expert-note",
+        /// No stored key: the 19 specialties, joined in the card's language.
+        card_no_key(specialties) = "dataset-card-no-key",
+        card_no_key_defects = "dataset-card-no-key-defects",
+        /// The stored key: its name, rows, import date and SHA-256.
+        card_key(name, rows, date, sha256) = "dataset-card-key",
+        /// A held-out key: no SHA-256.
+        card_key_held_out(name, rows, date) = "dataset-card-key-held-out",
+        card_synthetic = "dataset-card-synthetic",
+        /// The totals of the stored key's validation report.
+        card_report(rows, scoreable, rejected, normalized, warnings) = "dataset-card-report",
     }
 }
 

@@ -1,7 +1,8 @@
-//! `/dataset`: the dataset card as a page, in both languages: origin,
-//! structure, splits, the stored key's specialties, levels and defects,
-//! intended use, limits and citation. The same facts download as
-//! `/dataset-card.md` (see `dataset::card`).
+//! `/dataset`: the dataset card as a page, in both languages: links to the
+//! files and the paper, origin, structure, splits, the stored key's
+//! specialties, levels and defects, intended use, limits and citation. The
+//! same facts download as `/dataset-card.md` (English) and
+//! `/dataset-card.md?lang=ar` (Arabic), see `dataset::card`.
 
 use leptos::prelude::*;
 
@@ -10,12 +11,17 @@ use crate::components::figures::{CountTable, Source};
 use crate::components::head::PageTitle;
 use crate::components::key_report::KeyReport;
 use crate::components::loaded::loaded;
-use crate::dataset::{BIBTEX, COLUMNS, DatasetFacts, PUBLIC_TEST_CSV_ROWS, SPECIALTIES};
+use crate::dataset::{
+    ARXIV_ID, BIBTEX, COLUMNS, DatasetFacts, OPENREVIEW, PUBLIC_TEST_CSV_ROWS, REPOSITORY, SPECIALTIES, arxiv_url,
+};
 use crate::i18n::dataset::{column_content, text};
 use crate::i18n::{Lang, common, count, use_lang};
 
-/// The Markdown card's address.
+/// The Markdown card's address (English).
 pub const CARD_PATH: &str = "/dataset-card.md";
+
+/// The Arabic Markdown card's address.
+pub const CARD_PATH_AR: &str = "/dataset-card.md?lang=ar";
 
 /// The dataset page.
 #[component]
@@ -29,12 +35,21 @@ pub fn DatasetPage() -> impl IntoView {
             <PageTitle text=t.title() />
             <h1>{t.heading()}</h1>
             <p class="lede">{t.summary()}</p>
-            <p>
-                {t.download_intro()} " "
-                <a href=CARD_PATH download="medarabench-dataset-card.md" type="text/markdown" id="card-download">
-                    <code>"dataset-card.md"</code>
-                </a>
-            </p>
+            <ul id="dataset-links" aria-label=t.links_label()>
+                <li><a href=REPOSITORY hreflang="en">{t.link_repository()}</a></li>
+                <li><a href=arxiv_url() hreflang="en">{t.link_arxiv(ARXIV_ID)}</a></li>
+                <li><a href=OPENREVIEW hreflang="en">{t.link_openreview()}</a></li>
+                <li>
+                    <a href=CARD_PATH download="medarabench-dataset-card.md" type="text/markdown" hreflang="en" id="card-download">
+                        {t.download_en()}
+                    </a>
+                </li>
+                <li>
+                    <a href=CARD_PATH_AR download="medarabench-dataset-card.ar.md" type="text/markdown" hreflang="ar" id="card-download-ar">
+                        {t.download_ar()}
+                    </a>
+                </li>
+            </ul>
             {loaded(lang, data, move |facts| view! { <DatasetBody facts lang /> }.into_any())}
         }
     }

@@ -1,12 +1,15 @@
 //! `GET /dataset-card.md`: the dataset card as Markdown with Hugging Face
 //! front matter, built from the published figures and the stored key's
-//! validation report (the same facts as the `/dataset` page).
+//! validation report (the same facts as the `/dataset` page); in English,
+//! or in Arabic with `?lang=ar`.
 
+use app::i18n::Lang;
 use axum::Router;
-use axum::extract::State;
+use axum::extract::{Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use serde::Deserialize;
 
 use super::Result;
 use crate::state::AppState;
@@ -15,8 +18,15 @@ pub fn router() -> Router<AppState> {
     Router::new().route("/dataset-card.md", get(card))
 }
 
-async fn card(State(state): State<AppState>) -> Result<Response> {
+#[derive(Debug, Deserialize)]
+struct LangQuery {
+    lang: Option<String>,
+}
+
+/// The card in the language of `?lang=` (English unless `ar`).
+async fn card(State(state): State<AppState>, Query(query): Query<LangQuery>) -> Result<Response> {
+    let lang = Lang::from_param(query.lang.as_deref());
     let facts = app::services::dataset::facts(&state.db, &app::dataset::SOURCES).await?;
-    let markdown = app::dataset::card::markdown(&facts);
+    let markdown = app::dataset::card::markdown(&facts, lang);
     Ok(([(header::CONTENT_TYPE, "text/markdown; charset=utf-8")], markdown).into_response())
 }

@@ -51,6 +51,13 @@ async fn page(app: &TestApp, path: &str) -> String {
     html
 }
 
+/// The `<a ...>...</a>` element with `id`.
+fn link_with_id<'a>(html: &'a str, id: &str) -> &'a str {
+    let at = html.find(&format!(r#" id="{id}""#)).unwrap_or_else(|| panic!("no #{id}"));
+    let start = html[..at].rfind("<a ").expect("a link");
+    section(&html[start..], "<a ", "</a>")
+}
+
 /// Stores a synthetic key as the newest (so the default) MedAraBench key.
 async fn store_key(app: &TestApp, rows: usize, seed: u64) -> KeyReport {
     app.store_key("pages-test-key", &synthetic_key(rows, seed).csv, true).await
@@ -229,7 +236,10 @@ async fn pages_say_when_no_key_is_stored(backend: Backend) {
     assert!(html.contains("Preventive Medicine"), "the 19 specialties are still listed");
     let card = app.get("/dataset-card.md").await.body;
     assert!(card.contains("No answer key is stored on this server yet"));
-    assert!(!card.contains("| specialty | questions |"));
+    assert!(!card.contains("| Specialty | Questions |"));
+    let card = app.get("/dataset-card.md?lang=ar").await.body;
+    assert!(card.contains("لم يُخزَّن أي مفتاح إجابات على هذا الخادم بعد"), "{card}");
+    assert!(card.contains("التشريح (Anatomy)") && !card.contains("| التخصص | عدد الأسئلة |"));
     app.finish().await;
 }
 
@@ -306,12 +316,58 @@ async fn dataset_card_is_markdown_with_front_matter(backend: Backend) {
     }
     assert!(md.contains(&format!("{} rejected", report.rejected.len())));
     for (kind, n) in &report.warning_counts {
-        assert!(md.contains(&format!("| `{}` | {n} |", kind.as_str())), "{kind:?}");
+        let label = app::i18n::common::warning_label(app::i18n::Lang::En, *kind);
+        assert!(md.contains(&format!("| {label} | {n} |")), "{kind:?}");
+        assert!(!md.contains(&format!("`{}`", kind.as_str())), "{kind:?}: the warning in words, not its code");
     }
     assert!(md.contains("Modern Standard Arabic only") && md.contains("Contamination is possible"));
 
+    // `?lang=ar`: the same card in Arabic, with the same front matter.
+    let resp = app.get("/dataset-card.md?lang=ar").await;
+    assert_eq!(resp.status, StatusCode::OK);
+    assert_eq!(resp.headers[header::CONTENT_TYPE], "text/markdown; charset=utf-8");
+    let ar = resp.body;
+    assert!(ar.starts_with(&format!("---\n{front}\n---\n")), "the same front matter");
+    for text in ["## المصدر", "## البنية", "## الاستخدام المقصود", "| التدريب (train) | 19,894 |", "@inproceedings"]
+    {
+        assert!(ar.contains(text), "{text}");
+    }
+    for (level, n) in &report.levels {
+        let label = app::i18n::common::level_label(app::i18n::Lang::Ar, level);
+        assert!(ar.contains(&format!("| {label} | {} |", app::i18n::count(*n as u64))), "{level}");
+    }
+    for (kind, n) in &report.warning_counts {
+        let label = app::i18n::common::warning_label(app::i18n::Lang::Ar, *kind);
+        assert!(ar.contains(&format!("| {label} | {n} |")), "{kind:?}");
+    }
+    for english in ["Scoreable", "scoreable", "From the validation report", "not reported", "Modern Standard Arabic"] {
+        assert!(!ar.contains(english), "{english}");
+    }
+
     let html = page(&app, "/dataset").await;
-    assert!(html.contains(r#"href="/dataset-card.md""#));
+    let links = section(&html, r#"<ul id="dataset-links""#, "</ul>");
+    for href in [
+        "https://github.com/nyuad-cai/MedAraBench",
+        "https://arxiv.org/abs/2602.01714",
+        "https://openreview.net/forum?id=1BXojAgNrg",
+    ] {
+        assert!(links.contains(&format!(r#"href="{href}""#)), "{href}: {links}");
+    }
+    for (id, href, file, text) in [
+        ("card-download", "/dataset-card.md", "medarabench-dataset-card.md", "(English, Markdown)"),
+        ("card-download-ar", "/dataset-card.md?lang=ar", "medarabench-dataset-card.ar.md", "(Arabic, Markdown)"),
+    ] {
+        let link = link_with_id(links, id);
+        assert!(
+            link.contains(&format!(r#"href="{href}""#)) && link.contains(&format!(r#"download="{file}""#)),
+            "{link}"
+        );
+        assert!(link.contains(r#"type="text/markdown""#) && link.contains(text), "{link}");
+    }
+    let html = page(&app, "/dataset?lang=ar").await;
+    let links = section(&html, r#"<ul id="dataset-links""#, "</ul>");
+    assert!(links.contains("تنزيل بطاقة مجموعة البيانات (بالعربية، بصيغة Markdown)"), "{links}");
+    assert!(links.contains(r#"href="/dataset-card.md?lang=ar""#) && links.contains(r#"href="/dataset-card.md""#));
     let splits = section(&html, r#"<table id="splits-table""#, "</table>");
     assert!(splits.contains(">19,894</td>") && splits.contains(">4,989</td>"), "{splits}");
     app.finish().await;

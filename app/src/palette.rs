@@ -76,6 +76,15 @@ impl Shade {
         format!("{:.1}–{:.1}", self.lower, self.upper)
     }
 
+    /// The bin as a cell too small to trust paints it: a fifth of its
+    /// colour on white, with black text. Still ordered (darker is lower),
+    /// but never as loud as a cell with enough questions behind it.
+    #[must_use]
+    pub fn muted(self) -> Self {
+        let mix = |c: u8| ((u16::from(c) + 4 * 255).div_ceil(5)) as u8;
+        Self { fill: Rgb(mix(self.fill.0), mix(self.fill.1), mix(self.fill.2)), text: Rgb::BLACK, ..self }
+    }
+
     /// The inline CSS of a cell painted with this bin.
     pub fn css(&self) -> String {
         format!("background-color:{};color:{}", self.fill.hex(), self.text.hex())
@@ -145,6 +154,19 @@ mod tests {
         assert_eq!(shades[0].text, Rgb::WHITE);
         assert_eq!(shades[BINS - 1].text, Rgb::BLACK);
         assert!(EMPTY_FILL.contrast(EMPTY_TEXT) >= 4.5);
+    }
+
+    #[test]
+    fn muted_shades_are_pale_ordered_and_readable() {
+        let muted: Vec<Shade> = scale().map(Shade::muted).collect();
+        for (m, s) in muted.iter().zip(scale()) {
+            assert!(m.fill.luminance() > 0.6 && m.fill.luminance() > s.fill.luminance(), "{m:?}");
+            assert!(m.fill.contrast(m.text) >= 4.5, "{m:?}");
+            assert_eq!((m.lower, m.upper), (s.lower, s.upper));
+        }
+        for pair in muted.windows(2) {
+            assert!(pair[0].fill.luminance() <= pair[1].fill.luminance(), "{pair:?}");
+        }
     }
 
     #[test]

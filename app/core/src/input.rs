@@ -32,7 +32,11 @@ pub enum InputError {
     /// Nothing but whitespace (or a byte-order mark).
     #[error("the file is empty")]
     Empty,
-    /// A NUL byte: a binary file or a UTF-16 export.
+    /// A file that is not text at all (an image, a PDF, an archive, a
+    /// spreadsheet workbook): NUL bytes that are not UTF-16's.
+    #[error("this is not a text file: upload the predictions as CSV or JSON Lines (save a spreadsheet as CSV first)")]
+    NotText,
+    /// A NUL byte in what looks like text: a UTF-16 export.
     #[error("line {line}: NUL byte (binary or UTF-16 file? save it as UTF-8)")]
     NulByte {
         /// 1-based line of the first NUL byte.
@@ -60,6 +64,7 @@ impl crate::message::Coded for InputError {
         match self {
             Self::TooLarge { size, limit } => Message::new("input-too-large").arg("size", size).arg("limit", limit),
             Self::Empty => Message::new("input-empty"),
+            Self::NotText => Message::new("input-not-text"),
             Self::TooLargeDecompressed { limit } => Message::new("input-too-large-decompressed").arg("limit", limit),
             Self::BadGzip { detail } => Message::new("input-bad-gzip").arg("detail", detail),
             Self::NulByte { line } => Message::new("input-nul-byte").arg("line", line),
@@ -76,7 +81,11 @@ impl InputError {
     pub fn line(&self) -> Option<usize> {
         match self {
             Self::NulByte { line } | Self::InvalidUtf8 { line } | Self::LineTooLong { line, .. } => Some(*line),
-            Self::TooLarge { .. } | Self::TooLargeDecompressed { .. } | Self::BadGzip { .. } | Self::Empty => None,
+            Self::TooLarge { .. }
+            | Self::TooLargeDecompressed { .. }
+            | Self::BadGzip { .. }
+            | Self::Empty
+            | Self::NotText => None,
         }
     }
 }
@@ -96,6 +105,9 @@ pub fn decode(bytes: &[u8], limit: usize) -> Result<&str, InputError> {
     let body = bytes.strip_prefix(BOM).unwrap_or(bytes);
     // A branch-free pass the compiler vectorizes; the position only on failure.
     if body.iter().fold(false, |nul, &b| nul | (b == 0)) {
+        if is_binary(body) {
+            return Err(InputError::NotText);
+        }
         let pos = body.iter().position(|&b| b == 0).unwrap_or(0);
         return Err(InputError::NulByte { line: line_of(body, pos) });
     }
@@ -115,6 +127,25 @@ pub fn decode(bytes: &[u8], limit: usize) -> Result<&str, InputError> {
         return Err(InputError::Empty);
     }
     Ok(text)
+}
+
+/// True when bytes with a NUL in them are not text: in the first
+/// kilobyte, more than one byte in ten is a control character other than
+/// a tab, line break or form feed, and they are not UTF-16 (no byte-order
+/// mark, NULs not all on one side of the byte pairs). A stray NUL in a
+/// text file is not binary: it is refused with its line instead.
+fn is_binary(bytes: &[u8]) -> bool {
+    if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") {
+        return false;
+    }
+    let head = &bytes[..bytes.len().min(1024)];
+    let control = head.iter().filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C)).count();
+    let (mut even, mut odd) = (0_usize, 0_usize);
+    for (i, _) in head.iter().enumerate().filter(|(_, b)| **b == 0) {
+        if i % 2 == 0 { even += 1 } else { odd += 1 }
+    }
+    let utf16 = even.min(odd) == 0 && 3 * even.max(odd) >= head.len() / 2;
+    10 * control > head.len() && !utf16
 }
 
 /// Where the first line longer than [`MAX_LINE_BYTES`] starts, if any. It
@@ -181,6 +212,13 @@ mod tests {
         assert_eq!(decode(b"  \r\n ", 100), Err(InputError::Empty));
         assert_eq!(decode(b"\xEF\xBB\xBF", 100), Err(InputError::Empty));
         assert_eq!(decode(b"a\nb\0", 100), Err(InputError::NulByte { line: 2 }));
+        assert_eq!(decode(b"question_id,answer\n1,\0A\n", 100), Err(InputError::NulByte { line: 2 }));
+        // A binary file is said to be one; UTF-16 text is not binary.
+        let png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00";
+        assert_eq!(decode(png, 100), Err(InputError::NotText));
+        assert_eq!(decode(b"PK\x03\x04\x14\x00\x06\x00\x08\x00\x00\x00!\x00", 100), Err(InputError::NotText));
+        assert_eq!(decode(b"q\0u\0e\0s\0t\0i\0o\0n\0", 100), Err(InputError::NulByte { line: 1 }));
+        assert_eq!(decode(b"\xFF\xFEq\0u\0\x01\0\x02\0", 100), Err(InputError::NulByte { line: 1 }));
         assert_eq!(decode(b"a\nb\nc\xFF", 100), Err(InputError::InvalidUtf8 { line: 3 }));
         let long = "x".repeat(MAX_LINE_BYTES + 1);
         assert_eq!(

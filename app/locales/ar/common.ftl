@@ -1,4 +1,5 @@
 common-site-description = MedAraBench: لوحة صدارة معيار الأسئلة الطبية العربية متعددة الخيارات
+common-skip-to-content = انتقل إلى المحتوى
 common-nav-label = القائمة الرئيسية
 common-nav-leaderboard = لوحة الصدارة
 common-nav-quality = جودة البيانات
@@ -59,6 +60,21 @@ common-specialty-preventive-medicine = الطب الوقائي
 common-specialty-psychiatry = الطب النفسي
 common-specialty-statistics = الإحصاء
 common-specialty-surgery = الجراحة
+# Sub-specialties of the key's questions (its Medical Specialty column).
+common-specialty-histology = علم الأنسجة
+common-specialty-histology-and-anatomy = علم الأنسجة والتشريح
+common-specialty-histology-and-systemic-anatomy = علم الأنسجة والتشريح الجهازي
+common-specialty-cell-biology = علم الأحياء الخلوي
+common-specialty-genetics = علم الوراثة
+common-specialty-chemistry = الكيمياء
+common-specialty-physics = الفيزياء
+common-specialty-cardiology = أمراض القلب
+common-specialty-chest-diseases = الأمراض الصدرية
+common-specialty-gastroenterology = أمراض الجهاز الهضمي
+common-specialty-gastroenterology-hepatology = أمراض الجهاز الهضمي والكبد
+common-specialty-neurology = طب الأعصاب
+common-specialty-oncology = علم الأورام
+common-specialty-thorasic-internal = الأمراض الباطنية الصدرية
 
 # معنى كل تحذير من تحذيرات المفتاح.
 common-warning-group-mismatch = عمود Group لا يطابق الخيارات غير الفارغة

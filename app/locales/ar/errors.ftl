@@ -23,6 +23,7 @@ form-error-too-many-invitations = لدى فريقكم عشر دعوات منتظ
 # أسباب تعذّر قراءة الملف نصًّا.
 input-too-large = حجم الملف { $size } بايت، وهو أكبر من الحد المسموح ({ $limit } بايت)
 input-empty = الملف فارغ
+input-not-text = هذا ليس ملفًا نصيًا: ارفع التنبؤات بصيغة CSV أو JSON Lines (احفظ جدول البيانات بصيغة CSV أولًا)
 input-nul-byte = السطر { $line }: بايت NUL (ملف ثنائي أو بترميز UTF-16؟ احفظه بترميز UTF-8)
 input-invalid-utf8 = السطر { $line }: ترميز UTF-8 غير صالح (احفظ الملف بترميز UTF-8)
 input-line-too-long = السطر { $line }: أطول من { $limit } بايت

@@ -17,9 +17,8 @@ key-report-col-reason = السبب
 key-report-reasons-in-english = أسباب هذا التقرير بالإنجليزية كما كتبها المدقِّق: خُزِّن قبل أن تُترجَم الأسباب.
 key-report-no-rejected = لا يوجد صف مرفوض.
 key-report-warnings-caption = التحذيرات حسب النوع.
-key-report-col-kind = النوع
 key-report-col-rows = عدد الصفوف
-key-report-col-meaning = المعنى
+key-report-col-meaning = التحذير
 key-report-no-warnings = لا توجد تحذيرات.
 # Why a key row is not scored (the core's RejectReason codes).
 key-reason-duplicate-id = رقم السؤال {"\u2068"}{ $id }{"\u2069"} مكرَّر (ورد أيضًا في السطر {"\u2066"}{ $lines }{"\u2069"}{ PLURAL($more) ->

@@ -11,6 +11,8 @@ medarabiq-key-note = يضم مفتاح MedArabiQ المخزّن { PLURAL($n) ->
         [many] { $n } سؤالًا قابلًا للتقييم
        *[other] { $n } سؤال قابل للتقييم
     }.
+medarabiq-synthetic-key-note = مفتاح MedArabiQ المخزّن مفتاح عرض اصطناعي من { $n } سؤال، لا أسئلة MedArabiQ نفسها: الدرجة عليه لا تقول شيئًا عن أي نموذج.
+medarabiq-synthetic-badge = مفتاح اصطناعي
 medarabiq-synthetic-note = درجات MedAraBench أدناه محسوبة على مفتاح العرض الاصطناعي، لا على مجموعة الاختبار الحقيقية.
 medarabiq-caption = الدقة مع فاصل الثقة 95% (ويلسون) على كل معيار؛ أحدث مشاركة عامة لكل نموذج.
 medarabiq-col-model = النموذج
@@ -26,7 +28,6 @@ medarabiq-axis-medarabiq = دقة MedArabiQ
 medarabiq-how-heading = طريقة المشاركة
 medarabiq-none-yet-1 = لم يُقيَّم أي نموذج هنا على المعيارين بعد. ارفع تنبؤات النموذج نفسه باسمه نفسه إلى المعيارين (حقل المعيار في نموذج الرفع، أو الخيار{" "}
 medarabiq-none-yet-2 = ).
-medarabiq-no-key-1 = لا يوجد مفتاح إجابات لـ MedArabiQ على هذا الخادم بعد (
-medarabiq-no-key-2 = ).
-medarabiq-how-1 = استورد ملف أسئلة MedArabiQ متعددة الخيارات (الأعمدة Question وAnswer وCategory؛ الخيارات داخل نص السؤال مرقّمة أ/ب/ج/د/ه) بالأمر{" "}
-medarabiq-how-2 = ، ثم شارك بالنموذج نفسه في المعيارين.
+medarabiq-no-key = لا يوجد مفتاح إجابات لـ MedArabiQ على هذا الخادم بعد: يستورده مشغّلو الموقع.
+medarabiq-how-1 = شارك بالنموذج نفسه وبالاسم نفسه في المعيارين: حقل «المعيار» في نموذج الرفع، أو الخيار{" "}
+medarabiq-how-2 = {" "}في سطر الأوامر.

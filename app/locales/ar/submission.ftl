@@ -76,6 +76,8 @@ submission-value-proprietary-medical = مغلق المصدر، طبي
 submission-value-open-general = مفتوح المصدر، عام
 submission-value-open-arabic = مفتوح المصدر، عربي
 submission-value-open-medical = مفتوح المصدر، طبي
+submission-value-medarabench = MedAraBench
+submission-value-medarabiq = MedArabiQ
 
 # النتائج على كل إصدار من مفتاح الإجابات.
 submission-versions-heading = النتيجة على كل إصدار من المفتاح

@@ -50,3 +50,5 @@ team-leave-confirm = أغادر هذا الفريق (تبقى مشاركاته �
 team-leave-submit = مغادرة الفريق
 team-password-changed = تغيّرت كلمة مروركم، وخرجتم من كل جلسة أخرى.
 team-joined = أهلًا بكم: أنتم الآن أعضاء في الفريق.
+team-copy = نسخ
+team-copied = نُسخ

@@ -1,4 +1,5 @@
 common-site-description = MedAraBench: Arabic medical multiple-choice benchmark leaderboard
+common-skip-to-content = Skip to content
 common-nav-label = Main
 common-nav-leaderboard = Leaderboard
 common-nav-quality = Data quality
@@ -59,6 +60,21 @@ common-specialty-preventive-medicine = Preventive Medicine
 common-specialty-psychiatry = Psychiatry
 common-specialty-statistics = Statistics
 common-specialty-surgery = Surgery
+# Sub-specialties of the key's questions (its Medical Specialty column).
+common-specialty-histology = Histology
+common-specialty-histology-and-anatomy = Histology and Anatomy
+common-specialty-histology-and-systemic-anatomy = Histology and Systemic Anatomy
+common-specialty-cell-biology = Cell Biology
+common-specialty-genetics = Genetics
+common-specialty-chemistry = Chemistry
+common-specialty-physics = Physics
+common-specialty-cardiology = Cardiology
+common-specialty-chest-diseases = Chest Diseases
+common-specialty-gastroenterology = Gastroenterology
+common-specialty-gastroenterology-hepatology = Gastroenterology & Hepatology
+common-specialty-neurology = Neurology
+common-specialty-oncology = Oncology
+common-specialty-thorasic-internal = Thorasic Internal
 
 # What a key warning means, in one line.
 common-warning-group-mismatch = The Group column disagrees with the non-empty options

@@ -23,6 +23,7 @@ form-error-too-many-invitations = Your team has ten invitations waiting already:
 # Why a file cannot be read as text (core's InputError).
 input-too-large = the file is { $size } bytes, over the limit of { $limit } bytes
 input-empty = the file is empty
+input-not-text = this is not a text file: upload the predictions as CSV or JSON Lines (save a spreadsheet as CSV first)
 input-nul-byte = line { $line }: NUL byte (binary or UTF-16 file? save it as UTF-8)
 input-invalid-utf8 = line { $line }: invalid UTF-8 (save the file as UTF-8)
 input-line-too-long = line { $line }: longer than { $limit } bytes

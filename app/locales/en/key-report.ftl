@@ -17,9 +17,8 @@ key-report-col-reason = Reason
 key-report-reasons-in-english = {""}
 key-report-no-rejected = No row is rejected.
 key-report-warnings-caption = Warnings by kind.
-key-report-col-kind = Kind
 key-report-col-rows = Rows
-key-report-col-meaning = Meaning
+key-report-col-meaning = Warning
 key-report-no-warnings = No warnings.
 # Why a key row is not scored (the core's RejectReason codes). The
 # English sentences are the ones `keys check` prints.

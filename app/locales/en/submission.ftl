@@ -58,24 +58,26 @@ submission-by-subspecialty = By sub-specialty
 submission-by-subspecialty-caption = Accuracy by sub-specialty (the key's Medical Specialty column)
 
 # The protocol card's values, as stored (English shows them as they are).
-submission-value-ar = ar
-submission-value-en = en
-submission-value-mixed = mixed
-submission-value-unknown = unknown
-submission-value-yes = yes
-submission-value-no = no
-submission-value-none = none
-submission-value-train = train
-submission-value-test = test
-submission-value-train-and-test = train_and_test
-submission-value-public = public
-submission-value-private = private
-submission-value-proprietary-general = proprietary-general
-submission-value-proprietary-arabic = proprietary-arabic
-submission-value-proprietary-medical = proprietary-medical
-submission-value-open-general = open-general
-submission-value-open-arabic = open-arabic
-submission-value-open-medical = open-medical
+submission-value-ar = Arabic
+submission-value-en = English
+submission-value-mixed = Mixed Arabic and English
+submission-value-unknown = Not stated
+submission-value-yes = Yes
+submission-value-no = No
+submission-value-none = No
+submission-value-train = Yes, on the training set
+submission-value-test = Yes, on the test set
+submission-value-train-and-test = Yes, on the training and test sets
+submission-value-public = Public
+submission-value-private = Private
+submission-value-proprietary-general = Proprietary, general
+submission-value-proprietary-arabic = Proprietary, Arabic
+submission-value-proprietary-medical = Proprietary, medical
+submission-value-open-general = Open, general
+submission-value-open-arabic = Open, Arabic
+submission-value-open-medical = Open, medical
+submission-value-medarabench = MedAraBench
+submission-value-medarabiq = MedArabiQ
 
 # Scores on each version of the answer key.
 submission-versions-heading = Scores on each version of the key

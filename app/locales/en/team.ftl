@@ -50,3 +50,5 @@ team-leave-confirm = I leave this team (its submissions stay with it)
 team-leave-submit = Leave the team
 team-password-changed = Your password is changed, and every other session of yours is signed out.
 team-joined = Welcome: you are a member of the team now.
+team-copy = Copy
+team-copied = Copied

@@ -18,6 +18,8 @@ pub struct MedarabiqData {
     pub medarabiq_key_questions: Option<i64>,
     /// The stored MedAraBench key is the synthetic demo key.
     pub synthetic_medarabench_key: bool,
+    /// The stored MedArabiQ key is a synthetic demo key.
+    pub synthetic_medarabiq_key: bool,
 }
 
 /// The pairs and their chart, texts in `lang`.
@@ -36,7 +38,9 @@ pub async fn get_medarabiq(lang: Lang) -> Result<MedarabiqData, ApiError> {
             None
         }
     };
-    let medarabiq_key_questions = keys::default_key(&db, Benchmark::MedArabiQ).await?.map(|k| k.scoreable);
+    let medarabiq_key = keys::default_key(&db, Benchmark::MedArabiQ).await?;
+    let medarabiq_key_questions = medarabiq_key.as_ref().map(|k| k.scoreable);
+    let synthetic_medarabiq_key = medarabiq_key.is_some_and(|k| k.synthetic);
     let synthetic_medarabench_key = keys::default_key(&db, Benchmark::MedAraBench).await?.is_some_and(|k| k.synthetic);
-    Ok(MedarabiqData { pairs, chart_svg, medarabiq_key_questions, synthetic_medarabench_key })
+    Ok(MedarabiqData { pairs, chart_svg, medarabiq_key_questions, synthetic_medarabench_key, synthetic_medarabiq_key })
 }

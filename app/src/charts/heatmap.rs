@@ -107,9 +107,10 @@ pub fn svg(cells: &Cells, model: &str, lang: Lang) -> Result<String, ChartError>
                     root.draw(&Text::new(t.heat_empty(), (x, y), font(15, EMPTY_TEXT, HPos::Center)))?;
                     continue;
                 };
-                let shade = palette::shade_of(cell.accuracy);
-                root.draw(&Rectangle::new(inner, rgb(shade.fill).filled()))?;
                 let small = cell.total < SMALL_N;
+                let shade = palette::shade_of(cell.accuracy);
+                let shade = if small { shade.muted() } else { shade };
+                root.draw(&Rectangle::new(inner, rgb(shade.fill).filled()))?;
                 if small {
                     let ring = [(left + 4, top + 4), (left + CELL_WIDTH - 4, top + CELL_HEIGHT - 4)];
                     root.draw(&Rectangle::new(ring, rgb(shade.text).stroke_width(1)))?;

@@ -13,6 +13,54 @@ use crate::i18n::{Lang, leaderboard};
 pub const MAX_MODEL_ROWS: usize = 60;
 
 const VERIFIED: RGBColor = RGBColor(26, 127, 55);
+/// `--error` in `style/main.css`, as the board's flag badge.
+const FLAGGED: RGBColor = RGBColor(180, 35, 24);
+
+/// The chart's width: one for a screen of its own, one that a phone shows
+/// at its natural size (every text at least 11 px on a 366 px column).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Layout {
+    #[default]
+    Wide,
+    Narrow,
+}
+
+impl Layout {
+    /// The query value of the narrow layout (`?layout=narrow`).
+    pub const NARROW: &'static str = "narrow";
+
+    pub fn from_param(value: Option<&str>) -> Self {
+        if value == Some(Self::NARROW) { Self::Narrow } else { Self::Wide }
+    }
+
+    /// (width, label area, longest label, font sizes of labels and caption).
+    fn measures(self) -> (u32, u32, usize, u32, u32) {
+        match self {
+            Self::Wide => (760, 230, 32, 12, 18),
+            // plotters writes a font of size s as font-size s / 1.24.
+            Self::Narrow => (360, 120, 14, 14, 16),
+        }
+    }
+}
+
+/// How a row's dot is drawn: a flagged row and a row on a demo key must
+/// not pass for a verified model's score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mark {
+    Plain,
+    Demo,
+    Flagged,
+}
+
+fn mark(row: &BoardRow) -> Mark {
+    if !row.flags.is_empty() {
+        Mark::Flagged
+    } else if row.synthetic_key {
+        Mark::Demo
+    } else {
+        Mark::Plain
+    }
+}
 
 /// The rows the chart draws: the best [`MAX_MODEL_ROWS`] models the filter
 /// keeps, then the baselines it keeps; and how many models it kept.
@@ -26,15 +74,15 @@ pub fn rows<'a>(board: &'a Board, filter: &BoardFilter) -> (Vec<&'a BoardRow>, u
     (out, kept)
 }
 
-fn label(row: &BoardRow, lang: Lang) -> String {
+fn label(row: &BoardRow, lang: Lang, longest: usize) -> String {
     let t = leaderboard::text(lang);
     let name = match row.baseline {
         Some(Baseline::Random) => t.random_guessing().to_owned(),
         Some(Baseline::Always(l)) => t.always(l),
         None => row.model.clone(),
     };
-    // Long names would squeeze the plot: cut at 32 characters.
-    match name.char_indices().nth(32) {
+    // Long names would squeeze the plot: cut at `longest` characters.
+    match name.char_indices().nth(longest) {
         Some((i, _)) => format!("{}…", &name[..i]),
         None => name,
     }
@@ -49,12 +97,13 @@ fn colour(source: RowSource) -> RGBColor {
 }
 
 /// The chart as SVG with its texts in `lang`; a chart with no rows says so.
-pub fn svg(board: &Board, filter: &BoardFilter, lang: Lang) -> Result<String, ChartError> {
+pub fn svg(board: &Board, filter: &BoardFilter, lang: Lang, layout: Layout) -> Result<String, ChartError> {
     let t = leaderboard::text(lang);
+    let (width, label_area, longest, font, caption_font) = layout.measures();
     let (rows, kept) = rows(board, filter);
     let listed: Vec<String> = rows
         .iter()
-        .map(|r| format!("{} {:.3} [{:.3}, {:.3}]", label(r, lang), r.accuracy, r.ci95[0], r.ci95[1]))
+        .map(|r| format!("{} {:.3} [{:.3}, {:.3}]", label(r, lang, 32), r.accuracy, r.ci95[0], r.ci95[1]))
         .collect();
     let separator = if lang == Lang::Ar { "؛ " } else { "; " };
     let mut description = format!("{} {}.", t.chart_desc(rows.len()), listed.join(separator));
@@ -62,23 +111,23 @@ pub fn svg(board: &Board, filter: &BoardFilter, lang: Lang) -> Result<String, Ch
         description = format!("{description} {}", t.chart_limited(MAX_MODEL_ROWS, kept));
     }
     if rows.is_empty() {
-        return Ok(empty(&t.chart_title(), &t.no_match(), lang));
+        return Ok(empty(&t.chart_title(), &t.no_match(), lang, width));
     }
     let n = rows.len();
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (760, (110 + 24 * n) as u32)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (width, (120 + 24 * n) as u32)).into_drawing_area();
         root.fill(&WHITE)?;
         let x_max = rows.iter().map(|r| r.ci95[1]).fold(0.0_f64, f64::max).mul_add(1.1, 0.02).min(1.0);
         let mut chart = ChartBuilder::on(&root)
-            .caption(t.chart_title(), ("sans-serif", 18).into_font().color(&BLACK))
-            .margin(16)
-            .x_label_area_size(40)
-            .y_label_area_size(230)
+            .caption(t.chart_title(), ("sans-serif", caption_font).into_font().color(&BLACK))
+            .margin(12)
+            .x_label_area_size(44)
+            .y_label_area_size(label_area)
             .build_cartesian_2d(0.0..x_max, (0..n - 1).into_segmented())?;
         // Best on top: segment j shows row n-1-j.
         let y_label = |v: &SegmentValue<usize>| match v {
-            SegmentValue::CenterOf(j) => rows.get(n - 1 - j).map(|r| label(r, lang)).unwrap_or_default(),
+            SegmentValue::CenterOf(j) => rows.get(n - 1 - j).map(|r| label(r, lang, longest)).unwrap_or_default(),
             _ => String::new(),
         };
         chart
@@ -86,17 +135,19 @@ pub fn svg(board: &Board, filter: &BoardFilter, lang: Lang) -> Result<String, Ch
             .disable_y_mesh()
             .x_max_light_lines(1)
             .x_desc(t.chart_axis())
-            .x_labels(6)
+            .x_labels(if layout == Layout::Narrow { 4 } else { 6 })
             .x_label_formatter(&|v| format!("{v:.1}"))
             .y_labels(n)
             .y_label_formatter(&y_label)
-            .axis_desc_style(("sans-serif", 14).into_font().color(&MUTED))
-            .label_style(("sans-serif", 12).into_font().color(&BLACK))
+            .axis_desc_style(("sans-serif", font).into_font().color(&MUTED))
+            .label_style(("sans-serif", font).into_font().color(&BLACK))
             .draw()?;
         let y = |i: usize| SegmentValue::CenterOf(n - 1 - i);
         chart.draw_series(rows.iter().enumerate().map(|(i, r)| {
             PathElement::new(vec![(r.ci95[0], y(i)), (r.ci95[1], y(i))], colour(r.source).stroke_width(2))
         }))?;
+        // A filled dot per source; a demo key's row is a hollow ring and a
+        // flagged row a cross, each with its own legend entry.
         for source in [RowSource::Reported, RowSource::Verified, RowSource::Reference] {
             let name = match source {
                 RowSource::Reported => t.badge_reported(),
@@ -104,7 +155,7 @@ pub fn svg(board: &Board, filter: &BoardFilter, lang: Lang) -> Result<String, Ch
                 RowSource::Reference => t.badge_reference(),
             };
             let points: Vec<(usize, &&BoardRow)> =
-                rows.iter().enumerate().filter(|(_, r)| r.source == source).collect();
+                rows.iter().enumerate().filter(|(_, r)| r.source == source && mark(r) == Mark::Plain).collect();
             if points.is_empty() {
                 continue;
             }
@@ -114,12 +165,31 @@ pub fn svg(board: &Board, filter: &BoardFilter, lang: Lang) -> Result<String, Ch
                 .label(name)
                 .legend(move |(x, y)| Circle::new((x + 6, y), 4, c.filled()));
         }
+        let demo: Vec<(usize, &&BoardRow)> = rows.iter().enumerate().filter(|(_, r)| mark(r) == Mark::Demo).collect();
+        if !demo.is_empty() {
+            chart
+                .draw_series(
+                    demo.into_iter().map(|(i, r)| Circle::new((r.accuracy, y(i)), 5, colour(r.source).stroke_width(2))),
+                )?
+                .label(t.demo_key_badge())
+                .legend(|(x, y)| Circle::new((x + 6, y), 5, MUTED.stroke_width(2)));
+        }
+        let flagged: Vec<(usize, &&BoardRow)> =
+            rows.iter().enumerate().filter(|(_, r)| mark(r) == Mark::Flagged).collect();
+        if !flagged.is_empty() {
+            chart
+                .draw_series(
+                    flagged.into_iter().map(|(i, r)| Cross::new((r.accuracy, y(i)), 5, FLAGGED.stroke_width(2))),
+                )?
+                .label(t.flag_badge())
+                .legend(|(x, y)| Cross::new((x + 6, y), 5, FLAGGED.stroke_width(2)));
+        }
         chart
             .configure_series_labels()
             .position(SeriesLabelPosition::LowerRight)
             .background_style(WHITE.mix(0.9))
             .border_style(MUTED)
-            .label_font(("sans-serif", 12).into_font().color(&BLACK))
+            .label_font(("sans-serif", font).into_font().color(&BLACK))
             .draw()?;
         root.present()?;
     }
@@ -128,12 +198,12 @@ pub fn svg(board: &Board, filter: &BoardFilter, lang: Lang) -> Result<String, Ch
 
 /// A small SVG that says there is nothing to draw (from the right edge, in
 /// Arabic).
-fn empty(title: &str, message: &str, lang: Lang) -> String {
-    let place = if lang == Lang::Ar { "x=\"740\" direction=\"rtl\"" } else { "x=\"20\"" };
+fn empty(title: &str, message: &str, lang: Lang, width: u32) -> String {
+    let place = if lang == Lang::Ar { format!("x=\"{}\" direction=\"rtl\"", width - 20) } else { "x=\"20\"".into() };
     format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"760\" height=\"80\" viewBox=\"0 0 760 80\" role=\"img\" \
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"80\" viewBox=\"0 0 {width} 80\" role=\"img\" \
          aria-labelledby=\"chart-leaderboard-title\"><title id=\"chart-leaderboard-title\">{}</title>\
-         <rect width=\"760\" height=\"80\" fill=\"#fff\"/><text {place} y=\"45\" font-family=\"sans-serif\" \
+         <rect width=\"{width}\" height=\"80\" fill=\"#fff\"/><text {place} y=\"45\" font-family=\"sans-serif\" \
          font-size=\"16\">{}</text></svg>",
         escape(title),
         escape(message)
@@ -170,7 +240,7 @@ mod tests {
 
     #[test]
     fn dots_whiskers_labels_and_a_text_alternative() {
-        let svg = svg(&board(), &BoardFilter::default(), Lang::En).unwrap();
+        let svg = svg(&board(), &BoardFilter::default(), Lang::En, Layout::Wide).unwrap();
         assert!(svg.starts_with("<svg"));
         assert!(svg.contains("<title id=\"chart-leaderboard-title\">MedAraBench accuracy with 95% CI</title>"));
         let desc = &svg[svg.find("<desc").unwrap()..svg.find("</desc>").unwrap()];
@@ -190,9 +260,44 @@ mod tests {
         let (rows, kept) = rows(&board, &only_verified);
         assert_eq!((rows.len(), kept), (1, 1));
         let none = BoardFilter { search: "no such model".into(), category: Some("x".into()), ..BoardFilter::default() };
-        let svg = svg(&board, &none, Lang::Ar).unwrap();
+        let svg = svg(&board, &none, Lang::Ar, Layout::Wide).unwrap();
         assert!(svg.contains("x=\"740\" direction=\"rtl\"") && svg.contains("لا يوجد نموذج"), "{svg}");
-        let drawn = super::svg(&board, &BoardFilter::default(), Lang::Ar).unwrap();
+        let drawn = super::svg(&board, &BoardFilter::default(), Lang::Ar, Layout::Wide).unwrap();
         assert!(drawn.contains("direction=\"rtl\""), "drawn Arabic reads right to left: {drawn}");
+    }
+
+    /// The smallest `font-size` in an SVG.
+    fn smallest_font(svg: &str) -> f64 {
+        svg.split("font-size=\"")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next()?.trim_end_matches("px").parse::<f64>().ok())
+            .fold(f64::INFINITY, f64::min)
+    }
+
+    #[test]
+    fn the_narrow_chart_is_legible_on_a_phone_and_marks_demo_and_flagged_rows() {
+        let mut board = board();
+        let mut demo = row("Demo-Copy", RowSource::Verified, 0.9);
+        demo.synthetic_key = true;
+        let mut flagged = row("Flagged-7B", RowSource::Verified, 0.6);
+        flagged.flags = vec![crate::domain::forensics::ShownFlag {
+            code: "near_duplicate".into(),
+            message: crate::domain::message::Message::new("flag-near-duplicate"),
+        }];
+        board.rows.extend([demo, flagged]);
+        let wide = svg(&board, &BoardFilter::default(), Lang::En, Layout::Wide).unwrap();
+        let narrow = svg(&board, &BoardFilter::default(), Lang::En, Layout::Narrow).unwrap();
+        assert!(narrow.contains("width=\"360\""), "{narrow}");
+        // Shown at most 366 px wide on a 390 px phone, it is not scaled
+        // down; the wide one is scaled to less than half.
+        assert!(smallest_font(&narrow) >= 11.0, "{}", smallest_font(&narrow));
+        assert!(smallest_font(&wide) * 366.0 / 760.0 < 11.0);
+        for chart in [&wide, &narrow] {
+            assert!(chart.contains("Demo key") || chart.contains("demo key"), "a legend entry for demo rows");
+            assert!(chart.contains("flagged"), "a legend entry for flagged rows");
+            // One filled dot per plain row (three, and the legend's two),
+            // a ring for the demo row, a cross (two lines) for the flagged.
+            assert_eq!(chart.matches("<circle").count(), 3 + 3 + 2, "{chart}");
+        }
     }
 }

@@ -23,11 +23,20 @@ pub fn FormError(lang: Lang, #[prop(optional)] detail: String) -> impl IntoView 
             view! {
                 <div class="error" role="alert" id="form-error">
                     {codes.into_iter().map(|c| view! { <p>{c.message(lang)}</p> }).collect_view()}
-                    {detail.map(|d| match form_errors::refusal_from_flash(lang, &d) {
+                    {detail.map(|d| match form_errors::refusal_from_flash(lang, &d).as_deref() {
                         // A coded refusal, put into words in the page's language.
-                        Some(text) => view! { <p id="form-error-detail">{text}</p> }.into_any(),
+                        Some([one]) => view! { <p id="form-error-detail">{one.clone()}</p> }.into_any(),
+                        // A file's several problems: the count, then a list,
+                        // one problem (with its line) an item.
+                        Some([count, each @ ..]) => view! {
+                            <div id="form-error-detail">
+                                <p>{count.clone()}</p>
+                                <ol class="problems">{each.iter().map(|p| view! { <li>{p.clone()}</li> }).collect_view()}</ol>
+                            </div>
+                        }
+                        .into_any(),
                         // The server's own text (not coded): shown as written.
-                        None => view! { <pre id="form-error-detail" dir="ltr">{d}</pre> }.into_any(),
+                        Some([]) | None => view! { <pre id="form-error-detail" dir="ltr">{d.clone()}</pre> }.into_any(),
                     })}
                 </div>
             }

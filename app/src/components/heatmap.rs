@@ -93,11 +93,13 @@ pub fn Heatmap(lang: Lang, cells: Cells, #[prop(default = SMALL_N)] small_n: usi
 }
 
 /// One cell with questions: accuracy, n and 95% CI on its shade; marked
-/// `small-n` (dashed, `*`) below `small_n` questions.
+/// `small-n` (dashed, `*`, muted colours) below `small_n` questions.
 #[component]
 fn HeatCell(lang: Lang, specialty: String, level: String, cell: Breakdown, small_n: usize) -> impl IntoView {
-    let shade = palette::shade_of(cell.accuracy);
     let small = cell.total < small_n;
+    // A small cell is painted muted: its colour must not shout a number
+    // that a handful of questions decided.
+    let shade = if small { palette::shade_of(cell.accuracy).muted() } else { palette::shade_of(cell.accuracy) };
     view! {
         <td
             class="heat-cell"

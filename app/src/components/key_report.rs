@@ -119,9 +119,8 @@ fn Warnings(lang: Lang, key: KeySummary) -> impl IntoView {
         .map(|(kind, n)| {
             view! {
                 <tr data-warning=kind.as_str()>
-                    <th scope="row"><code>{kind.as_str()}</code></th>
+                    <th scope="row">{common::warning_label(lang, kind)}</th>
                     <td class="num">{count(n as u64)}</td>
-                    <td>{common::warning_label(lang, kind)}</td>
                 </tr>
             }
         })
@@ -132,9 +131,8 @@ fn Warnings(lang: Lang, key: KeySummary) -> impl IntoView {
                 <caption>{t.warnings_caption()}</caption>
                 <thead>
                     <tr>
-                        <th scope="col">{t.col_kind()}</th>
-                        <th scope="col" class="num">{t.col_rows()}</th>
                         <th scope="col">{t.col_meaning()}</th>
+                        <th scope="col" class="num">{t.col_rows()}</th>
                     </tr>
                 </thead>
                 <tbody>{rows}</tbody>

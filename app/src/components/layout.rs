@@ -63,13 +63,15 @@ pub fn SiteNotices(notices: Notices) -> impl IntoView {
 
 /// Site title, navigation (every link keeps the page's language), the
 /// team's link (sign in, or the signed-in team's page) and the language
-/// switch. On a narrow screen it stays one line: the navigation scrolls
-/// sideways within it (`style/main.css`).
+/// switch, after a skip link to the page's content. On a narrow screen
+/// every navigation link stays in sight, wrapped below the first line
+/// (`style/main.css`).
 #[component]
 pub fn SiteHeader(who: SignedIn) -> impl IntoView {
     let lang = use_lang();
     let text = move || common::text(lang.get());
     view! {
+        <a class="skip-link" href="#main">{move || text().skip_to_content()}</a>
         <header class="site-header">
             <a class="brand" href=move || lang.get().href("/")>"MedAraBench"</a>
             <nav class="site-nav" aria-label=move || text().nav_label()>
@@ -96,21 +98,21 @@ fn NavLink(path: &'static str, label: impl Fn() -> String + Send + Sync + 'stati
     view! { <a href=move || lang.get().href(path) aria-current=current>{label}</a> }
 }
 
-/// "Sign in", or the signed-in team's name, linking to the team page
-/// (which offers sign-in and registration when signed out).
+/// "Sign in", linking straight to the sign-in form, or the signed-in
+/// team's name, linking to the team page.
 #[component]
 fn TeamLink(who: SignedIn) -> impl IntoView {
     let lang = use_lang();
-    let link = move |label: String| {
-        view! { <a class="team-link" href=move || lang.get().href("/team") dir="auto">{label}</a> }
+    let link = move |label: String, path: &'static str| {
+        view! { <a class="team-link" href=move || lang.get().href(path) dir="auto">{label}</a> }
     };
-    let signed_out = move || common::text(lang.get()).sign_in();
+    let signed_out = move || link(common::text(lang.get()).sign_in(), "/signin");
     view! {
-        <Suspense fallback=move || link(signed_out())>
+        <Suspense fallback=signed_out>
             {move || Suspend::new(async move {
                 match who.await {
-                    Ok(Some(team)) => link(team.team_name),
-                    _ => link(signed_out()),
+                    Ok(Some(team)) => link(team.team_name, "/team"),
+                    _ => signed_out(),
                 }
             })}
         </Suspense>

@@ -2,6 +2,7 @@
 
 pub mod bundle;
 pub mod csp;
+pub mod explained;
 pub mod figures;
 pub mod forms;
 pub mod head;

@@ -9,6 +9,7 @@ crate::messages! {
     /// The site-wide strings of one language.
     pub struct Common {
         site_description = "common-site-description",
+        skip_to_content = "common-skip-to-content",
         nav_label = "common-nav-label",
         nav_leaderboard = "common-nav-leaderboard",
         nav_quality = "common-nav-quality",
@@ -148,10 +149,65 @@ mod tests {
             assert_ne!(specialty_label(Lang::Ar, name), *name, "{name}");
         }
         assert_eq!(specialty_label(Lang::Ar, "Neuroanatomy"), "Neuroanatomy");
+        assert_eq!(specialty_label(Lang::Ar, "Gastroenterology & Hepatology"), "أمراض الجهاز الهضمي والكبد");
         assert_eq!(
             data_id("common-specialty", "Cell and Molecular Biology"),
             "common-specialty-cell-and-molecular-biology"
         );
+    }
+
+    /// Every name the shipped keys use (the synthetic key's specialties and
+    /// sub-specialties, the MedArabiQ demo key's categories) has an Arabic
+    /// name: a new sub-specialty without one fails here.
+    #[test]
+    fn every_specialty_and_subspecialty_of_the_shipped_keys_has_an_arabic_name() {
+        use crate::domain::synthetic::{SPECIALTIES, synthetic_medarabiq};
+        let mut names: Vec<String> = SPECIALTIES
+            .iter()
+            .flat_map(|(umbrella, _, subs)| std::iter::once(*umbrella).chain(subs.iter().copied()))
+            .map(str::to_owned)
+            .collect();
+        let medarabiq = synthetic_medarabiq(200, 1);
+        let mut reader = csv::Reader::from_reader(medarabiq.as_bytes());
+        names.extend(reader.records().map(|r| r.unwrap()[2].to_owned()));
+        let untranslated = untranslated(names);
+        assert!(untranslated.is_empty(), "no Arabic name for {untranslated:?} (app/locales/*/common.ftl)");
+    }
+
+    /// The same for the real test split, where it sits beside the checkout
+    /// (`../shared/data`; a clone has no copy, and the check says so).
+    #[test]
+    fn every_specialty_and_subspecialty_of_the_real_split_has_an_arabic_name() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/medarabench-test_split.csv");
+        let Ok(bytes) = std::fs::read(path) else {
+            eprintln!("skipped: no real test split at {path}");
+            return;
+        };
+        let mut reader = csv::Reader::from_reader(bytes.as_slice());
+        let headers = reader.headers().unwrap().clone();
+        let columns: Vec<usize> = ["Medical Specialty", "umbrella_specialty"]
+            .iter()
+            .filter_map(|c| headers.iter().position(|h| h.trim() == *c))
+            .collect();
+        assert_eq!(columns.len(), 2, "{headers:?}");
+        let names = reader
+            .records()
+            .filter_map(Result::ok)
+            .flat_map(|r| columns.iter().filter_map(|&c| r.get(c).map(|v| v.trim().to_owned())).collect::<Vec<_>>())
+            .filter(|n| !n.is_empty());
+        let untranslated = untranslated(names);
+        assert!(untranslated.is_empty(), "no Arabic name for {untranslated:?} (app/locales/*/common.ftl)");
+    }
+
+    /// The distinct names of `names` whose Arabic label is the English name.
+    fn untranslated(names: impl IntoIterator<Item = String>) -> Vec<String> {
+        let mut missing: Vec<String> = names
+            .into_iter()
+            .filter(|n| specialty_label(Lang::Ar, n) == *n || specialty_label(Lang::En, n) != *n)
+            .collect();
+        missing.sort();
+        missing.dedup();
+        missing
     }
 
     #[test]

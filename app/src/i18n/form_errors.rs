@@ -191,13 +191,15 @@ pub fn refusal_to_flash(messages: &[crate::domain::Message]) -> String {
 }
 
 /// A refusal kept on the session, in `lang`, for a [`refusal_to_flash`]
-/// value; `None` for any other text (a refusal that has no code).
-pub fn refusal_from_flash(lang: Lang, flash: &str) -> Option<String> {
+/// value, one sentence per message (a refused file with several problems:
+/// the count, then each problem with its line); `None` for any other text
+/// (a refusal that has no code).
+pub fn refusal_from_flash(lang: Lang, flash: &str) -> Option<Vec<String>> {
     let messages = serde_json::from_str::<Vec<crate::domain::Message>>(flash)
         .or_else(|_| serde_json::from_str::<crate::domain::Message>(flash).map(|m| vec![m]))
         .ok()
         .filter(|m| !m.is_empty())?;
-    Some(sentences(lang, &messages))
+    Some(messages.iter().map(|m| sentence(lang, m)).collect())
 }
 
 #[cfg(test)]

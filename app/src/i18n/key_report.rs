@@ -31,7 +31,6 @@ crate::messages! {
         reasons_in_english = "key-report-reasons-in-english",
         no_rejected = "key-report-no-rejected",
         warnings_caption = "key-report-warnings-caption",
-        col_kind = "key-report-col-kind",
         col_rows = "key-report-col-rows",
         col_meaning = "key-report-col-meaning",
         no_warnings = "key-report-no-warnings",

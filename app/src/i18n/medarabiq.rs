@@ -12,10 +12,14 @@ crate::messages! {
         verified_heading = "medarabiq-verified-heading",
         /// Before and after the `--benchmark medarabiq` option.
         none_yet = ["medarabiq-none-yet-1", "medarabiq-none-yet-2"],
-        /// Before and after the import command.
-        no_key = ["medarabiq-no-key-1", "medarabiq-no-key-2"],
+        /// No MedArabiQ key stored: the operators import one.
+        no_key = "medarabiq-no-key",
         /// "The stored MedArabiQ key has {n} scoreable questions."
         key_note(n) = "medarabiq-key-note",
+        /// The stored MedArabiQ key is a synthetic demo key of {n} questions.
+        synthetic_key_note(n) = "medarabiq-synthetic-key-note",
+        /// Beside a score on a synthetic key.
+        synthetic_badge = "medarabiq-synthetic-badge",
         synthetic_note = "medarabiq-synthetic-note",
         caption = "medarabiq-caption",
         col_model = "medarabiq-col-model",
@@ -29,7 +33,7 @@ crate::messages! {
         axis_medarabench = "medarabiq-axis-medarabench",
         axis_medarabiq = "medarabiq-axis-medarabiq",
         how_heading = "medarabiq-how-heading",
-        /// Before and after the import command.
+        /// Before and after the `--benchmark medarabiq` option.
         how = ["medarabiq-how-1", "medarabiq-how-2"],
     }
 }

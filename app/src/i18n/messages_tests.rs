@@ -267,6 +267,7 @@ fn core_refusals_have_a_message_in_both_languages() {
         PredictionError::Input(InputError::TooLarge { size: 30, limit: 20 }),
         PredictionError::Input(InputError::Empty),
         PredictionError::Input(InputError::NulByte { line: 2 }),
+        PredictionError::Input(InputError::NotText),
         PredictionError::Input(InputError::InvalidUtf8 { line: 2 }),
         PredictionError::Input(InputError::LineTooLong { line: 2, limit: 9 }),
         PredictionError::BadHeader { found: "id,x".into() },
@@ -297,7 +298,7 @@ fn core_refusals_have_a_message_in_both_languages() {
             }
         }
         let flash = form_errors::refusal_to_flash(std::slice::from_ref(&message));
-        let ar = form_errors::refusal_from_flash(Lang::Ar, &flash).expect("coded");
+        let ar = form_errors::refusal_from_flash(Lang::Ar, &flash).expect("coded").concat();
         // A results file's refusal names that file, any other the predictions.
         let file = if message.code.starts_with("prediction-results-") {
             "رُفض ملف نتائج"

@@ -70,9 +70,10 @@ impl BreakdownKind {
     }
 
     /// A row's name as shown: stored names in English; in Arabic the
-    /// paper's specialties by their Arabic names and levels with the year
-    /// spelled out. Other names (sub-specialties the paper does not list,
-    /// option counts) are shown as stored.
+    /// specialties and sub-specialties by their Arabic names (every one of
+    /// the shipped and real keys has one) and levels with the year spelled
+    /// out. Other names (a sub-specialty no key had, option counts) are
+    /// shown as stored.
     pub fn row_label(self, lang: Lang, name: &str) -> String {
         match (lang, self) {
             (Lang::En, _) | (Lang::Ar, Self::Options) => name.to_owned(),
@@ -92,6 +93,7 @@ mod tests {
         assert_eq!(BreakdownKind::Specialty.row_label(Lang::En, "Anatomy"), "Anatomy");
         assert_eq!(BreakdownKind::Specialty.row_label(Lang::Ar, "Anatomy"), "التشريح");
         assert_eq!(BreakdownKind::Subspecialty.row_label(Lang::Ar, "Neuroanatomy"), "Neuroanatomy");
+        assert_eq!(BreakdownKind::Subspecialty.row_label(Lang::Ar, "Histology"), "علم الأنسجة");
         assert_eq!(BreakdownKind::Level.row_label(Lang::En, "Y1"), "Y1");
         assert_eq!(BreakdownKind::Level.row_label(Lang::Ar, "Y1"), "Y1 (السنة الأولى)");
         assert_eq!(BreakdownKind::Options.row_label(Lang::Ar, "4"), "4");

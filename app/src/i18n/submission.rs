@@ -125,8 +125,9 @@ pub fn text(lang: Lang) -> SubmissionText {
 }
 
 /// A protocol card value (prompt language, chain of thought, contamination,
-/// visibility) as shown: stored values in English, their meaning in
-/// Arabic. Unknown values are shown as they are.
+/// visibility, category, benchmark) as shown: its meaning in words, in
+/// either language, never the stored code. Unknown values are shown as
+/// they are.
 pub fn value_label(lang: Lang, value: &str) -> String {
     super::common::data_label(lang, "submission-value", value)
 }
@@ -137,10 +138,17 @@ mod tests {
     use crate::domain::submission::{CHAIN_OF_THOUGHT, CONTAMINATION, MODEL_CATEGORIES, PROMPT_LANGUAGES, VISIBILITY};
 
     #[test]
-    fn every_protocol_value_has_an_arabic_label() {
-        for value in [PROMPT_LANGUAGES, CHAIN_OF_THOUGHT, CONTAMINATION, VISIBILITY, MODEL_CATEGORIES].concat() {
-            assert_eq!(value_label(Lang::En, value), value);
-            assert_ne!(value_label(Lang::Ar, value), value, "{value}");
+    fn every_protocol_value_is_put_in_words_in_both_languages() {
+        let benchmarks = ["medarabench", "medarabiq"];
+        for value in
+            [PROMPT_LANGUAGES, CHAIN_OF_THOUGHT, CONTAMINATION, VISIBILITY, MODEL_CATEGORIES, &benchmarks].concat()
+        {
+            let english = value_label(Lang::En, value);
+            assert_ne!(english, value, "{value} is shown as its code");
+            assert!(english.chars().next().is_some_and(char::is_uppercase) && !english.contains('_'), "{english}");
+            if !benchmarks.contains(&value) {
+                assert_ne!(value_label(Lang::Ar, value), value, "{value}");
+            }
         }
     }
 }

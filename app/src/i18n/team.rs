@@ -6,6 +6,9 @@ use super::Lang;
 crate::messages! {
     /// The texts of the page, in one language.
     pub struct TeamText {
+        /// The new token's copy button, and what it says once pressed.
+        copy = "team-copy",
+        copied = "team-copied",
         title = "team-title",
         /// Before the team's name in the heading.
         heading = "team-heading",

@@ -18,6 +18,16 @@ crate::messages! {
         quota_today = "upload-quota-today",
         quota_total = "upload-quota-total",
         quota_end = "upload-quota-end",
+        legend_required = "upload-legend-required",
+        /// Beside each of the two required fields.
+        required = "upload-required",
+        legend_optional = "upload-legend-optional",
+        /// Our file control: its button, and what it says before a file is chosen.
+        choose_file = "upload-choose-file",
+        no_file = "upload-no-file",
+        /// A required field left empty.
+        fill_in = "upload-fill-in",
+        optional_note = "upload-optional-note",
         legend_predictions = "upload-legend-predictions",
         file = "upload-file",
         benchmark = "upload-benchmark",

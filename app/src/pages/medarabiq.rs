@@ -10,9 +10,6 @@ use crate::components::head::PageTitle;
 use crate::components::loaded::loaded;
 use crate::i18n::{Lang, common, count, medarabiq, use_lang};
 
-/// How to store a MedArabiQ key.
-const IMPORT_COMMAND: &str = "medarabench keys import FILE.csv --benchmark medarabiq";
-
 /// The chart's download address.
 pub const CHART_PATH: &str = "/charts/medarabiq.svg";
 
@@ -34,7 +31,7 @@ pub fn MedarabiqPage() -> impl IntoView {
             {loaded(lang, data, move |data| view! { <Verified data lang /> }.into_any())}
             <section aria-labelledby="how-h">
                 <h2 id="how-h">{t.how_heading()}</h2>
-                <p id="how">{t.how()[0].clone()} {command(IMPORT_COMMAND)} {t.how()[1].clone()}</p>
+                <p id="how">{t.how()[0].clone()} {command("--benchmark medarabiq")} {t.how()[1].clone()}</p>
             </section>
         }
     }
@@ -51,13 +48,17 @@ fn command(c: &'static str) -> impl IntoView + use<> {
     view! { <code dir="ltr" class="command">{words}</code> }
 }
 
-fn score_cell(s: &Option<BenchmarkScore>, lang: Lang) -> impl IntoView + use<> {
+/// A score: its accuracy (linking to its submission), CI and n, each an
+/// unbroken left-to-right group; marked when its key is synthetic.
+fn score_cell(s: &Option<BenchmarkScore>, synthetic: bool, lang: Lang) -> impl IntoView + use<> {
     let submit = |id: &str| lang.href(&format!("/submissions/{id}"));
+    let t = medarabiq::text(lang);
     s.as_ref().map(|s| {
         view! {
             <a href=submit(&s.submission_id)><span class="num">{format!("{:.3}", s.accuracy)}</span></a>
             " " <span class="num ci">{format!("[{:.3}, {:.3}]", s.ci95[0], s.ci95[1])}</span>
             " " <span class="num n">"n = " {count(s.total as u64)}</span>
+            {synthetic.then(|| view! { " " <span class="badge badge-demo">{t.synthetic_badge()}</span> })}
         }
     })
 }
@@ -66,9 +67,11 @@ fn score_cell(s: &Option<BenchmarkScore>, lang: Lang) -> impl IntoView + use<> {
 fn Verified(data: MedarabiqData, lang: Lang) -> impl IntoView {
     let t = medarabiq::text(lang);
     let key_note = match data.medarabiq_key_questions {
-        Some(n) => t.key_note(count(n as u64)).into_any(),
-        None => view! { {t.no_key()[0].clone()} {command(IMPORT_COMMAND)} {t.no_key()[1].clone()} }.into_any(),
+        Some(n) if data.synthetic_medarabiq_key => t.synthetic_key_note(count(n as u64)),
+        Some(n) => t.key_note(count(n as u64)),
+        None => t.no_key(),
     };
+    let (synthetic_bench, synthetic_q) = (data.synthetic_medarabench_key, data.synthetic_medarabiq_key);
     let body = if data.pairs.is_empty() {
         view! { <p id="no-pairs">{t.none_yet()[0].clone()} {command("--benchmark medarabiq")} {t.none_yet()[1].clone()}</p> }.into_any()
     } else {
@@ -84,8 +87,8 @@ fn Verified(data: MedarabiqData, lang: Lang) -> impl IntoView {
                     <tr data-model=p.model.clone()>
                         <th scope="row">{p.model.clone()}</th>
                         <td>{p.team.clone()}</td>
-                        <td>{score_cell(&p.medarabench, lang)}</td>
-                        <td>{score_cell(&p.medarabiq, lang)}</td>
+                        <td>{score_cell(&p.medarabench, synthetic_bench, lang)}</td>
+                        <td>{score_cell(&p.medarabiq, synthetic_q, lang)}</td>
                         <td class="num">{diff}</td>
                     </tr>
                 }
@@ -123,7 +126,7 @@ fn Verified(data: MedarabiqData, lang: Lang) -> impl IntoView {
     view! {
         <section aria-labelledby="verified-h">
             <h2 id="verified-h">{t.verified_heading()}</h2>
-            <p class="note" id="medarabiq-key">{key_note}</p>
+            <p class=if data.synthetic_medarabiq_key { "notice" } else { "note" } id="medarabiq-key">{key_note}</p>
             {data.synthetic_medarabench_key.then(|| view! { <p class="notice" role="note">{t.synthetic_note()}</p> })}
             {body}
         </section>

@@ -109,7 +109,6 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
             ShownScores::Full(card) => view! { <ScoreFacts card=card.clone() lang /> }.into_any(),
             ShownScores::Overall(overall) => view! { <HeldOutFacts overall=overall.clone() lang /> }.into_any(),
         }}
-        <KeyVersions lang rescorable versions />
         {(meta.visibility.is_shared() && scores.card().is_some()).then(|| view! { <p id="compare-link"><a href=lang.href(&format!("/compare?a={id}"))>{crate::i18n::leaderboard::text(lang).compare_link()}</a></p> })}
         <h2>{t.protocol()}</h2>
         <dl class="protocol">
@@ -130,24 +129,35 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
             <dt>{t.submitted()}</dt><dd><Num value=utc_datetime(created_at) /> {own.then_some(t.own())} " · " {value_label(lang, meta.visibility.as_str()).to_owned()}</dd>
         </dl>
         {scores.card().cloned().map(|card| view! { <Breakdowns card id=id.clone() lang /> })}
+        <KeyVersions lang rescorable versions />
         {(own && withdrawn_at.is_none() && scores.exposure() == Exposure::HeldOut).then(|| view! { <FinalForm id=id.clone() chosen=final_choice lang /> })}
         {(own && withdrawn_at.is_none()).then(|| view! { <OwnerForms id=id.clone() meta=meta.clone() refused=refused_change.clone() lang /> })}
     }
 }
 
-/// What the owner's last form did (`?done=changed` or `withdrawn`), said
-/// once; any other value says nothing.
+/// A withdrawal's confirmation (`?done=withdrawn`), at the top of the
+/// page, where the page lands once the owner's forms are gone.
 #[component]
 fn Done(lang: Lang) -> impl IntoView {
     let query = leptos_router::hooks::use_query_map();
     let t = text(lang);
     move || {
-        let said = match query.read().get("done").as_deref() {
-            Some("changed") => t.done_changed(),
-            Some("withdrawn") => t.done_withdrawn(),
-            _ => return None,
-        };
-        Some(view! { <p class="notice done" role="status" id="done">{said}</p> })
+        (query.read().get("done").as_deref() == Some("withdrawn"))
+            .then(|| view! { <p class="notice done" role="status" id="done">{t.done_withdrawn()}</p> })
+    }
+}
+
+/// A saved change's confirmation (`?done=changed`), beside the form that
+/// made it: the page lands on the owner's section (`#owner`), and the
+/// confirmation takes the focus, so it is in view and read out.
+#[component]
+fn Changed(lang: Lang) -> impl IntoView {
+    let query = leptos_router::hooks::use_query_map();
+    let t = text(lang);
+    move || {
+        (query.read().get("done").as_deref() == Some("changed")).then(|| {
+            view! { <p class="notice done" role="status" id="done" tabindex="-1" autofocus>{t.done_changed()}</p> }
+        })
     }
 }
 
@@ -177,6 +187,7 @@ fn OwnerForms(id: String, meta: SubmissionMeta, refused: Option<RefusedChange>, 
     view! {
         <section id="owner" aria-labelledby="owner-h">
             <h2 id="owner-h">{t.owner_heading()}</h2>
+            <Changed lang />
             <p class="note">{t.owner_intro()}</p>
             <FormError lang detail=reasons />
             <form method="post" action=format!("/submissions/{id}/change") class="stack" id="change-form">

@@ -92,7 +92,13 @@ fn TeamDetails(page: TeamPageData, lang: Lang) -> impl IntoView {
         {new_token.map(|token| view! {
             <div class="notice" role="status">
                 <p>{t.new_token()}</p>
-                <code id="new-token">{token}</code>
+                <p class="token-line">
+                    <code id="new-token" dir="ltr">{token}</code> " "
+                    // Shown by the script below: without JavaScript there
+                    // is nothing to press, and the token is selected text.
+                    <button type="button" id="copy-token" hidden data-copied=t.copied()>{t.copy()}</button>
+                </p>
+                <script nonce=leptos::nonce::use_nonce()>{COPY_TOKEN}</script>
             </div>
         })}
         <TokenTable tokens lang />
@@ -123,6 +129,15 @@ fn Done(lang: Lang, t: crate::i18n::team::TeamText) -> impl IntoView {
     }
 }
 
+/// Copies the new token to the clipboard on a press of its button, and
+/// says so on the button. The page loads no WASM, so this is one small
+/// inline script, allowed by the page's nonce; it holds no `<`, `>` or
+/// `&`, so it is sent as written.
+const COPY_TOKEN: &str = "(function () { var b = document.getElementById('copy-token'); \
+     var c = document.getElementById('new-token'); if (!b || !c || !navigator.clipboard) return; \
+     b.hidden = false; b.addEventListener('click', function () { \
+     navigator.clipboard.writeText(c.textContent).then(function () { b.textContent = b.dataset.copied; }); }); })();";
+
 #[component]
 fn TokenTable(tokens: Vec<TokenRow>, lang: Lang) -> impl IntoView {
     let t = text(lang);
@@ -144,7 +159,7 @@ fn TokenTable(tokens: Vec<TokenRow>, lang: Lang) -> impl IntoView {
             };
             view! {
                 <tr>
-                    <td><code dir="ltr">{row.prefix}"…"</code></td>
+                    <td><code dir="ltr" class="token-prefix">{row.prefix}"…"</code></td>
                     <td dir="auto">{row.label}</td>
                     <td><Num value=utc_datetime(row.created_at) /></td>
                     <td>{row.last_used_at.map_or_else(|| t.never_used().into_any(), |at| view! { <Num value=utc_datetime(at) /> }.into_any())}</td>

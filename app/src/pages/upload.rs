@@ -54,15 +54,40 @@ fn UploadForm(page: UploadPageData, lang: Lang) -> impl IntoView {
     let form_ref = NodeRef::<leptos::html::Form>::new();
     let file_ref = NodeRef::<leptos::html::Input>::new();
 
+    // The chosen file's name, for our own file control.
+    let chosen = RwSignal::new(None::<String>);
     let on_file = move |_| {
         #[cfg(feature = "hydrate")]
-        client::check_file(lang, file_ref, client::Check { text: check, problems, ok: check_ok, node: check_ref });
+        {
+            chosen.set(file_ref.get().and_then(|i| i.files()).and_then(|f| f.get(0)).map(|f| f.name()));
+            client::check_file(lang, file_ref, client::Check { text: check, problems, ok: check_ok, node: check_ref });
+        }
+    };
+    // A required field left empty is named in the page's language, not
+    // in the browser's.
+    let say_required = move |ev: leptos::ev::Event| {
+        #[cfg(feature = "hydrate")]
+        client::set_validity(&ev, &t.fill_in());
+        #[cfg(not(feature = "hydrate"))]
+        let _ = ev;
+    };
+    let clear_required = move |ev: leptos::ev::Event| {
+        #[cfg(feature = "hydrate")]
+        client::set_validity(&ev, "");
+        #[cfg(not(feature = "hydrate"))]
+        let _ = ev;
     };
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         #[cfg(feature = "hydrate")]
-        client::submit_with_progress(lang, ev, form_ref, client::Sending { progress, sending }, check, check_ok);
+        client::submit_with_progress(
+            lang,
+            ev,
+            form_ref,
+            client::Sending { progress, sending },
+            client::Check { text: check, problems, ok: check_ok, node: check_ref },
+        );
         #[cfg(not(feature = "hydrate"))]
-        let _ = (ev, form_ref, progress, sending);
+        let _ = (ev, form_ref, progress, sending, problems);
     };
 
     view! {
@@ -76,10 +101,21 @@ fn UploadForm(page: UploadPageData, lang: Lang) -> impl IntoView {
         <form method="post" action="/upload" enctype="multipart/form-data" class="stack" id="upload-form"
             node_ref=form_ref on:submit=on_submit>
             <LangField lang />
-            <fieldset>
-                <legend>{t.legend_predictions()}</legend>
-                <label>{t.file()}
-                    <input type="file" name="file" required accept=".csv,.jsonl,.ndjson,.json,.gz,.parquet,text/csv" node_ref=file_ref on:change=on_file />
+            // The two fields every upload needs, marked; the fifteen others
+            // (each with a default or left unstated) in one group below.
+            <fieldset id="required-fields">
+                <legend>{t.legend_required()}</legend>
+                // Once hydrated, the browser's own file control (its words in
+                // the browser's language) gives way to ours: a button and
+                // the chosen file's name, in the page's language.
+                <label class="file-picker">
+                    <span>{t.file()} " " <span class="required">{t.required()}</span></span>
+                    <input type="file" name="file" required accept=".csv,.jsonl,.ndjson,.json,.gz,.parquet,text/csv"
+                        node_ref=file_ref on:change=on_file on:invalid=say_required on:input=clear_required />
+                    <span class="picker" aria-hidden="true">
+                        <span class="picker-button">{t.choose_file()}</span>
+                        <span class="picker-name" dir="auto">{move || chosen.get().unwrap_or_else(|| t.no_file())}</span>
+                    </span>
                 </label>
                 <div id="file-check" tabindex="-1" class:error=move || !check_ok.get() aria-live="polite" node_ref=check_ref>
                     <p>{move || check.get()}</p>
@@ -87,37 +123,48 @@ fn UploadForm(page: UploadPageData, lang: Lang) -> impl IntoView {
                         <ol class="problems">{move || problems.get().into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}</ol>
                     </Show>
                 </div>
-                <label>{t.benchmark()}
-                    <select name="benchmark">{options(Lang::En, &["medarabench", "medarabiq"], page.typed_benchmark.as_deref(), "medarabench")}</select>
+                <label>
+                    <span>{t.model_name()} " " <span class="required">{t.required()}</span></span>
+                    <input name="model_name" required maxlength="120" dir="auto" value=field(&typed.model_name)
+                        on:invalid=say_required on:input=clear_required />
                 </label>
             </fieldset>
-            <fieldset>
-                <legend>{t.legend_model()}</legend>
-                <label>{t.model_name()} <input name="model_name" required maxlength="120" dir="auto" value=field(&typed.model_name) /></label>
-                <label>{t.model_url()} <input name="model_url" type="url" maxlength="500" placeholder="https://…" dir="ltr" value=field(&typed.model_url) /></label>
-                <label>{t.model_params()} <input name="model_params" maxlength="40" placeholder=t.params_placeholder() value=field(&typed.model_params) /></label>
-                <label>{t.model_category()} <select name="model_category">{options(lang, MODEL_CATEGORIES, typed.model_category.as_deref(), "unknown")}</select></label>
-                <label>{t.notes()} <textarea name="notes" maxlength="2000" rows="3" dir="auto" inner_html=notes_html></textarea></label>
-            </fieldset>
-            <fieldset>
-                <legend>{t.legend_protocol()}</legend>
-                <label>{t.prompt_language()} <select name="prompt_language">{options(lang, PROMPT_LANGUAGES, typed.prompt_language.as_deref(), "unknown")}</select></label>
-                <label>{t.shots()} <input name="shots" type="number" min="0" max="100" value=field(&typed.shots) /></label>
-                <label>{t.temperature()} <input name="temperature" type="number" min="0" max="2" step="0.1" value=field(&typed.temperature) /></label>
-                <label>{t.chain_of_thought()} <select name="chain_of_thought">{options(lang, CHAIN_OF_THOUGHT, typed.chain_of_thought.as_deref(), "unknown")}</select></label>
-                <label>{t.extraction()} <input name="extraction" maxlength="200" placeholder=t.extraction_placeholder() dir="auto" value=field(&typed.extraction) /></label>
-                <label>{t.model_args()} <input name="model_args" maxlength="500" placeholder=t.model_args_placeholder() dir="ltr" value=field(&typed.model_args) /></label>
-                <label>{t.generation()} <input name="generation" maxlength="500" placeholder=t.generation_placeholder() dir="ltr" value=field(&typed.generation) /></label>
-                <label>{t.results()}
-                    <input type="file" name="results" accept=".json,.gz,application/json" aria-describedby="results-note" />
-                </label>
-                <p class="note" id="results-note">{t.results_note()}</p>
-            </fieldset>
-            <fieldset>
-                <legend>{t.legend_contamination()}</legend>
-                <label>{t.contamination()}
-                    <select name="contamination">{options(lang, CONTAMINATION, typed.contamination.as_deref(), "unknown")}</select></label>
-                <label>{t.visibility()} <select name="visibility">{options(lang, VISIBILITY, typed.visibility.as_deref(), "public")}</select></label>
+            <fieldset id="optional-fields" class="optional">
+                <legend>{t.legend_optional()}</legend>
+                <p class="note">{t.optional_note()}</p>
+                <fieldset>
+                    <legend>{t.legend_predictions()}</legend>
+                    <label>{t.benchmark()}
+                        <select name="benchmark">{options(lang, &["medarabench", "medarabiq"], page.typed_benchmark.as_deref(), "medarabench")}</select>
+                    </label>
+                    <label>{t.visibility()} <select name="visibility">{options(lang, VISIBILITY, typed.visibility.as_deref(), "public")}</select></label>
+                </fieldset>
+                <fieldset>
+                    <legend>{t.legend_model()}</legend>
+                    <label>{t.model_url()} <input name="model_url" type="url" maxlength="500" placeholder="https://…" dir="ltr" value=field(&typed.model_url) /></label>
+                    <label>{t.model_params()} <input name="model_params" maxlength="40" placeholder=t.params_placeholder() value=field(&typed.model_params) /></label>
+                    <label>{t.model_category()} <select name="model_category">{options(lang, MODEL_CATEGORIES, typed.model_category.as_deref(), "unknown")}</select></label>
+                    <label>{t.notes()} <textarea name="notes" maxlength="2000" rows="3" dir="auto" inner_html=notes_html></textarea></label>
+                </fieldset>
+                <fieldset>
+                    <legend>{t.legend_protocol()}</legend>
+                    <label>{t.prompt_language()} <select name="prompt_language">{options(lang, PROMPT_LANGUAGES, typed.prompt_language.as_deref(), "unknown")}</select></label>
+                    <label>{t.shots()} <input name="shots" type="number" min="0" max="100" value=field(&typed.shots) /></label>
+                    <label>{t.temperature()} <input name="temperature" type="number" min="0" max="2" step="0.1" value=field(&typed.temperature) /></label>
+                    <label>{t.chain_of_thought()} <select name="chain_of_thought">{options(lang, CHAIN_OF_THOUGHT, typed.chain_of_thought.as_deref(), "unknown")}</select></label>
+                    <label>{t.extraction()} <input name="extraction" maxlength="200" placeholder=t.extraction_placeholder() dir="auto" value=field(&typed.extraction) /></label>
+                    <label>{t.model_args()} <input name="model_args" maxlength="500" placeholder=t.model_args_placeholder() dir="ltr" value=field(&typed.model_args) /></label>
+                    <label>{t.generation()} <input name="generation" maxlength="500" placeholder=t.generation_placeholder() dir="ltr" value=field(&typed.generation) /></label>
+                    <label>{t.results()}
+                        <input type="file" name="results" accept=".json,.gz,application/json" aria-describedby="results-note" />
+                    </label>
+                    <p class="note" id="results-note">{t.results_note()}</p>
+                </fieldset>
+                <fieldset>
+                    <legend>{t.legend_contamination()}</legend>
+                    <label>{t.contamination()}
+                        <select name="contamination">{options(lang, CONTAMINATION, typed.contamination.as_deref(), "unknown")}</select></label>
+                </fieldset>
             </fieldset>
             <button type="submit" disabled=move || sending.get() aria-busy=move || sending.get().to_string()>{t.submit()}</button>
             <p class="progress" hidden=move || progress.get().is_none()>
@@ -139,6 +186,14 @@ mod client {
     use crate::domain::PredictionFile;
     use crate::i18n::{Lang, upload::text};
 
+    /// Sets the custom validity message of the input `ev` is on ("" clears
+    /// it, so the browser checks the field again as typed).
+    pub fn set_validity(ev: &leptos::ev::Event, message: &str) {
+        if let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+            input.set_custom_validity(message);
+        }
+    }
+
     /// Where the outcome of the in-browser check is shown.
     #[derive(Clone, Copy)]
     pub struct Check {
@@ -157,9 +212,17 @@ mod client {
             self.ok.set(ok);
             self.text.set(text);
             self.problems.set(problems);
+            self.bring();
+        }
+
+        /// Focuses the outcome and scrolls it into the middle of the view,
+        /// wherever the reader is on the form (the button is far below it).
+        fn bring(self) {
             if let Some(el) = self.node.get_untracked() {
                 let _ = el.focus();
-                el.scroll_into_view();
+                let options = web_sys::ScrollIntoViewOptions::new();
+                options.set_block(web_sys::ScrollLogicalPosition::Center);
+                el.scroll_into_view_with_scroll_into_view_options(&options);
             }
         }
     }
@@ -223,17 +286,23 @@ mod client {
         ev: leptos::ev::SubmitEvent,
         form_ref: NodeRef<leptos::html::Form>,
         Sending { progress, sending }: Sending,
-        check: RwSignal<String>,
-        ok: RwSignal<bool>,
+        out: Check,
     ) {
         let t = text(lang);
+        let (check, ok) = (out.text, out.ok);
         if sending.get_untracked() {
             ev.prevent_default();
             return;
         }
         if !ok.get_untracked() {
             ev.prevent_default();
-            check.update(|c| c.push_str(&t.choose_valid()));
+            let choose = t.choose_valid();
+            check.update(|c| {
+                if !c.ends_with(&choose) {
+                    c.push_str(&choose);
+                }
+            });
+            out.bring();
             return;
         }
         let Some(form) = form_ref.get() else { return };
@@ -267,8 +336,7 @@ mod client {
                 // Refused before the form was read (e.g. too many writes).
                 progress.set(None);
                 sending.set(false);
-                ok.set(false);
-                check.set(t.refused(message));
+                out.show(false, t.refused(message), Vec::new());
                 return;
             }
             let url = reply["location"].as_str().map_or_else(|| lang.href("/upload"), str::to_owned);
@@ -281,8 +349,7 @@ mod client {
         let on_error = Closure::<dyn FnMut()>::new(move || {
             progress.set(None);
             sending.set(false);
-            ok.set(false);
-            check.set(t.network_error().into());
+            out.show(false, t.network_error().into(), Vec::new());
         });
         xhr.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         on_error.forget();

@@ -1,6 +1,7 @@
 //! The charts as standalone SVG files, the same drawings the pages show
 //! (`?lang=ar` for Arabic texts): `GET /charts/adapting.svg` (Table 5),
-//! `GET /charts/leaderboard.svg` (the board, with the page's filters),
+//! `GET /charts/leaderboard.svg` (the board, with the page's filters;
+//! `?layout=narrow` for a phone),
 //! `GET /charts/medarabiq.svg` (MedArabiQ against MedAraBench; 404 while no
 //! model has a verified score on both) and
 //! `GET /charts/submissions/{id}/heatmap.svg` (a submission's specialty ×
@@ -39,7 +40,8 @@ async fn adapting(State(state): State<AppState>, Query(query): Query<LangQuery>)
     Ok(svg_file(&svg, "medarabench-table5.svg"))
 }
 
-/// The leaderboard chart, filtered like the page (`?source=&category=&q=`).
+/// The leaderboard chart, filtered like the page (`?source=&category=&q=`);
+/// `?layout=narrow` draws it for a phone's width.
 async fn leaderboard(
     State(state): State<AppState>,
     Query(query): Query<std::collections::HashMap<String, String>>,
@@ -47,7 +49,8 @@ async fn leaderboard(
     let lang = Lang::from_param(query.get(Lang::PARAM).map(String::as_str));
     let filter = app::domain::board::BoardFilter::from_query(|name| query.get(name).cloned());
     let board = app::services::board::current(&state.db).await?;
-    let svg = app::charts::leaderboard::svg(&board, &filter, lang).map_err(anyhow::Error::from)?;
+    let layout = app::charts::leaderboard::Layout::from_param(query.get("layout").map(String::as_str));
+    let svg = app::charts::leaderboard::svg(&board, &filter, lang, layout).map_err(anyhow::Error::from)?;
     Ok(svg_file(&svg, "medarabench-leaderboard.svg"))
 }
 

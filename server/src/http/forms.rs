@@ -337,11 +337,15 @@ async fn upload(
 }
 
 /// The submission page of `id`, in `lang`, with `query` (e.g. `done=changed`)
-/// and the owner section's anchor.
+/// and the owner section's anchor; a saved change has none: its
+/// confirmation, beside the form, takes the focus (`autofocus`), which
+/// brings it into view, and a browser skips `autofocus` on a page opened
+/// at an anchor.
 /// Only an id of the team's own submission gets here (each caller has
 /// looked it up), so it is a public id: letters, digits, `-` and `_`.
 fn submission_page(id: &str, lang: Lang, query: &str) -> String {
-    format!("{}#owner", lang.href(&format!("/submissions/{id}?{query}")))
+    let anchor = if query == "done=changed" { "" } else { "#owner" };
+    format!("{}{anchor}", lang.href(&format!("/submissions/{id}?{query}")))
 }
 
 /// The owner form's changes: every changeable field it sent (the form

@@ -36,9 +36,67 @@ const NAMES: &[&str] = &[
 const TEAM: &str = "Rumman Lab";
 const MODEL: &str = "Sidr Base Model";
 
+/// Single English words that an Arabic page must not show as its own
+/// text (outside a Latin gloss in parentheses): "Table" of "Table 4", and
+/// the English names of every specialty and sub-specialty of the shipped
+/// demo key.
+fn english_names() -> Vec<&'static str> {
+    let mut names = vec!["Table"];
+    for (umbrella, _, subs) in app::domain::synthetic::SPECIALTIES {
+        names.push(umbrella);
+        names.extend(subs.iter().copied());
+    }
+    names
+}
+
+/// A key warning's code (`group_mismatch`...): a page says what the
+/// warning means, never its code, in any element.
+const WARNING_CODES: &[&str] = &[
+    "group_mismatch",
+    "duplicate_question",
+    "conflicting_duplicate",
+    "empty_question",
+    "duplicate_options",
+    "option_gap",
+    "unusual_option_count",
+    "missing_subspecialty",
+    "answer_text_mismatch",
+];
+
 /// Three or more Latin words in a row in `text`, after the names and
 /// glosses are removed; `None` when there are none.
 fn english_run(text: &str) -> Option<String> {
+    let cleaned = without_names_and_glosses(text);
+    let mut run: Vec<&str> = Vec::new();
+    let mut longest: Vec<&str> = Vec::new();
+    for token in cleaned.split(|c: char| c.is_whitespace() || c == ',' || c == '\u{2068}' || c == '\u{2069}') {
+        let word = token.trim_matches(|c: char| matches!(c, '.' | ':' | ';' | '“' | '”' | '"' | '!' | '?'));
+        let latin_word = word.len() >= 2 && word.chars().all(|c| c.is_ascii_alphabetic() || c == '\'' || c == '-');
+        if latin_word {
+            run.push(word);
+            if run.len() > longest.len() {
+                longest = run.clone();
+            }
+        } else if !token.is_empty() {
+            run.clear();
+        }
+    }
+    (longest.len() >= 3).then(|| longest.join(" "))
+}
+
+/// The first of [`english_names`] that `text` shows outside a gloss.
+fn english_name(text: &str) -> Option<&'static str> {
+    let cleaned = without_names_and_glosses(text);
+    let words: Vec<&str> = cleaned.split(|c: char| !c.is_ascii_alphabetic()).filter(|w| !w.is_empty()).collect();
+    english_names().into_iter().find(|name| {
+        let name_words: Vec<&str> = name.split(|c: char| !c.is_ascii_alphabetic()).filter(|w| !w.is_empty()).collect();
+        words.windows(name_words.len()).any(|w| w == name_words.as_slice())
+    })
+}
+
+/// `text` with the proper names, the test's team and model, and Latin-only
+/// glosses in parentheses taken out.
+fn without_names_and_glosses(text: &str) -> String {
     let mut text = text.to_owned();
     for name in NAMES.iter().chain([&TEAM, &MODEL]) {
         text = text.replace(name, " ");
@@ -61,21 +119,7 @@ fn english_run(text: &str) -> Option<String> {
         }
     }
     cleaned.push_str(rest);
-    let mut run: Vec<&str> = Vec::new();
-    let mut longest: Vec<&str> = Vec::new();
-    for token in cleaned.split(|c: char| c.is_whitespace() || c == ',' || c == '\u{2068}' || c == '\u{2069}') {
-        let word = token.trim_matches(|c: char| matches!(c, '.' | ':' | ';' | '“' | '”' | '"' | '!' | '?'));
-        let latin_word = word.len() >= 2 && word.chars().all(|c| c.is_ascii_alphabetic() || c == '\'' || c == '-');
-        if latin_word {
-            run.push(word);
-            if run.len() > longest.len() {
-                longest = run.clone();
-            }
-        } else if !token.is_empty() {
-            run.clear();
-        }
-    }
-    (longest.len() >= 3).then(|| longest.join(" "))
+    cleaned
 }
 
 /// Elements whose text is not prose in the page's language.
@@ -98,11 +142,17 @@ fn problems(html: &str) -> Vec<String> {
                 ltr |= el.name() == "bdi" || el.attr("dir") == Some("ltr");
             }
         }
+        if let Some(code) = WARNING_CODES.iter().find(|c| text.contains(*c)) {
+            found.push(format!("a warning's code {code:?} in {:?}", text.trim()));
+        }
         if hidden {
             continue;
         }
         if let Some(run) = english_run(text) {
             found.push(format!("English: {run:?} in {:?}", text.trim()));
+        }
+        if let Some(name) = english_name(text) {
+            found.push(format!("English name {name:?} in {:?}", text.trim()));
         }
         if let Some(start) = text.find('[') {
             let interval = &text[start..];
@@ -264,6 +314,19 @@ async fn a_refused_upload_gives_its_reasons_in_arabic(backend: Backend) {
     found.extend(english_run(&detail).map(|run| format!("English reason: {run:?} in {detail:?}")));
     assert!(found.is_empty(), "{}", found.join("\n"));
     app.finish().await;
+}
+
+#[test]
+fn english_names_and_warning_codes_are_found_and_glosses_are_not() {
+    assert_eq!(english_name("الورقة، Table 4"), Some("Table"));
+    assert_eq!(english_name("علم الأنسجة (Histology)"), None);
+    assert_eq!(english_name("Cell Biology"), Some("Cell Biology"));
+    assert_eq!(english_name("Histology"), Some("Histology"));
+    assert_eq!(english_name("Histologyx"), None);
+    let page = "<html lang=\"ar\"><body><table><tr><th><code>group_mismatch</code></th><td>Genetics</td></tr></table></body></html>";
+    let found = problems(page);
+    assert!(found.iter().any(|p| p.contains("group_mismatch")), "{found:?}");
+    assert!(found.iter().any(|p| p.contains("Genetics")), "{found:?}");
 }
 
 #[test]

@@ -90,7 +90,8 @@ async fn board_flags(app: &TestApp, id: &str) -> (Value, String) {
 
 /// The flags the submission page and the board page show for `id` (model
 /// `model`), in `lang`: the page's `data-flag`s with their badge text, and
-/// the board badge's `data-flags` with its title.
+/// the board badge's `data-flags` with its explanation (shown on a tap:
+/// a `<details>`, never only a hover title).
 async fn page_flags(
     app: &TestApp,
     id: &str,
@@ -106,11 +107,12 @@ async fn page_flags(
         })
         .collect();
     let board = Html::parse_document(&app.get(&format!("/{lang}")).await.body);
-    let selector = Selector::parse(&format!("tr[data-model='{model}'] .badge-flag")).unwrap();
+    let selector = Selector::parse(&format!("tr[data-model='{model}'] details[data-flags]")).unwrap();
+    let explanation = Selector::parse("summary.badge-flag + .explanation").unwrap();
     let badge = board.select(&selector).next().map(|b| {
         (
             b.value().attr("data-flags").unwrap_or_default().to_owned(),
-            b.value().attr("title").unwrap_or_default().to_owned(),
+            b.select(&explanation).next().map(|e| e.text().collect::<String>()).unwrap_or_default(),
         )
     });
     (items, badge)

@@ -90,7 +90,7 @@ async fn the_owner_changes_a_submission_from_its_page(backend: crate::harness::B
     let resp = app.post_form(&format!("/submissions/{id}/change"), &fields, Some(&cookie)).await;
     assert_eq!(resp.status, StatusCode::SEE_OTHER, "{}", resp.body);
     let location = resp.headers["location"].to_str().unwrap().to_owned();
-    assert_eq!(location, format!("/submissions/{id}?done=changed&lang=ar#owner"));
+    assert_eq!(location, format!("/submissions/{id}?done=changed&lang=ar"));
 
     // The API object, the page and the form all show the new values.
     let api = app.get(&format!("/api/v1/submissions/{id}")).await.json();

@@ -181,7 +181,7 @@ async fn sessions_rotate_and_sign_out_invalidates(backend: Backend) {
     let made = app.post_form("/team/tokens", &[("label", "ci")], Some(&second)).await;
     assert_eq!(made.status, StatusCode::SEE_OTHER);
     let page = app.get_with_cookie("/team", &second).await;
-    assert!(page.body.contains("id=\"new-token\">mbt_"), "{}", page.body);
+    assert!(page.body.contains("id=\"new-token\" dir=\"ltr\">mbt_"), "{}", page.body);
     let again = app.get_with_cookie("/team", &second).await;
     assert!(!again.body.contains("id=\"new-token\""), "a token is shown only once");
 

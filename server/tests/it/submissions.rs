@@ -177,7 +177,7 @@ fn malformed_files(valid_id: u32) -> Vec<(&'static str, Vec<u8>, &'static str)> 
         ("two letters", format!("question_id,answer\n{id},AB\n").into_bytes(), ""),
         ("answer is a number", format!("question_id,answer\n{id},3\n").into_bytes(), ""),
         ("huge line", long_line.into_bytes(), ""),
-        ("binary file (PNG)", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00".to_vec(), ""),
+        ("binary file (PNG)", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00".to_vec(), "not a text file"),
         ("gzip bytes", b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\xcb\x48\xcd\xc9\xc9\x07\x00".to_vec(), ""),
         ("unbalanced quote", format!("question_id,answer\n\"{id},A\n").into_bytes(), ""),
         (

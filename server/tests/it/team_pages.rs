@@ -94,7 +94,7 @@ async fn team_and_upload_pages_in_arabic(backend: Backend) {
         &["فريق ", "عمليات الرفع المتبقية اليوم", "رموز الوصول", "رمز الوصول الجديد", "لا توجد مشاركات بعد."],
     );
     assert!(html.contains(r#"id="team-name">Nakhil<"#), "{html}");
-    assert!(html.contains(r#"id="new-token">mbt_"#));
+    assert!(html.contains(r#"id="new-token" dir="ltr">mbt_"#));
     assert!(html.contains(r#"href="/upload?lang=ar""#), "the upload link keeps Arabic");
     assert!(html.matches(r#"<input type="hidden" name="lang" value="ar""#).count() >= 3, "sign out, revoke, create");
 

@@ -181,7 +181,7 @@ fn read_rows(
         return Err(PredictionError::NeedsServer { format: "lighteval details (parquet)" });
     }
     let text = input::decode(bytes, MAX_PREDICTION_BYTES).map_err(|e| match e {
-        InputError::NulByte { .. } if bytes.starts_with(b"PK") => PredictionError::WrongFile {
+        InputError::NotText if bytes.starts_with(b"PK") => PredictionError::WrongFile {
             what: "a zip archive",
             instead: "the prediction file itself (gzip is accepted)",
         },

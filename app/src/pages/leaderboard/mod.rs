@@ -111,12 +111,17 @@ fn BoardView(page: BoardPage, sort: Memo<(SortKey, SortDir)>, filter: Memo<Board
                 .collect();
         format!("{CHART_PATH}{}", kept.to_query_string())
     };
+    // A phone gets the chart drawn for its width, its text at its natural
+    // size, rather than the wide one scaled down to unreadable labels.
+    let narrow_src = move || {
+        let src = chart_src();
+        let join = if src.contains('?') { '&' } else { '?' };
+        format!("{src}{join}layout=narrow")
+    };
     view! {
         {synthetic.then(|| view! { <p class="notice" role="note" id="synthetic-notice">{t.synthetic_notice()}</p> })}
         {limited}
-        <div class="table-scroll">
-            <BoardTable rows reference total=models_total sort filter lang />
-        </div>
+        <BoardTable rows reference total=models_total sort filter lang />
         <p class="note" id="rank-note">{t.rank_note()}</p>
         <p class="note">{t.approx_note()}</p>
         <p class="note">{t.reference_note()}</p>
@@ -128,7 +133,10 @@ fn BoardView(page: BoardPage, sort: Memo<(SortKey, SortDir)>, filter: Memo<Board
         <section id="chart" aria-labelledby="chart-h">
             <h2 id="chart-h">{t.chart_heading()}</h2>
             <figure class="chart">
-                <img class="chart-img" src=chart_src alt=t.chart_alt() loading="lazy" />
+                <picture>
+                    <source media="(max-width: 40rem)" srcset=narrow_src type="image/svg+xml" />
+                    <img class="chart-img" src=chart_src alt=t.chart_alt() loading="lazy" />
+                </picture>
                 <figcaption>
                     <a href=chart_src download="medarabench-leaderboard.svg" type="image/svg+xml">{t.download_chart()}</a>
                 </figcaption>

@@ -76,7 +76,7 @@ pub fn model_label(row: &BoardRow, lang: Lang) -> String {
 pub fn team_label(row: &BoardRow, lang: Lang) -> String {
     let t = leaderboard::text(lang);
     match row.source {
-        RowSource::Reported => t.paper(row.source_table.as_deref().unwrap_or("Table 4")),
+        RowSource::Reported => t.paper(common::source_label(lang, row.source_table.as_deref().unwrap_or("Table 4"))),
         RowSource::Verified => row.team.clone().unwrap_or_default(),
         RowSource::Reference => t.on_key(row.key.as_deref().unwrap_or("")),
     }

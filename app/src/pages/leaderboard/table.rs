@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use super::rows::{SortKey, category_label, model_label, rank_label, sort_rows, team_label};
 use crate::api::leaderboard::{BoardFilter, BoardRow, RowSource};
+use crate::components::explained::Explained;
 use crate::components::score::CiBar;
 use crate::components::table::{SortDir, SortHeader};
 use crate::domain::exposure::Exposure;
@@ -48,8 +49,9 @@ fn BoardTableRow(row: BoardRow, lang: Lang) -> impl IntoView {
         RowSource::Verified => row.params.clone().unwrap_or_else(|| t.not_stated().to_owned()),
         RowSource::Reference => not_applicable(),
     };
+    // A date column of dates only: the paper's rows were not submitted
+    // here, and their date is not reported.
     let date = match row.source {
-        RowSource::Reported => view! { <span class="num">{t.paper_date()}</span> }.into_any(),
         RowSource::Verified => {
             let attempts = row.attempts.zip(row.first_submitted_at).map(|(count, first)| {
                 view! { <span class="attempts" data-attempts=count.to_string()>{t.attempts(count, utc_date(first))}</span> }
@@ -60,27 +62,31 @@ fn BoardTableRow(row: BoardRow, lang: Lang) -> impl IntoView {
             }
             .into_any()
         }
+        RowSource::Reported => crate::i18n::common::text(lang).not_reported().into_any(),
         RowSource::Reference => not_applicable().into_any(),
     };
-    let ladder = (row.exposure == Some(Exposure::HeldOut))
-        .then(|| view! { " " <abbr class="badge badge-ladder" title=t.ladder_title()>{t.ladder_badge()}</abbr> });
-    let chance = row
-        .at_or_below_chance
-        .then(|| view! { " " <abbr class="badge badge-ladder" title=t.chance_title()>{t.chance_badge()}</abbr> });
-    let held = row
-        .not_above_team_best
-        .then(|| view! { " " <abbr class="badge badge-ladder" title=t.held_title()>{t.held_badge()}</abbr> });
+    let badge = |class: &'static str, label: String, explanation: String| {
+        view! { " " <Explained class label explanation /> }
+    };
+    let ladder =
+        (row.exposure == Some(Exposure::HeldOut)).then(|| badge("badge-ladder", t.ladder_badge(), t.ladder_title()));
+    let chance = row.at_or_below_chance.then(|| badge("badge-ladder", t.chance_badge(), t.chance_title()));
+    let held = row.not_above_team_best.then(|| badge("badge-ladder", t.held_badge(), t.held_title()));
     let part = row.part.map(|part| match part {
-        Part::Public => view! { " " <abbr class="badge" title=t.public_part_title()>{t.public_part_badge()}</abbr> },
-        Part::Private => view! { " " <abbr class="badge" title=t.private_part_title()>{t.private_part_badge()}</abbr> },
+        Part::Public => badge("badge-part", t.public_part_badge(), t.public_part_title()),
+        Part::Private => badge("badge-part", t.private_part_badge(), t.private_part_title()),
     });
     let flagged = (!row.flags.is_empty()).then(|| {
         let said: Vec<String> = row.flags.iter().map(|f| say(lang, &f.message)).collect();
         let codes: Vec<&str> = row.flags.iter().map(|f| f.code.as_str()).collect();
         view! {
-            " " <abbr class="badge badge-flag" data-flags=codes.join(" ") title=t.flag_title(said.join("; "))>
-                {t.flag_badge()}
-            </abbr>
+            " "
+            <Explained
+                class="badge-flag"
+                label=t.flag_badge()
+                explanation=t.flag_title(said.join("; "))
+                data_flags=codes.join(" ")
+            />
         }
     });
     let contamination = match row.source {
@@ -89,6 +95,9 @@ fn BoardTableRow(row: BoardRow, lang: Lang) -> impl IntoView {
         RowSource::Reference => t.not_applicable(),
     };
     let (accuracy, ci95, approx) = (row.accuracy, row.ci95, row.ci95_approximate);
+    // Rank, model and accuracy come first: on a phone they are the first
+    // view and stay in place while the rest of the row scrolls sideways
+    // (`style/main.css`).
     view! {
         <tr
             data-model=is_model.then(|| row.model.clone())
@@ -97,25 +106,25 @@ fn BoardTableRow(row: BoardRow, lang: Lang) -> impl IntoView {
             data-synthetic=row.synthetic_key.then_some("true")
         >
             <td class="num rank">{rank_label(&row).unwrap_or_else(|| t.unranked().to_owned())}</td>
-            <th scope="row">{model}</th>
+            <th scope="row" class="model" dir="auto">{model}</th>
+            <td class="acc">
+                <span class="acc-value num">{acc(accuracy)}</span>
+                {approx.then(|| view! { <abbr class="approx" title=t.approx_title()>"≈"</abbr> })}
+                <CiBar lang accuracy ci95 />
+                <span class="num ci" dir="ltr">{ci(ci95)}</span>
+                {ladder}
+                {chance}
+                {held}
+                {part}
+            </td>
+            <td class="num">{crate::i18n::count(row.n)}</td>
             <td class="team-source">
-                <SourceBadge source=row.source lang /> " " {team_label(&row, lang)}
+                <SourceBadge source=row.source lang /> " " <span dir="auto">{team_label(&row, lang)}</span>
                 {row.synthetic_key.then(|| view! { " " <span class="badge badge-demo">{t.demo_key_badge()}</span> })}
                 {flagged}
             </td>
             <td>{category}</td>
             <td>{size}</td>
-            <td class="acc">
-                <span class="acc-value num">{acc(accuracy)}</span>
-                {approx.then(|| view! { <abbr class="approx" title=t.approx_title()>"≈"</abbr> })}
-                {ladder}
-                {chance}
-                {held}
-                {part}
-                <CiBar lang accuracy ci95 />
-                <span class="num ci" dir="ltr">{ci(ci95)}</span>
-            </td>
-            <td class="num">{crate::i18n::count(row.n)}</td>
             <td class="date">{date}</td>
             <td>{contamination}</td>
         </tr>
@@ -171,19 +180,24 @@ pub fn BoardTable(
         });
         view! { <SortHeader label key=key.as_str() natural=key.natural_dir() current /> }
     };
+    // The caption is a paragraph above the scrolling box, not a
+    // `<caption>`: a caption is laid out as wide as its table, and on a
+    // phone it would run off the screen.
     view! {
-        <div class="table-scroll">
-            <table class="leaderboard" id="leaderboard">
-                <caption>{move || t.caption(shown.read().len(), total)} {t.sort_hint()}</caption>
+        <p class="board-caption" id="board-caption">
+            {move || t.caption(shown.read().len(), total)} <span class="sort-hint">{t.sort_hint()}</span>
+        </p>
+        <div class="table-scroll board-scroll">
+            <table class="leaderboard" id="leaderboard" aria-labelledby="board-caption">
                 <thead>
                     <tr>
                         {header(SortKey::Rank, t.col_rank())}
                         {header(SortKey::Model, t.col_model())}
+                        {header(SortKey::Accuracy, t.col_accuracy())}
+                        {header(SortKey::N, t.col_n())}
                         {header(SortKey::Team, t.col_team_source())}
                         {header(SortKey::Category, t.col_category())}
                         {header(SortKey::Size, t.col_size())}
-                        {header(SortKey::Accuracy, t.col_accuracy())}
-                        {header(SortKey::N, t.col_n())}
                         {header(SortKey::Date, t.col_date())}
                         {header(SortKey::Contamination, t.col_contamination())}
                     </tr>

@@ -366,6 +366,15 @@ impl Flag {
             Self::NearDuplicate { of } => Message::new("flag-near-duplicate").arg("id", of),
         }
     }
+
+    /// [`Flag::message`], naming the other submission of a near-duplicate
+    /// only when `may_open(id)`: the viewer could open its page.
+    pub fn message_for(&self, may_open: impl Fn(&str) -> bool) -> Message {
+        match self {
+            Self::NearDuplicate { of } if !may_open(of) => Message::new("flag-near-duplicate-unnamed"),
+            _ => self.message(),
+        }
+    }
 }
 
 /// A flag as a surface shows it: its code and what it says under the
@@ -384,8 +393,12 @@ impl Flag {
     /// whether one fired would answer a question about the key: with five
     /// defects known, each further upload would test one candidate. The
     /// flag is stored all the same and shown, with its counts, at reveal.
-    pub fn shown(&self, exposure: Exposure) -> Option<ShownFlag> {
-        (exposure == Exposure::Public).then(|| ShownFlag { code: self.code().to_owned(), message: self.message() })
+    /// A near-duplicate names the other submission only when
+    /// `may_open(id)`: the viewer could open its page (a private, withdrawn
+    /// or hidden one is "another team's submission").
+    pub fn shown(&self, exposure: Exposure, may_open: impl Fn(&str) -> bool) -> Option<ShownFlag> {
+        (exposure == Exposure::Public)
+            .then(|| ShownFlag { code: self.code().to_owned(), message: self.message_for(may_open) })
     }
 }
 

@@ -148,15 +148,18 @@ fn near_duplicates_agree_on_almost_everything_below_the_top() {
 #[test]
 fn flags_are_shown_on_a_public_key_only() {
     let flag = Flag::ReproducesKeyDefects { reproduced: 5, known: 6 };
-    let public = flag.shown(Exposure::Public).unwrap().message;
+    let public = flag.shown(Exposure::Public, |_| true).unwrap().message;
     assert_eq!(
         (public.code.as_str(), public.get("n"), public.get("m")),
         ("flag-reproduces-key-defects", Some("5"), Some("6"))
     );
     let near = Flag::NearDuplicate { of: "x7Kp2".into() };
-    assert_eq!(near.shown(Exposure::Public).unwrap().message.get("id"), Some("x7Kp2"));
+    assert_eq!(near.shown(Exposure::Public, |_| true).unwrap().message.get("id"), Some("x7Kp2"));
+    // The other submission is named only to a viewer who may open it.
+    let unnamed = near.shown(Exposure::Public, |id| id != "x7Kp2").unwrap().message;
+    assert_eq!((unnamed.code.as_str(), unnamed.get("id")), ("flag-near-duplicate-unnamed", None));
     // On a held-out key whether a flag fired would tell about the key.
-    assert_eq!((flag.shown(Exposure::HeldOut), near.shown(Exposure::HeldOut)), (None, None));
+    assert_eq!((flag.shown(Exposure::HeldOut, |_| true), near.shown(Exposure::HeldOut, |_| true)), (None, None));
     let json = serde_json::to_string(&[flag.clone(), near.clone()]).unwrap();
     assert_eq!(
         json,

@@ -100,8 +100,9 @@ flag-reproduces-key-defects = reproduces { $n } of { $m } known key { PLURAL($m)
        *[other] defects
     }
 flag-near-duplicate = nearly duplicates submission { $id }
+flag-near-duplicate-unnamed = nearly duplicates another team's submission
 submission-flags-heading = Flags
-submission-flags-intro = A flag points out something the score alone does not show. It never hides or removes a submission: read it before comparing this score with others.
+submission-flags-intro = A flag points out something the score alone does not show. It never hides or removes a submission, but the board does not rank it until the operators have reviewed the flag: read it before comparing this score with others.
 submission-flag-explain-defects = The answer key has a few known defects: questions whose keyed letter names an empty option, and the same question with the same options keyed with two different answers. A model does not reproduce them; a copy of the answer key does.
 submission-flag-explain-near = This file gives the same letter as another team's submission on at least 98% of the questions, while both score below 95%. Models that far from perfect rarely agree that much unless one file was copied from the other.
 

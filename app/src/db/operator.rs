@@ -126,6 +126,37 @@ pub async fn set_hidden(db: &Db, actor: &Actor, public_id: &str, reason: Option<
     Ok(Some(true))
 }
 
+/// Clears a submission's flags after review (`reason` given: no surface
+/// shows them, and its row is ranked again) or, with `reason` `None`,
+/// shows them again. The stored flags are kept either way. `None` for an
+/// unknown id or a submission without flags, else whether anything
+/// changed.
+pub async fn set_flags_cleared(db: &Db, actor: &Actor, public_id: &str, reason: Option<&str>) -> Result<Option<bool>> {
+    let mut tx = db.begin_write().await?;
+    let row: Option<(i64, i64, Option<String>, Option<i64>)> =
+        sqlx::query_as("SELECT id, team_id, flags_json, flags_cleared_at FROM submissions WHERE public_id = $1")
+            .bind(public_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let Some((id, team_id, flags, cleared_at)) = row else { return Ok(None) };
+    if super::submissions::read_flags(flags.as_deref())?.is_empty() {
+        return Ok(None);
+    }
+    if cleared_at.is_some() == reason.is_some() {
+        return Ok(Some(false));
+    }
+    sqlx::query("UPDATE submissions SET flags_cleared_at = $1 WHERE id = $2")
+        .bind(reason.map(|_| now_unix()))
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    let event = if reason.is_some() { "flags_cleared" } else { "flags_restored" };
+    record(&mut tx, actor, event, Some(team_id), reason.unwrap_or(""), public_id).await?;
+    bump_version(&mut *tx, team_id).await?;
+    tx.commit().await?;
+    Ok(Some(true))
+}
+
 /// Bans a team (`reason` given) or lifts its ban. A ban takes its rows off
 /// the board, revokes every token and ends every session of its members
 /// in the same transaction, so that nothing it holds works a moment later

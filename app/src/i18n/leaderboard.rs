@@ -59,6 +59,8 @@ crate::messages! {
         private_part_title = "leaderboard-private-part-title",
         /// A flagged row's badge; its title says the flags ("{flags}. ...").
         flag_badge = "leaderboard-flag-badge",
+        /// Under the table: a flagged row waits for review, unranked.
+        flag_note = "leaderboard-flag-note",
         flag_title(flags) = "leaderboard-flag-title",
         synthetic_notice = "leaderboard-synthetic-notice",
         contamination_none = "leaderboard-contamination-none",

@@ -32,6 +32,9 @@ crate::messages! {
         submissions_heading = "operator-submissions-heading",
         submission_id = "operator-submission-id",
         hide = "operator-hide",
+        /// A flagged submission's review: clear its flags (it is ranked), or show them again.
+        clear_flags = "operator-clear-flags",
+        restore_flags = "operator-restore-flags",
         restore = "operator-restore",
         hidden_heading = "operator-hidden-heading",
         none_hidden = "operator-none-hidden",

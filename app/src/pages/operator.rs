@@ -131,6 +131,16 @@ fn OperatorDetails(page: OperatorPageData, lang: Lang) -> impl IntoView {
                 {field("hide-reason", "reason", t.reason(), true)}
                 <button type="submit">{t.hide()}</button>
             })}
+            // A flagged row is not ranked until its flags are reviewed.
+            {action_form(lang, "clear-flags", Some("clear-flags-form"), view! {
+                {field("clear-flags-id", "id", t.submission_id(), true)}
+                {field("clear-flags-reason", "reason", t.reason(), true)}
+                <button type="submit">{t.clear_flags()}</button>
+            })}
+            {action_form(lang, "restore-flags", Some("restore-flags-form"), view! {
+                {field("restore-flags-id", "id", t.submission_id(), true)}
+                <button type="submit">{t.restore_flags()}</button>
+            })}
             {action_form(lang, "rename-model", Some("rename-model-form"), view! {
                 {field("rename-model-id", "id", t.submission_id(), true)}
                 {field("rename-model-new", "new", t.new_model_name(), true)}

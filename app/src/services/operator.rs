@@ -71,6 +71,19 @@ pub async fn restore(db: &Db, actor: &Actor, public_id: &str) -> Result<bool> {
     store::set_hidden(db, actor, public_id, None).await?.ok_or(ServiceError::NotFound)
 }
 
+/// Clears a flagged submission's flags after review: no surface shows
+/// them and its row is ranked again; `reason` goes to the audit log.
+/// `NotFound` for an unknown id or a submission without flags.
+pub async fn clear_flags(db: &Db, actor: &Actor, public_id: &str, reason: &str) -> Result<bool> {
+    let reason = one("reason", reason)?;
+    store::set_flags_cleared(db, actor, public_id, Some(&reason)).await?.ok_or(ServiceError::NotFound)
+}
+
+/// Shows a submission's cleared flags again (and takes its rank away).
+pub async fn restore_flags(db: &Db, actor: &Actor, public_id: &str) -> Result<bool> {
+    store::set_flags_cleared(db, actor, public_id, None).await?.ok_or(ServiceError::NotFound)
+}
+
 /// Bans a team: its rows leave the board, its tokens and sessions stop,
 /// its members cannot sign in and their addresses cannot register again.
 /// The team's name and whether anything changed.

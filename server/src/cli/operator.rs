@@ -23,6 +23,11 @@ pub enum OperatorCommand {
     Hide(HideArgs),
     /// Put a hidden submission back.
     Restore(IdArgs),
+    /// Clear a flagged submission's flags after review: no page shows
+    /// them, and its row is ranked again (the reason goes to the audit log).
+    ClearFlags(ReviewArgs),
+    /// Show a submission's cleared flags again (its row loses its rank).
+    RestoreFlags(IdArgs),
     /// Ban a team: its rows leave the board, its tokens and sessions stop.
     Ban(BanArgs),
     /// Lift a team's ban.
@@ -72,6 +77,14 @@ pub struct IdArgs {
 pub struct HideArgs {
     pub id: String,
     /// Why: shown to the submission's team.
+    #[arg(long)]
+    pub reason: String,
+}
+
+#[derive(Debug, Args)]
+pub struct ReviewArgs {
+    pub id: String,
+    /// Why the flags do not hold: kept in the audit log.
     #[arg(long)]
     pub reason: String,
 }
@@ -231,6 +244,14 @@ async fn run_on(db: &Db, actor: &Actor, cmd: OperatorCommand) -> anyhow::Result<
         OperatorCommand::Hide(a) => {
             changed(operator::hide(db, actor, &a.id, &a.reason).await?, format!("submission {} is hidden", a.id))
         }
+        OperatorCommand::ClearFlags(a) => changed(
+            operator::clear_flags(db, actor, &a.id, &a.reason).await?,
+            format!("submission {}'s flags are cleared: it is ranked", a.id),
+        ),
+        OperatorCommand::RestoreFlags(a) => changed(
+            operator::restore_flags(db, actor, &a.id).await?,
+            format!("submission {}'s flags are shown again: it is not ranked", a.id),
+        ),
         OperatorCommand::Restore(a) => {
             changed(operator::restore(db, actor, &a.id).await?, format!("submission {} is shown again", a.id))
         }

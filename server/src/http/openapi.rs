@@ -44,6 +44,8 @@ pub fn router() -> Router<AppState> {
         operator::revoke,
         operator::hide,
         operator::restore,
+        operator::clear_flags,
+        operator::restore_flags,
         operator::rename_model,
         operator::ban,
         operator::unban,

@@ -26,6 +26,8 @@ pub fn router() -> Router<AppState> {
         .route("/api/v1/operator/operators/{email}", put(grant).delete(revoke))
         .route("/api/v1/operator/submissions/{id}/hide", post(hide))
         .route("/api/v1/operator/submissions/{id}/restore", post(restore))
+        .route("/api/v1/operator/submissions/{id}/clear-flags", post(clear_flags))
+        .route("/api/v1/operator/submissions/{id}/restore-flags", post(restore_flags))
         .route("/api/v1/operator/submissions/{id}/model", put(rename_model))
         .route("/api/v1/operator/teams/{team}/ban", post(ban))
         .route("/api/v1/operator/teams/{team}/unban", post(unban))
@@ -192,6 +194,35 @@ async fn restore(
     Path(id): Path<String>,
 ) -> Result<Json<DoneView>, HttpError> {
     Ok(Json(DoneView { changed: operator::restore(&s.db, &a, &id).await? }))
+}
+
+/// Clears a flagged submission's flags after review: no surface shows
+/// them, and its row is ranked again.
+#[utoipa::path(post, path = "/api/v1/operator/submissions/{id}/clear-flags", tag = "operator",
+    params(("id" = String, Path)), request_body = ReasonBody, security(("bearer" = [])),
+    responses((status = 200, body = DoneView), (status = 400, description = "no reason given", body = ErrorView),
+        (status = 404, description = "not an operator, or no such submission with flags", body = ErrorView)))]
+async fn clear_flags(
+    State(s): State<AppState>,
+    OperatorToken(a): OperatorToken,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody<ReasonBody>,
+) -> Result<Json<DoneView>, HttpError> {
+    Ok(Json(DoneView { changed: operator::clear_flags(&s.db, &a, &id, &body.reason).await? }))
+}
+
+/// Shows a submission's cleared flags again; its row is not ranked until
+/// they are cleared.
+#[utoipa::path(post, path = "/api/v1/operator/submissions/{id}/restore-flags", tag = "operator",
+    params(("id" = String, Path)), security(("bearer" = [])),
+    responses((status = 200, body = DoneView),
+        (status = 404, description = "not an operator, or no such submission with flags", body = ErrorView)))]
+async fn restore_flags(
+    State(s): State<AppState>,
+    OperatorToken(a): OperatorToken,
+    Path(id): Path<String>,
+) -> Result<Json<DoneView>, HttpError> {
+    Ok(Json(DoneView { changed: operator::restore_flags(&s.db, &a, &id).await? }))
 }
 
 /// Renames the model of one submission.

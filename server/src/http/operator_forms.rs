@@ -27,6 +27,8 @@ pub fn router() -> Router<AppState> {
         .route("/operator/unannounce", post(unannounce))
         .route("/operator/hide", post(hide))
         .route("/operator/restore", post(restore))
+        .route("/operator/clear-flags", post(clear_flags))
+        .route("/operator/restore-flags", post(restore_flags))
         .route("/operator/rename-model", post(rename_model))
         .route("/operator/ban", post(ban))
         .route("/operator/unban", post(unban))
@@ -170,6 +172,22 @@ async fn restore(
     Form(f): Form<OperatorForm>,
 ) -> Result<Response, HttpError> {
     outcome(f.lang(), operator::restore(&s.db, &a, f.id.trim()).await)
+}
+
+async fn clear_flags(
+    State(s): State<AppState>,
+    OperatorSession(a): OperatorSession,
+    Form(f): Form<OperatorForm>,
+) -> Result<Response, HttpError> {
+    outcome(f.lang(), operator::clear_flags(&s.db, &a, f.id.trim(), &f.reason).await)
+}
+
+async fn restore_flags(
+    State(s): State<AppState>,
+    OperatorSession(a): OperatorSession,
+    Form(f): Form<OperatorForm>,
+) -> Result<Response, HttpError> {
+    outcome(f.lang(), operator::restore_flags(&s.db, &a, f.id.trim()).await)
 }
 
 async fn rename_model(

@@ -129,7 +129,7 @@ pub struct FlagView {
 
 impl FlagView {
     fn of(flags: &[Flag], exposure: Exposure) -> Vec<Self> {
-        flags.iter().filter_map(|f| f.shown(exposure)).map(|f| Self::shown(&f)).collect()
+        flags.iter().filter_map(|f| f.shown(exposure, |_| true)).map(|f| Self::shown(&f)).collect()
     }
 
     fn shown(f: &ShownFlag) -> Self {

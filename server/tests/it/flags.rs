@@ -20,6 +20,7 @@ on_both_backends!(
     a_copy_of_the_key_is_flagged_and_a_model_is_not,
     a_near_copy_of_another_teams_file_is_flagged,
     a_server_sees_near_copies_stored_through_another,
+    a_flagged_row_is_unranked_until_an_operator_clears_it,
 );
 
 /// Rows of the synthetic key: an answer "E" on a four-option question every
@@ -236,6 +237,66 @@ async fn a_near_copy_of_another_teams_file_is_flagged(backend: Backend) {
         assert_eq!(is_arabic(&items[0].1), !lang.is_empty(), "{}", items[0].1);
         assert_eq!(badge.expect("a board badge").0, "near_duplicate");
     }
+    app.finish().await;
+}
+
+/// A flagged row stays on the board without a rank until an operator
+/// clears its flags (then no surface shows them, and it is ranked); a
+/// near-duplicate names the other submission only where the viewer may
+/// open it.
+async fn a_flagged_row_is_unranked_until_an_operator_clears_it(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let (_, key) = store_key(&app, Exposure::Public).await;
+    let first_file = synthetic_predictions(&key, 0.65, 41);
+    let a = app.team_with_token("Original", "o@orig.example").await;
+    let first = upload(&app, &a, "Orig-7B", first_file.clone()).await;
+    let first_id = first["id"].as_str().unwrap().to_owned();
+    let b = app.team_with_token("Borrowers", "b@borrow.example").await;
+    let near = upload(&app, &b, "Borrowed-7B", near_copy(&first_file, 200)).await;
+    assert_eq!(codes(&near), ["near_duplicate"], "{near}");
+    let near_id = near["id"].as_str().unwrap().to_owned();
+    let rank = |row: &Value| row["rank_best"].as_u64();
+
+    // Flagged: on the board, not ranked; the original is.
+    let (row, _) = board_flags(&app, &near_id).await;
+    assert_eq!((codes(&row), rank(&row)), (vec!["near_duplicate".to_owned()], None), "{row}");
+    assert!(rank(&board_flags(&app, &first_id).await.0).is_some(), "the original is ranked");
+    let board = app.get("/").await.body;
+    let row_html = crate::harness::section(&board, "data-model=\"Borrowed-7B\"", "</tr>");
+    assert!(row_html.contains("not ranked") && row_html.contains("details"), "{row_html}");
+
+    // The original hidden by the operators: nobody may open it, so no
+    // page names it; the flag still says what it is.
+    let cli = |args: &[&str]| crate::cli::medarabench(args, Some(app.database_url()));
+    assert!(cli(&["operator", "hide", &first_id, "--reason", "a test"]).status.success());
+    for page in [app.get(&format!("/submissions/{near_id}")).await.body, app.get("/").await.body] {
+        assert!(!page.contains(&first_id), "the hidden original is not named");
+        assert!(page.contains("nearly duplicates another team"), "the flag says what it found");
+    }
+    assert!(cli(&["operator", "restore", &first_id]).status.success());
+    assert!(app.get(&format!("/submissions/{near_id}")).await.body.contains(&first_id), "named again");
+
+    // Reviewed and cleared: no flag anywhere, and ranked.
+    let cleared = cli(&["operator", "clear-flags", &near_id, "--reason", "both teams trained on one public model"]);
+    assert!(cleared.status.success(), "{}", crate::cli::stderr(&cleared));
+    let (row, cell) = board_flags(&app, &near_id).await;
+    assert_eq!((codes(&row), cell.as_str()), (vec![], ""), "{row}");
+    assert!(rank(&row).is_some(), "ranked once cleared: {row}");
+    let page = app.get(&format!("/submissions/{near_id}")).await.body;
+    assert!(!page.contains("id=\"flags\""), "no flag on its page");
+    let api: Value = app.get(&format!("/api/v1/submissions/{near_id}")).await.json();
+    assert_eq!(api["flags"], serde_json::json!([]), "{api}");
+    let audit = cli(&["operator", "audit", "--event", "flags_cleared", "--json"]);
+    let audit = String::from_utf8_lossy(&audit.stdout);
+    assert!(audit.contains(&near_id) && audit.contains("one public model"), "{audit}");
+    // Clearing again changes nothing; a submission without flags has none to clear.
+    assert!(cli(&["operator", "clear-flags", &near_id, "--reason", "again"]).status.success());
+    assert!(!cli(&["operator", "clear-flags", &first_id, "--reason", "x"]).status.success());
+
+    // Shown again: unranked again.
+    assert!(cli(&["operator", "restore-flags", &near_id]).status.success());
+    let (row, _) = board_flags(&app, &near_id).await;
+    assert_eq!((codes(&row), rank(&row)), (vec!["near_duplicate".to_owned()], None), "{row}");
     app.finish().await;
 }
 

@@ -7,7 +7,8 @@
 //! default key (`reference`). Rank ranges come from pairwise tests (see
 //! [`rank`]) over the ranked set: every published row plus the best
 //! [`RANKED_VERIFIED_LIMIT`] verified ones (the tests grow with the square
-//! of the set); other rows get no rank.
+//! of the set); other rows get no rank, nor does a row with a flag shown
+//! until an operator clears it.
 //!
 //! Computed once per `board_version` (a counter in `settings`, bumped in
 //! the transaction of every new submission or key, and of an owner's
@@ -223,12 +224,14 @@ async fn compute_uncounted(db: &Db, version: String) -> Result<IndexedBoard> {
         })
         .collect();
     rows.extend(verified.into_iter().enumerate().map(|(i, v)| {
-        // A row the team's Ladder held shows another submission's score:
-        // not ranked.
-        let contender = (i < RANKED_VERIFIED_LIMIT && !v.row.not_above_team_best).then(|| {
-            let paired = bits.get(&v.id).map(|b| (v.key_id, PackedBits::from_stored(b, v.row.n as usize)));
-            Contender::from_shown(v.row.accuracy, v.row.correct, v.row.n, paired)
-        });
+        // A row the team's Ladder held shows another submission's score,
+        // and a flagged row waits for the operators to review its flags
+        // (`operator clear-flags`): neither is ranked.
+        let contender =
+            (i < RANKED_VERIFIED_LIMIT && !v.row.not_above_team_best && v.row.flags.is_empty()).then(|| {
+                let paired = bits.get(&v.id).map(|b| (v.key_id, PackedBits::from_stored(b, v.row.n as usize)));
+                Contender::from_shown(v.row.accuracy, v.row.correct, v.row.n, paired)
+            });
         (v.row, contender)
     }));
     tokio::task::spawn_blocking(move || IndexedBoard::new(Board { version, rows: assign_ranks(rows), reference }))

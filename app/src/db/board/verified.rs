@@ -7,7 +7,7 @@
 //! tries of one model earn nothing; the attempt count says how many there
 //! were. On a held-out key a row shows the Ladder's accuracy only.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::super::shown::ScoreColumns;
 use super::super::submissions::read_flags;
@@ -51,6 +51,8 @@ struct SubmissionRow {
     /// 0 or 1: a newer version of its key exists.
     key_superseded: i64,
     flags_json: Option<String>,
+    /// When an operator cleared its flags, if one did: no flag is shown.
+    flags_cleared_at: Option<i64>,
     file_format: String,
     withdrawn_at: Option<i64>,
     /// When the operators hid it, if they did.
@@ -75,10 +77,19 @@ impl SubmissionRow {
         )
     }
 
-    /// The row as the board shows it under `access` (`Full` or `Overall`).
-    fn into_verified(self, access: Access, attempts: u64, first_submitted_at: i64) -> Result<Verified> {
+    /// The row as the board shows it under `access` (`Full` or `Overall`);
+    /// a near-duplicate flag names the other submission only when it is
+    /// in `openable` (anyone may open its page).
+    fn into_verified(
+        self,
+        access: Access,
+        attempts: u64,
+        first_submitted_at: i64,
+        openable: &HashSet<String>,
+    ) -> Result<Verified> {
         let shown_as = if access == Access::Overall { Exposure::HeldOut } else { Exposure::Public };
-        let flags = read_flags(self.flags_json.as_deref())?.iter().filter_map(|f| f.shown(shown_as)).collect();
+        let stored = if self.flags_cleared_at.is_some() { Vec::new() } else { read_flags(self.flags_json.as_deref())? };
+        let flags = stored.iter().filter_map(|f| f.shown(shown_as, |id| openable.contains(id))).collect();
         let shown = self.scores.shown(access);
         let correct = shown.correct.map(|c| c.max(0) as u64);
         Ok(Verified {
@@ -124,7 +135,7 @@ pub const ROWS_SELECT: &str = "SELECT s.id, s.public_id, s.key_id, s.team_id, t.
                 k.synthetic AS key_synthetic, s.model_name, s.model_params, s.model_category, s.contamination, s.visibility,
                 k.exposure, s.created_at, s.accuracy, s.correct, s.total, s.ci_low, s.ci_high, s.shown_accuracy, s.flags_json, s.file_format,
                 s.withdrawn_at, s.public_correct, s.public_total, s.final_choice, s.ladder_floor, s.ladder_held,
-                s.hidden_at, t.banned_at AS team_banned_at,
+                s.hidden_at, s.flags_cleared_at, t.banned_at AS team_banned_at,
                 k.revealed_at AS key_revealed_at,
                 CAST(CASE WHEN EXISTS (SELECT 1 FROM answer_keys n
                                         WHERE COALESCE(n.lineage_id, n.id) = COALESCE(k.lineage_id, k.id)
@@ -146,7 +157,12 @@ pub(super) async fn verified(db: &Db) -> Result<Vec<Verified>> {
         chosen: Vec<(SubmissionRow, Access)>,
     }
     let mut groups: HashMap<(i64, String), Group> = HashMap::new();
+    // The submissions anyone may open, which a near-duplicate flag may name.
+    let mut openable: HashSet<String> = HashSet::new();
     for row in rows {
+        if access(Viewer::Anonymous, row.subject(), Surface::Page) != Access::Hidden {
+            openable.insert(row.public_id.clone());
+        }
         let group = groups.entry((row.team_id, row.model_name.clone())).or_insert(Group {
             attempts: 0,
             first_at: row.created_at,
@@ -173,14 +189,17 @@ pub(super) async fn verified(db: &Db) -> Result<Vec<Verified>> {
             // Once a held-out key is revealed a group shows the best of the
             // submissions its team chose for the final standing (on a split
             // key, by the private part), or else its latest.
-            let chosen = g.chosen.into_iter().map(|(row, granted)| row.into_verified(granted, g.attempts, g.first_at));
+            let chosen = g
+                .chosen
+                .into_iter()
+                .map(|(row, granted)| row.into_verified(granted, g.attempts, g.first_at, &openable));
             let chosen: Result<Vec<Verified>> = chosen.collect();
             match chosen {
                 Ok(chosen) if !chosen.is_empty() => chosen
                     .into_iter()
                     .max_by(|a, b| a.row.accuracy.total_cmp(&b.row.accuracy).then(b.id.cmp(&a.id)))
                     .map(Ok),
-                Ok(_) => g.latest.map(|(row, granted)| row.into_verified(granted, g.attempts, g.first_at)),
+                Ok(_) => g.latest.map(|(row, granted)| row.into_verified(granted, g.attempts, g.first_at, &openable)),
                 Err(e) => Some(Err(e)),
             }
         })

@@ -23,7 +23,7 @@ static RECORD_SELECT: LazyLock<String> = LazyLock::new(|| {
         "SELECT {}, t.name AS team_name, k.name AS key_name, k.sha256 AS key_sha256, k.synthetic AS key_synthetic,
         k.exposure, k.version AS key_version,
         CAST(CASE WHEN s.predictions IS NULL THEN 0 ELSE 1 END AS BIGINT) AS rescorable, s.withdrawn_at,
-        s.hidden_at, s.hidden_reason, t.banned_at AS team_banned_at, t.ban_reason AS team_ban_reason
+        s.hidden_at, s.hidden_reason, s.flags_cleared_at, t.banned_at AS team_banned_at, t.ban_reason AS team_ban_reason
    FROM submissions s JOIN teams t ON t.id = s.team_id JOIN answer_keys k ON k.id = s.key_id",
         super::row::record_columns()
     )
@@ -47,6 +47,8 @@ struct RecordRow {
     withdrawn_at: Option<i64>,
     hidden_at: Option<i64>,
     hidden_reason: Option<String>,
+    /// When an operator cleared its flags: none is shown, anywhere.
+    flags_cleared_at: Option<i64>,
     team_banned_at: Option<i64>,
     team_ban_reason: Option<String>,
 }
@@ -85,6 +87,7 @@ impl TryFrom<RecordRow> for SubmissionRecord {
 
     fn try_from(r: RecordRow) -> Result<Self> {
         let meta = r.row.meta()?;
+        let flags_cleared = r.flags_cleared_at.is_some();
         let s = r.row;
         Ok(Self {
             card: crate::domain::ScoreCard::from_stored_json(&s.scorecard_json)
@@ -95,7 +98,7 @@ impl TryFrom<RecordRow> for SubmissionRecord {
                 .map(crate::domain::ScoreCard::from_stored_json)
                 .transpose()
                 .map_err(|e| DbError::Seed(format!("stored public score card: {e}")))?,
-            flags: read_flags(s.flags_json.as_deref())?,
+            flags: if flags_cleared { Vec::new() } else { read_flags(s.flags_json.as_deref())? },
             public_id: s.public_id,
             team_id: s.team_id,
             key_id: s.key_id,

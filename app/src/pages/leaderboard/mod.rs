@@ -123,6 +123,7 @@ fn BoardView(page: BoardPage, sort: Memo<(SortKey, SortDir)>, filter: Memo<Board
         {limited}
         <BoardTable rows reference total=models_total sort filter lang />
         <p class="note" id="rank-note">{t.rank_note()}</p>
+        <p class="note" id="flag-note">{t.flag_note()}</p>
         <p class="note">{t.approx_note()}</p>
         <p class="note">{t.reference_note()}</p>
         <p class="downloads">

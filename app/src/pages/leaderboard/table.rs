@@ -106,7 +106,9 @@ fn BoardTableRow(row: BoardRow, lang: Lang) -> impl IntoView {
             data-synthetic=row.synthetic_key.then_some("true")
         >
             <td class="num rank">{rank_label(&row).unwrap_or_else(|| t.unranked().to_owned())}</td>
-            <th scope="row" class="model" dir="auto">{model}</th>
+            // A flag sits by the model's name, in the first view on a
+            // phone: a flagged row is not ranked until it is reviewed.
+            <th scope="row" class="model"><span dir="auto">{model}</span> {flagged}</th>
             <td class="acc">
                 <span class="acc-value num">{acc(accuracy)}</span>
                 {approx.then(|| view! { <abbr class="approx" title=t.approx_title()>"≈"</abbr> })}
@@ -121,7 +123,6 @@ fn BoardTableRow(row: BoardRow, lang: Lang) -> impl IntoView {
             <td class="team-source">
                 <SourceBadge source=row.source lang /> " " <span dir="auto">{team_label(&row, lang)}</span>
                 {row.synthetic_key.then(|| view! { " " <span class="badge badge-demo">{t.demo_key_badge()}</span> })}
-                {flagged}
             </td>
             <td>{category}</td>
             <td>{size}</td>

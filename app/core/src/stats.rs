@@ -1,7 +1,9 @@
 //! The statistics behind every published number: Wilson intervals for an
 //! accuracy, a paired bootstrap interval and an exact McNemar test for the
-//! difference between two submissions on the same key, and rank ranges
-//! that say which places a model could hold given those tests.
+//! difference between two submissions on the same key, an unpaired
+//! interval (Newcombe's hybrid score) for a difference without answers
+//! question by question, and rank ranges that say which places a model
+//! could hold given those tests.
 
 use rand::SeedableRng;
 use rand::distributions::{Distribution, Uniform};
@@ -99,6 +101,37 @@ pub fn paired_bootstrap(
         .collect();
     samples.sort_by(f64::total_cmp);
     Ok(PairedDifference { difference, ci95: [percentile(&samples, 0.025), percentile(&samples, 0.975)], replicates })
+}
+
+/// Accuracy of `a` minus accuracy of `b` from two independent samples,
+/// with its unpaired 95% interval.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct UnpairedDifference {
+    /// Observed difference (a − b).
+    pub difference: f64,
+    /// Newcombe's hybrid score 95% interval of the difference.
+    pub ci95: [f64; 2],
+}
+
+/// Newcombe's hybrid score interval for the difference of two independent
+/// proportions (method 10 of Newcombe 1998, "Interval estimation for the
+/// difference between independent proportions"), from each proportion's
+/// own 95% interval (Wilson score in the method; here whatever interval
+/// the side comes with, e.g. a published row's approximate one). With
+/// `a` in `[la, ua]` and `b` in `[lb, ub]`, d = a − b and
+///
+/// - lower = d − √((a − la)² + (ub − b)²),
+/// - upper = d + √((ua − a)² + (b − lb)²).
+///
+/// Nothing pairs the two samples: the interval is wider than a paired one
+/// on the same questions would be.
+pub fn newcombe_hybrid(a: f64, a_ci95: [f64; 2], b: f64, b_ci95: [f64; 2]) -> UnpairedDifference {
+    let [la, ua] = a_ci95;
+    let [lb, ub] = b_ci95;
+    let difference = a - b;
+    let below = ((a - la).powi(2) + (ub - b).powi(2)).sqrt();
+    let above = ((ua - a).powi(2) + (b - lb).powi(2)).sqrt();
+    UnpairedDifference { difference, ci95: [difference - below, difference + above] }
 }
 
 /// Linear interpolation between order statistics of sorted `xs` (R type 7).

@@ -69,6 +69,49 @@ fn percentiles_interpolate() {
 }
 
 #[test]
+fn newcombe_hybrid_by_hand() {
+    // p1 = 0.6 in [0.5, 0.7], p2 = 0.5 in [0.45, 0.55]: d = 0.1 and both
+    // half-widths are √(0.1² + 0.05²) = √0.0125.
+    let r = newcombe_hybrid(0.6, [0.5, 0.7], 0.5, [0.45, 0.55]);
+    assert!(close(r.difference, 0.1, 1e-15), "{r:?}");
+    assert!(close(r.ci95[0], 0.1 - 0.0125_f64.sqrt(), 1e-15), "{r:?}");
+    assert!(close(r.ci95[1], 0.1 + 0.0125_f64.sqrt(), 1e-15), "{r:?}");
+    assert!(close(r.ci95[0], -0.011_803_398_874_989_476, 1e-15) && close(r.ci95[1], 0.211_803_398_874_989_5, 1e-15));
+    // Asymmetric intervals: the lower limit takes a's lower and b's upper
+    // half-widths, the upper limit the other two.
+    let r = newcombe_hybrid(0.6, [0.55, 0.8], 0.5, [0.2, 0.53]);
+    assert!(close(r.ci95[0], 0.1 - (0.05_f64.powi(2) + 0.03_f64.powi(2)).sqrt(), 1e-15), "{r:?}");
+    assert!(close(r.ci95[1], 0.1 + (0.2_f64.powi(2) + 0.3_f64.powi(2)).sqrt(), 1e-15), "{r:?}");
+    // Swapping the sides mirrors the interval.
+    let s = newcombe_hybrid(0.5, [0.2, 0.53], 0.6, [0.55, 0.8]);
+    assert!(close(s.difference, -r.difference, 1e-15));
+    assert!(close(s.ci95[0], -r.ci95[1], 1e-15) && close(s.ci95[1], -r.ci95[0], 1e-15), "{s:?}");
+}
+
+#[test]
+fn newcombe_hybrid_with_wilson_matches_newcombe_1998() {
+    // Newcombe (1998), Table II, method 10, from counts through `wilson`;
+    // and the formula written out again here.
+    let cases = [
+        ((56, 70, 48, 80), [0.0524, 0.3339]),
+        ((9, 10, 3, 10), [0.1705, 0.8090]),
+        ((6, 7, 2, 7), [0.0582, 0.8062]),
+        ((5, 56, 0, 29), [-0.0381, 0.1926]),
+    ];
+    for ((x1, n1, x2, n2), [lo, hi]) in cases {
+        let (p1, p2) = (x1 as f64 / n1 as f64, x2 as f64 / n2 as f64);
+        let ([l1, u1], [l2, u2]) = (wilson(x1, n1), wilson(x2, n2));
+        let r = newcombe_hybrid(p1, [l1, u1], p2, [l2, u2]);
+        let d = p1 - p2;
+        let expected =
+            [d - ((p1 - l1).powi(2) + (u2 - p2).powi(2)).sqrt(), d + ((u1 - p1).powi(2) + (p2 - l2).powi(2)).sqrt()];
+        assert!(close(r.difference, d, 1e-15), "{x1}/{n1} − {x2}/{n2}: {r:?}");
+        assert!(close(r.ci95[0], expected[0], 1e-15) && close(r.ci95[1], expected[1], 1e-15), "{r:?}");
+        assert!(close(r.ci95[0], lo, 5e-5) && close(r.ci95[1], hi, 5e-5), "{x1}/{n1} − {x2}/{n2}: {r:?}");
+    }
+}
+
+#[test]
 fn rank_ranges_from_pairwise_tests() {
     // Model 0 is clearly best; 1 and 2 are indistinguishable; 3 is last.
     let acc = [0.80, 0.60, 0.59, 0.30];

@@ -1,16 +1,19 @@
 //! Data of `/compare?a=ID&b=ID`: two public submissions scored on the same
 //! key, side by side by specialty and level, with the paired difference
-//! (paired bootstrap 95% CI) and the exact McNemar test. Outcomes are
-//! cached per process (see [`crate::db::compare`]).
+//! (paired bootstrap 95% CI) and the exact McNemar test; or, when a side
+//! is a published row (`paper:<model>`), the unpaired difference
+//! (Newcombe's hybrid score 95% CI). Paired outcomes are cached per
+//! process (see [`crate::db::compare`]).
 
 use leptos::prelude::*;
 
 use super::ApiError;
 pub use crate::domain::compare::*;
 
-/// Compares public submissions `a` and `b` (public ids). Outcomes are
-/// cached per process ([`crate::db::compare`]); whether both ids are
-/// public is checked in the database first, on every request.
+/// Compares `a` and `b`: public submissions (public ids) or published
+/// rows (`paper:<model>`). Paired outcomes are cached per process
+/// ([`crate::db::compare`]); whether a submission is public is checked in
+/// the database first, on every request.
 #[server(prefix = "/_fn")]
 pub async fn compare(a: String, b: String) -> Result<CompareOutcome, ApiError> {
     let db = expect_context::<crate::services::Db>();
@@ -21,8 +24,9 @@ pub async fn compare(a: String, b: String) -> Result<CompareOutcome, ApiError> {
 /// chosen (a picker of every submission would be megabytes at 100,000).
 pub const PICKER_LIMIT: usize = crate::api::leaderboard::PAGE_VERIFIED_LIMIT;
 
-/// The best [`PICKER_LIMIT`] public verified submissions, then `a` and `b`
-/// if they are public and not among them, for the page's pickers.
+/// Every published row and the best [`PICKER_LIMIT`] public verified
+/// submissions, then `a` and `b` if they are public and not among them,
+/// for the page's pickers.
 #[server(prefix = "/_fn")]
 pub async fn compare_choices(a: String, b: String) -> Result<Vec<CompareChoice>, ApiError> {
     let db = expect_context::<crate::services::Db>();

@@ -82,20 +82,32 @@ pub enum NotComparable {
     HeldOut(String),
 }
 
-/// Whether `a` and `b` may be compared now (the policy, on the Compare
-/// surface), and the keys they are scored on: the error names the first
-/// that may not, and why.
-pub async fn public_pair(db: &Db, a: &str, b: &str) -> Result<std::result::Result<Scoring, NotComparable>> {
-    let mut keys = [0i64; 2];
-    for (slot, id) in keys.iter_mut().zip([a, b]) {
-        let Some(r) = submissions::get(db, id).await? else { return Ok(Err(NotComparable::Missing(id.to_owned()))) };
+/// Submission `id` if it may be compared now (the policy, on the Compare
+/// surface): otherwise why not. For a comparison with a published row,
+/// which needs the record only (no correctness).
+pub async fn public_record(db: &Db, id: &str) -> Result<std::result::Result<SubmissionRecord, NotComparable>> {
+    let Some(r) = submissions::get(db, id).await? else { return Ok(Err(NotComparable::Missing(id.to_owned()))) };
+    Ok(
         match (
             access(Viewer::Anonymous, r.subject(), Surface::Compare),
             access(Viewer::Anonymous, r.subject(), Surface::Board),
         ) {
-            (Access::Full, _) => *slot = r.key_id,
-            (_, Access::Overall) => return Ok(Err(NotComparable::HeldOut(id.to_owned()))),
-            _ => return Ok(Err(NotComparable::Missing(id.to_owned()))),
+            (Access::Full, _) => Ok(r),
+            (_, Access::Overall) => Err(NotComparable::HeldOut(id.to_owned())),
+            _ => Err(NotComparable::Missing(id.to_owned())),
+        },
+    )
+}
+
+/// Whether `a` and `b` may be compared now ([`public_record`]), and the
+/// keys they are scored on: the error names the first that may not, and
+/// why.
+pub async fn public_pair(db: &Db, a: &str, b: &str) -> Result<std::result::Result<Scoring, NotComparable>> {
+    let mut keys = [0i64; 2];
+    for (slot, id) in keys.iter_mut().zip([a, b]) {
+        match public_record(db, id).await? {
+            Ok(r) => *slot = r.key_id,
+            Err(why) => return Ok(Err(why)),
         }
     }
     Ok(Ok((keys[0], keys[1])))

@@ -11,17 +11,34 @@ crate::messages! {
         label_a = "compare-label-a",
         label_b = "compare-label-b",
         choose = "compare-choose",
+        group_submissions = "compare-group-submissions",
+        group_published = "compare-group-published",
         submit = "compare-submit",
         incomplete = "compare-incomplete",
         same = "compare-same",
         /// "No public submission has the id {id}."
         not_found(id) = "compare-not-found",
+        /// "The paper publishes no row for a model named {model}."
+        not_published(model) = "compare-not-published",
+        /// "Submission {id} was not scored on MedAraBench ..."
+        other_benchmark(id) = "compare-other-benchmark",
         /// "Submission {id} was scored on a held-out answer key ..."
         held_out(id) = "compare-held-out",
         /// "... scored on different answer keys ({a} and {b}) ..."
         different_keys(a, b) = "compare-different-keys",
         synthetic_notice = "compare-synthetic-notice",
         col_submission = "compare-col-submission",
+        col_side = "compare-col-side",
+        row_source = "compare-row-source",
+        paper_split = "compare-paper-split",
+        unpaired_notice = "compare-unpaired-notice",
+        /// "Different question sets: the submission was scored on the synthetic demo key ({key}) ..."
+        different_questions_synthetic(key) = "compare-different-questions-synthetic",
+        different_questions_count = "compare-different-questions-count",
+        approximate_note = "compare-approximate-note",
+        unpaired_ci = "compare-unpaired-ci",
+        newcombe_note = "compare-newcombe-note",
+        unpaired_reading = "compare-unpaired-reading",
         row_model = "compare-row-model",
         row_team = "compare-row-team",
         row_accuracy = "compare-row-accuracy",

@@ -1,20 +1,23 @@
 //! `/compare?a=ID&b=ID`: two public submissions on the same key side by
 //! side, overall and by specialty and level, with the paired difference
-//! and the exact McNemar test. The pickers are a GET form, so the page
-//! works without JavaScript; hydrated, the router applies it in place.
+//! and the exact McNemar test; or, when a side is a row published in the
+//! paper (`paper:<model>`), both overall with the unpaired difference
+//! (Newcombe's hybrid score interval). The pickers are a GET form, so the
+//! page works without JavaScript; hydrated, the router applies it in place.
 
 use leptos::prelude::*;
 use leptos_router::components::Form;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::compare::{
-    CompareCell, CompareChoice, CompareOutcome, CompareSide, Comparison, compare, compare_choices,
+    ChoiceOrigin, CompareCell, CompareChoice, CompareOutcome, CompareSide, Comparison, QuestionSets,
+    UnpairedComparison, UnpairedSide, compare, compare_choices,
 };
 use crate::components::head::PageTitle;
 use crate::components::loaded::loaded;
 use crate::components::score::{AccuracyWithCi, CiBar};
 use crate::format::{acc, ci};
-use crate::i18n::{Arg, Lang, common, compare::text, count, use_lang};
+use crate::i18n::{Arg, Lang, common, compare::text, count, leaderboard, use_lang};
 
 /// A p-value: three decimals, or scientific notation below 0.001.
 pub fn format_p(p: f64) -> String {
@@ -55,24 +58,45 @@ pub fn ComparePage() -> impl IntoView {
     }
 }
 
-/// Two selects of public submissions, as a GET form.
+/// A choice as the picker words it: a submission with its team, accuracy
+/// and id; a published row with its source ("Paper, Table 4").
+fn choice_label(c: &CompareChoice, lang: Lang) -> String {
+    match &c.origin {
+        ChoiceOrigin::Submission { team } => format!("{} — {team} ({}, {})", c.model, acc(c.accuracy), c.id),
+        ChoiceOrigin::Published { source_table } => {
+            let source = leaderboard::text(lang).paper(common::source_label(lang, source_table));
+            format!("{} — {source} ({})", c.model, acc(c.accuracy))
+        }
+    }
+}
+
+/// Two selects of public submissions and published rows (in groups), as
+/// a GET form.
 #[component]
 fn Pickers(choices: Vec<CompareChoice>, ids: Memo<(String, String)>, lang: Lang) -> impl IntoView {
     let t = text(lang);
     let select = move |name: &'static str, label: String, current: Signal<String>| {
-        let options = choices
-            .iter()
-            .map(|c| {
-                let id = c.id.clone();
-                view! { <option value=c.id.clone() selected=move || current.get() == id>{c.label.clone()}</option> }
-            })
-            .collect_view();
+        let group = |label: String, published: bool| {
+            let members: Vec<&CompareChoice> =
+                choices.iter().filter(|c| matches!(c.origin, ChoiceOrigin::Published { .. }) == published).collect();
+            let options = members
+                .iter()
+                .map(|c| {
+                    let id = c.id.clone();
+                    view! {
+                        <option value=c.id.clone() selected=move || current.get() == id>{choice_label(c, lang)}</option>
+                    }
+                })
+                .collect_view();
+            (!members.is_empty()).then(|| view! { <optgroup label=label>{options}</optgroup> })
+        };
         view! {
             <label>
                 {label}
                 <select name=name required=true>
                     <option value="">{t.choose()}</option>
-                    {options}
+                    {group(t.group_submissions(), false)}
+                    {group(t.group_published(), true)}
                 </select>
             </label>
         }
@@ -104,12 +128,19 @@ fn Outcome(outcome: CompareOutcome, lang: Lang) -> impl IntoView {
         CompareOutcome::HeldOut(id) => {
             view! { <p class="notice" role="alert" id="compare-message">{t.held_out(&id)}</p> }.into_any()
         }
+        CompareOutcome::NotPublished(model) => {
+            view! { <p class="notice" role="alert" id="compare-message">{t.not_published(&model)}</p> }.into_any()
+        }
+        CompareOutcome::OtherBenchmark(id) => {
+            view! { <p class="notice" role="alert" id="compare-message">{t.other_benchmark(&id)}</p> }.into_any()
+        }
         CompareOutcome::DifferentKeys { a, b } => view! {
             <p class="notice" role="alert" id="compare-message">{t.different_keys(&a.key_name, &b.key_name)}</p>
             <Sides a=*a b=*b lang />
         }
         .into_any(),
         CompareOutcome::Compared(c) => view! { <Compared c=*c lang /> }.into_any(),
+        CompareOutcome::Unpaired(c) => view! { <Unpaired c=*c lang /> }.into_any(),
     }
 }
 
@@ -120,26 +151,32 @@ fn Sides(a: CompareSide, b: CompareSide, lang: Lang) -> impl IntoView {
     let model = move |s: &CompareSide| {
         view! { <a href=lang.href(&format!("/submissions/{}", s.id))>{s.model.clone()}</a> }
     };
+    let rows = view! {
+        <tr><th scope="row">{t.row_model()}</th><td>{model(&a)}</td><td>{model(&b)}</td></tr>
+        <tr><th scope="row">{t.row_team()}</th><td>{a.team.clone()}</td><td>{b.team.clone()}</td></tr>
+        <tr>
+            <th scope="row">{t.row_accuracy()}</th>
+            <td><AccuracyWithCi lang accuracy=a.accuracy n=a.n ci95=a.ci95 /></td>
+            <td><AccuracyWithCi lang accuracy=b.accuracy n=b.n ci95=b.ci95 /></td>
+        </tr>
+        <tr><th scope="row">{t.row_key()}</th><td><code>{a.key_name.clone()}</code></td><td><code>{b.key_name.clone()}</code></td></tr>
+    };
+    sides_table(t.col_submission(), rows)
+}
+
+/// The table of the two sides, A and B, under `heading`, with `rows`.
+fn sides_table(heading: String, rows: impl IntoView) -> impl IntoView {
     view! {
         <div class="table-scroll">
             <table class="compare-sides" id="compare-sides">
                 <thead>
                     <tr>
-                        <th scope="col">{t.col_submission()}</th>
+                        <th scope="col">{heading}</th>
                         <th scope="col">"A"</th>
                         <th scope="col">"B"</th>
                     </tr>
                 </thead>
-                <tbody>
-                    <tr><th scope="row">{t.row_model()}</th><td>{model(&a)}</td><td>{model(&b)}</td></tr>
-                    <tr><th scope="row">{t.row_team()}</th><td>{a.team.clone()}</td><td>{b.team.clone()}</td></tr>
-                    <tr>
-                        <th scope="row">{t.row_accuracy()}</th>
-                        <td><AccuracyWithCi lang accuracy=a.accuracy n=a.n ci95=a.ci95 /></td>
-                        <td><AccuracyWithCi lang accuracy=b.accuracy n=b.n ci95=b.ci95 /></td>
-                    </tr>
-                    <tr><th scope="row">{t.row_key()}</th><td><code>{a.key_name.clone()}</code></td><td><code>{b.key_name.clone()}</code></td></tr>
-                </tbody>
+                <tbody>{rows}</tbody>
             </table>
         </div>
     }
@@ -176,6 +213,84 @@ fn Compared(c: Comparison, lang: Lang) -> impl IntoView {
         <h2>{t.by_level()}</h2>
         <CellTable id="by-level" heading=t.col_level() cells=c.by_level lang specialty=false />
         <p class="note">{t.cells_note()}</p>
+    }
+}
+
+/// One side of an unpaired comparison: its name, who or where it comes
+/// from, its accuracy and what it was scored on.
+#[component]
+fn UnpairedSides(a: UnpairedSide, b: UnpairedSide, lang: Lang) -> impl IntoView {
+    let t = text(lang);
+    let model = move |s: &UnpairedSide| match s {
+        UnpairedSide::Submission(s) => {
+            view! { <a href=lang.href(&format!("/submissions/{}", s.id)) dir="auto">{s.model.clone()}</a> }.into_any()
+        }
+        UnpairedSide::Published(p) => view! { <span dir="auto">{p.model.clone()}</span> }.into_any(),
+    };
+    let source = move |s: &UnpairedSide| match s {
+        UnpairedSide::Submission(s) => view! { <span dir="auto">{s.team.clone()}</span> }.into_any(),
+        UnpairedSide::Published(p) => {
+            leaderboard::text(lang).paper(common::source_label(lang, &p.source_table)).into_any()
+        }
+    };
+    let accuracy = move |s: &UnpairedSide| {
+        let approx = s.ci95_approximate().then(|| {
+            view! { " " <abbr class="approx" title=leaderboard::text(lang).approx_title()>"≈"</abbr> }
+        });
+        view! { <AccuracyWithCi lang accuracy=s.accuracy() n=s.n() ci95=s.ci95() /> {approx} }
+    };
+    let key = move |s: &UnpairedSide| match s {
+        UnpairedSide::Submission(s) => view! { <code>{s.key_name.clone()}</code> }.into_any(),
+        UnpairedSide::Published(_) => t.paper_split().into_any(),
+    };
+    let rows = view! {
+        <tr><th scope="row">{t.row_model()}</th><td>{model(&a)}</td><td>{model(&b)}</td></tr>
+        <tr><th scope="row">{t.row_source()}</th><td>{source(&a)}</td><td>{source(&b)}</td></tr>
+        <tr>
+            <th scope="row">{t.row_accuracy()}</th>
+            <td id="accuracy-a">{accuracy(&a)}</td>
+            <td id="accuracy-b">{accuracy(&b)}</td>
+        </tr>
+        <tr><th scope="row">{t.row_key()}</th><td>{key(&a)}</td><td>{key(&b)}</td></tr>
+    };
+    sides_table(t.col_side(), rows)
+}
+
+/// A comparison with a published row: both overall and the unpaired
+/// difference; no McNemar test and no cells (published rows have none).
+#[component]
+fn Unpaired(c: UnpairedComparison, lang: Lang) -> impl IntoView {
+    let t = text(lang);
+    let synthetic_key = [&c.a, &c.b].into_iter().find_map(|s| match s {
+        UnpairedSide::Submission(s) if s.key_synthetic => Some(s.key_name.clone()),
+        _ => None,
+    });
+    let questions = match (c.questions, synthetic_key) {
+        (QuestionSets::SyntheticKey, Some(key)) => Some(t.different_questions_synthetic(&key)),
+        (QuestionSets::SyntheticKey, None) | (QuestionSets::DifferentCount, _) => Some(t.different_questions_count()),
+        (QuestionSets::SameCount, _) => None,
+    };
+    let [low, high] = c.difference_ci95;
+    view! {
+        <p class="notice" role="note" id="unpaired-notice">{t.unpaired_notice()}</p>
+        {questions.map(|q| view! { <p class="notice" role="alert" id="question-sets-notice">{q}</p> })}
+        <UnpairedSides a=c.a.clone() b=c.b.clone() lang />
+        {c.ci95_approximate().then(|| view! { <p class="note" id="approximate-note">{t.approximate_note()}</p> })}
+        <h2>{t.difference_heading()}</h2>
+        <dl class="protocol" id="compare-difference">
+            <dt>{t.difference()}</dt>
+            <dd>
+                <strong class="num" dir="ltr" id="difference" data-value=c.difference.to_string()>{signed(c.difference)}</strong>
+            </dd>
+            <dt>{t.unpaired_ci()}</dt>
+            <dd>
+                <span class="num" dir="ltr" id="difference-ci" data-low=low.to_string() data-high=high.to_string()>
+                    {format!("[{}, {}]", signed(low), signed(high))}
+                </span>
+                " " <span class="note">{t.newcombe_note()}</span>
+            </dd>
+        </dl>
+        <p class="note">{t.unpaired_reading()}</p>
     }
 }
 

@@ -1,6 +1,7 @@
 //! `/compare?a=&b=`: two public submissions compared question by
 //! question, the result cached per process and never served for a
-//! submission that is not public.
+//! submission that is not public; a submission or a published row with a
+//! published row (`paper:<model>`), compared unpaired.
 
 use axum::http::StatusCode;
 
@@ -12,6 +13,7 @@ on_both_backends!(
     compare_pairs_two_submissions,
     comparisons_are_cached_for_public_submissions_only,
     simultaneous_first_requests_compute_a_pair_once,
+    a_published_row_is_compared_unpaired,
 );
 
 /// The `data-value` (or another attribute) of the element with `id`.
@@ -202,4 +204,155 @@ async fn simultaneous_first_requests_compute_a_pair_once(backend: Backend) {
         Ok(app) => app.finish().await,
         Err(_) => panic!("a request still holds the app"),
     }
+}
+
+/// The text of the element with `id` (every descendant's text, joined).
+fn text_of(html: &str, id: &str) -> Option<String> {
+    let doc = scraper::Html::parse_document(html);
+    let selector = scraper::Selector::parse(&format!("#{id}")).unwrap();
+    doc.select(&selector).next().map(|e| e.text().collect())
+}
+
+/// The page's message (`#compare-message`) at `path`.
+async fn compare_message(app: &TestApp, path: &str) -> String {
+    let html = app.get(path).await.body;
+    text_of(&html, "compare-message").unwrap_or_else(|| panic!("a message at {path}: {html}"))
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-12
+}
+
+/// A submission with a row published in the paper: both overall, the
+/// unpaired difference with Newcombe's hybrid score interval computed
+/// from the two sides' own intervals, no McNemar test and no cells; the
+/// test server's key is synthetic, so the page says the two were scored
+/// on different questions.
+async fn a_published_row_is_compared_unpaired(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let (good, _weak) = with_submissions(&app).await;
+    let sub = app.get(&format!("/api/v1/submissions/{good}")).await.json();
+    let (p1, n1) = (sub["accuracy"].as_f64().unwrap(), sub["total"].as_u64().unwrap());
+    let (l1, u1) = (sub["ci95"][0].as_f64().unwrap(), sub["ci95"][1].as_f64().unwrap());
+    let board = app.get("/api/v1/leaderboard").await.json();
+    let o3 = board["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["source"] == "reported" && r["model"] == "GPT-o3")
+        .expect("GPT-o3 published")
+        .clone();
+    let (p2, n2) = (o3["accuracy"].as_f64().unwrap(), o3["n"].as_u64().unwrap());
+    let (l2, u2) = (o3["ci95"][0].as_f64().unwrap(), o3["ci95"][1].as_f64().unwrap());
+    assert_eq!(o3["ci95_approximate"], true);
+    assert_ne!(n1, n2, "the demo key is not the paper's split");
+    // Newcombe (1998), method 10, written out.
+    let d = p1 - p2;
+    let low = d - ((p1 - l1).powi(2) + (u2 - p2).powi(2)).sqrt();
+    let high = d + ((u1 - p1).powi(2) + (p2 - l2).powi(2)).sqrt();
+    assert!(low < d && d < high && d < 0.0, "0.6 vs 0.765: {low} {d} {high}");
+
+    for (lang, unpaired, no_mcnemar, questions, synthetic, approximate, paper) in [
+        (
+            "",
+            "Unpaired comparison",
+            "no McNemar test",
+            "Different question sets",
+            "synthetic demo key (synthetic-demo)",
+            "approximate",
+            "Paper, Table 4",
+        ),
+        (
+            "&lang=ar",
+            "مقارنة غير مقترنة",
+            "لا يمكن إجراء اختبار ماكنمار",
+            "مجموعتان مختلفتان من الأسئلة",
+            "مفتاح الإجابات الاصطناعي",
+            "تقريبي",
+            "الورقة، الجدول 4",
+        ),
+    ] {
+        let resp = app.get(&format!("/compare?a={good}&b=paper:GPT-o3{lang}")).await;
+        assert_eq!(resp.status, StatusCode::OK);
+        let html = &resp.body;
+        let text = |id: &str| text_of(html, id).unwrap_or_else(|| panic!("#{id}{lang}: {html}"));
+        let notice = text("unpaired-notice");
+        assert!(notice.contains(unpaired) && notice.contains(no_mcnemar), "{lang}: {notice}");
+        let warning = text("question-sets-notice");
+        assert!(warning.contains(questions) && warning.contains(synthetic), "{lang}: {warning}");
+        assert!(text("approximate-note").contains(approximate), "{lang}");
+        // Both sides overall.
+        let (a, b) = (text("accuracy-a"), text("accuracy-b"));
+        for (side, accuracy, n, [l, u]) in [(&a, p1, n1, [l1, u1]), (&b, p2, n2, [l2, u2])] {
+            for figure in [format!("{accuracy:.3}"), format!("n = {n}"), format!("[{l:.3}, {u:.3}]")] {
+                assert!(side.contains(&figure), "{lang}: {figure} in {side}");
+            }
+        }
+        assert!(b.contains("0.765") && b.contains("n = 4989"), "{lang}: {b}");
+        assert!(text("compare-sides").contains(paper), "{lang}: the published row's source");
+        // The difference, with its sign and three decimals, and its interval.
+        assert!(close(attr(html, "difference", "data-value"), d));
+        assert_eq!(text("difference"), format!("{d:+.3}"));
+        let (shown_low, shown_high) =
+            (attr(html, "difference-ci", "data-low"), attr(html, "difference-ci", "data-high"));
+        assert!(close(shown_low, low) && close(shown_high, high), "[{shown_low}, {shown_high}] vs [{low}, {high}]");
+        assert_eq!(text("difference-ci"), format!("[{low:+.3}, {high:+.3}]"));
+        // Nothing paired: no McNemar test, no cells.
+        for id in ["mcnemar-p", "by-specialty", "by-level", "synthetic-notice"] {
+            assert!(text_of(html, id).is_none(), "{lang}: no #{id}");
+        }
+        // The pickers offer the published rows, this one chosen.
+        assert!(html.contains("value=\"paper:GPT-o3\" selected"), "{lang}: B is preselected");
+        assert!(html.contains(&format!("GPT-o3 — {paper} (0.765)")), "{lang}: the published row's label");
+        assert!(html.contains(&format!("value=\"{good}\" selected")), "{lang}: A is preselected");
+    }
+    assert!(app.state.db.comparisons().get(&good, "paper:GPT-o3").is_none(), "computed, not cached");
+
+    // As the form sends it (URL-encoded), the other way round.
+    let html = app.get(&format!("/compare?a=paper%3AGPT-o3&b={good}")).await.body;
+    assert!(close(attr(&html, "difference", "data-value"), -d));
+    let (swapped_low, swapped_high) =
+        (attr(&html, "difference-ci", "data-low"), attr(&html, "difference-ci", "data-high"));
+    assert!(close(swapped_low, -high) && close(swapped_high, -low), "mirrored");
+
+    // Two published rows: the paper's split both sides, no warning.
+    let html = app.get("/compare?a=paper:GPT-o3&b=paper:GPT-5").await.body;
+    let gpt5 = board["rows"].as_array().unwrap().iter().find(|r| r["model"] == "GPT-5").unwrap();
+    assert!(close(attr(&html, "difference", "data-value"), p2 - gpt5["accuracy"].as_f64().unwrap()));
+    assert!(text_of(&html, "unpaired-notice").is_some() && text_of(&html, "question-sets-notice").is_none());
+
+    // Clear messages otherwise.
+    let m = compare_message(&app, &format!("/compare?a={good}&b=paper:No-such-model")).await;
+    assert_eq!(m, "The paper publishes no row for a model named No-such-model.");
+    let m = compare_message(&app, &format!("/compare?a={good}&b=paper:No-such-model&lang=ar")).await;
+    assert!(m.contains("لا تنشر الورقة صفًّا") && m.contains("No-such-model"), "{m}");
+    let m = compare_message(&app, "/compare?a=paper:GPT-o3&b=paper:GPT-o3").await;
+    assert!(m.starts_with("Choose two different"), "{m}");
+    let m = compare_message(&app, "/compare?a=nope&b=paper:GPT-o3").await;
+    assert!(m.starts_with("No public submission has the id nope."), "{m}");
+    let private: String = sqlx::query_scalar("SELECT public_id FROM submissions WHERE visibility = 'private'")
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap();
+    let m = compare_message(&app, &format!("/compare?a={private}&b=paper:GPT-o3")).await;
+    assert!(m.contains("No public submission"), "private stays private: {m}");
+
+    // A submission on a held-out key stays refused.
+    let csv = app::domain::synthetic::synthetic_key(300, 41).csv;
+    let key = app.store_synthetic_key("phase-1", &csv, app::domain::exposure::Exposure::HeldOut, None).await;
+    let token = app.team_with_token("Held", "h@held.example").await;
+    let resp = app
+        .upload_raw(&token, "model_name=Probe-7B", app::domain::synthetic::synthetic_predictions(&key, 0.65, 1))
+        .await;
+    assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
+    assert_eq!(resp.json()["exposure"], "held-out");
+    let held = resp.json()["id"].as_str().unwrap().to_owned();
+    for (lang, refused) in [("", "held-out answer key"), ("&lang=ar", "مفتاح إجابات محجوب")] {
+        let path = format!("/compare?a=paper:GPT-o3&b={held}{lang}");
+        let html = app.get(&path).await.body;
+        let m = text_of(&html, "compare-message").unwrap_or_else(|| panic!("a message: {html}"));
+        assert!(m.contains(refused), "{lang}: {m}");
+        assert!(text_of(&html, "difference").is_none() && text_of(&html, "compare-sides").is_none());
+    }
+    app.finish().await;
 }

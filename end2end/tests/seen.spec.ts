@@ -7,7 +7,8 @@
 // widths in both languages (end2end/test-results/).
 import { test, expect, type Page } from '@playwright/test';
 import * as path from 'node:path';
-import { collectErrors, expectReady, registerInBrowser, unique } from './support';
+import { collectErrors, expectReady, registerInBrowser, teamToken, unique, uploadPublic } from './support';
+import { demoKeyPredictions } from './demo-predictions';
 
 const sizes = { 390: { width: 390, height: 844 }, 1366: { width: 1366, height: 768 } } as const;
 const langs = ['en', 'ar'] as const;
@@ -174,6 +175,22 @@ for (const [width, viewport] of Object.entries(sizes)) {
       expect(order, 'the key versions follow a breakdown table').toBe(4);
     });
   }
+}
+
+for (const lang of langs) {
+  test(`a submission is compared with a published row, unpaired (${lang})`, async ({ page, request }) => {
+    const token = await teamToken(request, unique('Compare Paper'));
+    const mine = await uploadPublic(request, token, demoKeyPredictions(), { model_name: unique('Versus-Paper') });
+    await page.setViewportSize(sizes[390]);
+    await page.goto(`/compare${suffix(lang)}`);
+    await expectReady(page);
+    await page.locator('select[name=a]').selectOption(mine.id);
+    await page.locator('select[name=b]').selectOption('paper:GPT-o3');
+    await page.locator('main form button[type=submit]').click();
+    await expect(page.locator('#unpaired-notice')).toBeVisible();
+    await expect(page.locator('#compare-sides')).toContainText('GPT-o3');
+    await expect(page.locator('#mcnemar-p')).toHaveCount(0);
+  });
 }
 
 // Every page at both widths in both languages, for the record.

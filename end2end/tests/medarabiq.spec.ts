@@ -141,6 +141,11 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(cells.nth(1).locator(`a[href="${link(bench)}"]`)).toHaveText(acc(bench.accuracy));
     await expect(cells.nth(1)).toContainText(ci(bench.ci95));
     await expect(cells.nth(1)).toContainText(`n = ${count(bench.total)}`);
+    // Scored on the synthetic demo key, and said to be: the imported
+    // MedArabiQ key is a real-format one, and its score carries no mark.
+    const synthetic = lang === 'ar' ? 'مفتاح اصطناعي' : 'synthetic key';
+    await expect(cells.nth(1).locator('.badge-demo')).toHaveText(synthetic);
+    await expect(cells.nth(2).locator('.badge-demo')).toHaveCount(0);
     // MedArabiQ: 30 of 40 right, with its Wilson interval, derived here.
     expect(Math.abs(arabiq.accuracy - RIGHT / QUESTIONS)).toBeLessThan(1e-12);
     const expectedCi = wilson(RIGHT, QUESTIONS);

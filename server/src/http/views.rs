@@ -6,7 +6,7 @@ use app::domain::ScoreCard;
 use app::domain::board::BoardRow;
 use app::domain::errata::VersionScore;
 use app::domain::exposure::{Exposure, OverallScore, ShownScores};
-use app::domain::forensics::{Flag, ShownFlag};
+use app::domain::forensics::ShownFlag;
 use app::domain::registration::TeamStatus;
 use app::domain::split::{Part, PartScore};
 use app::domain::visibility::{Surface, Viewer, Visibility, access};
@@ -122,14 +122,21 @@ pub struct FlagView {
     /// `reproduces_key_defects` or `near_duplicate`.
     pub code: String,
     /// In English, e.g. "reproduces 5 of 6 known key defects" or "nearly
-    /// duplicates submission x7Kp2". On a held-out key no flag is shown
-    /// until the key is revealed.
+    /// duplicates submission x7Kp2" (or "another team's submission" when
+    /// that one is not for anyone to open). On a held-out key no flag is
+    /// shown until the key is revealed.
     pub message: String,
 }
 
 impl FlagView {
-    fn of(flags: &[Flag], exposure: Exposure) -> Vec<Self> {
-        flags.iter().filter_map(|f| f.shown(exposure, |_| true)).map(|f| Self::shown(&f)).collect()
+    /// The flags of `r` as shown under `exposure`: a near-duplicate names
+    /// the other submission only when anyone may open it.
+    fn of(r: &SubmissionRecord, exposure: Exposure) -> Vec<Self> {
+        r.flags
+            .iter()
+            .filter_map(|f| f.shown(exposure, |id| r.nameable.contains(id)))
+            .map(|f| Self::shown(&f))
+            .collect()
     }
 
     fn shown(f: &ShownFlag) -> Self {
@@ -208,7 +215,7 @@ impl SubmissionView {
                 version: r.key_version,
             },
             versions: if scores.card().is_some() { r.versions.clone() } else { Vec::new() },
-            flags: FlagView::of(&r.flags, scores.exposure()),
+            flags: FlagView::of(r, scores.exposure()),
             scores: scores.into(),
             rescorable: r.rescorable,
             public: parts.map(|(public, _)| public),

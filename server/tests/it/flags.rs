@@ -273,6 +273,8 @@ async fn a_flagged_row_is_unranked_until_an_operator_clears_it(backend: Backend)
         assert!(!page.contains(&first_id), "the hidden original is not named");
         assert!(page.contains("nearly duplicates another team"), "the flag says what it found");
     }
+    let api: Value = app.get(&format!("/api/v1/submissions/{near_id}")).await.json();
+    assert_eq!(api["flags"][0]["message"], "nearly duplicates another team's submission", "{api}");
     assert!(cli(&["operator", "restore", &first_id]).status.success());
     assert!(app.get(&format!("/submissions/{near_id}")).await.body.contains(&first_id), "named again");
 

@@ -140,6 +140,11 @@ async fn page_heatmap_is_the_score_cards_cells(backend: Backend) {
                     assert!(classes(&cell.tag).contains(&"heat-cell"));
                     let style = attr(&cell.tag, "style").expect("a colour");
                     assert!(style.starts_with("background-color:#") && style.contains(";color:#"), "{style}");
+                    // A small cell is painted in its bin's muted tint, never
+                    // in the scale's loud colour; a full one in the colour.
+                    let shade = app::palette::shade_of(accuracy);
+                    let painted = if n < SMALL_N { shade.muted() } else { shade };
+                    assert_eq!(style.trim_end_matches(';'), painted.css(), "{specialty} {level} n = {n}");
                     let marked = classes(&cell.tag).contains(&"small-n");
                     assert_eq!(marked, n < SMALL_N, "{specialty} {level} n = {n}: {}", cell.tag);
                     assert_eq!(cell.text.contains(&format!("n = {n} *")), n < SMALL_N, "{}", cell.text);

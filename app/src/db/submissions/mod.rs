@@ -114,6 +114,10 @@ pub struct SubmissionRecord {
     /// Raised when it was stored (`domain::forensics`); none for rows
     /// stored before flags were computed.
     pub flags: Vec<Flag>,
+    /// The submissions its near-duplicate flags may name: those anyone
+    /// may open (public, not withdrawn or hidden, team not banned), read
+    /// with the record ([`records::attach_nameable`]).
+    pub nameable: std::collections::BTreeSet<String>,
     /// Unix time its team withdrew it ([`edits::withdraw`]); `None` while
     /// it is not withdrawn.
     pub withdrawn_at: Option<i64>,
@@ -302,6 +306,7 @@ impl NewSubmission {
             rescorable: true,
             versions,
             flags: self.flags,
+            nameable: std::collections::BTreeSet::new(),
             withdrawn_at: None,
             final_choice: false,
         }
@@ -365,7 +370,9 @@ async fn insert(db: &Db, new: NewSubmission, defaults: QuotaDefaults) -> Result<
     tx.commit().await?;
     let used = admission.used;
     let quota = QuotaUse { daily_used: used.daily_used + 1, total_used: used.total_used + 1, ..used };
-    Ok(Stored::New { record: Box::new(new.into_record(admission.team_name, now, shown)), quota })
+    let mut record = new.into_record(admission.team_name, now, shown);
+    records::attach_nameable(db, std::slice::from_mut(&mut record)).await?;
+    Ok(Stored::New { record: Box::new(record), quota })
 }
 
 /// What the admission rules decided for an upload.

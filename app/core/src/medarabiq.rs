@@ -12,6 +12,9 @@ pub struct BenchmarkScore {
     pub correct: Option<i64>,
     pub total: i64,
     pub ci95: [f64; 2],
+    /// Scored on a synthetic demo key: the page says so beside it.
+    #[serde(default)]
+    pub synthetic_key: bool,
 }
 
 /// One model with its newest public score on each benchmark.

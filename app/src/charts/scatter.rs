@@ -141,6 +141,7 @@ mod tests {
             correct: Some(1),
             total: 2,
             ci95: [acc - 0.05, acc + 0.05],
+            synthetic_key: false,
         };
         BenchmarkPair {
             team_id: 1,

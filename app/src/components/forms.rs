@@ -28,11 +28,16 @@ pub fn FormError(lang: Lang, #[prop(optional)] detail: String) -> impl IntoView 
                         Some([one]) => view! { <p id="form-error-detail">{one.clone()}</p> }.into_any(),
                         // A file's several problems: the count, then a list,
                         // one problem (with its line) an item.
-                        Some([count, each @ ..]) => view! {
+                        Some([count, each @ ..]) if form_errors::flash_lists_problems(&d) => view! {
                             <div id="form-error-detail">
                                 <p>{count.clone()}</p>
                                 <ol class="problems">{each.iter().map(|p| view! { <li>{p.clone()}</li> }).collect_view()}</ol>
                             </div>
+                        }
+                        .into_any(),
+                        // Several fields refused: a sentence each.
+                        Some(all @ [_, _, ..]) => view! {
+                            <div id="form-error-detail">{all.iter().map(|p| view! { <p>{p.clone()}</p> }).collect_view()}</div>
                         }
                         .into_any(),
                         // The server's own text (not coded): shown as written.

@@ -27,6 +27,8 @@ struct ScoreRow {
     hidden_at: Option<i64>,
     /// When the operators banned its team, if they did.
     team_banned_at: Option<i64>,
+    /// 0 or 1: its key is a synthetic demo key.
+    key_synthetic: i64,
 }
 
 impl ScoreRow {
@@ -51,6 +53,7 @@ impl ScoreRow {
             correct: shown.correct,
             total: shown.n,
             ci95: shown.ci95,
+            synthetic_key: self.key_synthetic != 0,
         })
     }
 }
@@ -62,7 +65,7 @@ pub async fn pairs(db: &Db) -> Result<Vec<BenchmarkPair>> {
         "SELECT s.team_id, t.name AS team_name, s.model_name, s.benchmark, s.public_id, s.visibility, k.exposure,
                 s.accuracy, s.correct, s.total, s.ci_low, s.ci_high, s.shown_accuracy,
                 s.public_correct, s.public_total, s.ladder_floor, s.ladder_held, s.withdrawn_at,
-                s.hidden_at, t.banned_at AS team_banned_at
+                s.hidden_at, t.banned_at AS team_banned_at, k.synthetic AS key_synthetic
            FROM submissions s JOIN teams t ON t.id = s.team_id JOIN answer_keys k ON k.id = s.key_id
           WHERE s.benchmark IN ('medarabench', 'medarabiq') AND s.withdrawn_at IS NULL
           ORDER BY s.id DESC",

@@ -202,6 +202,13 @@ pub fn refusal_from_flash(lang: Lang, flash: &str) -> Option<Vec<String>> {
     Some(messages.iter().map(|m| sentence(lang, m)).collect())
 }
 
+/// True when a [`refusal_to_flash`] value is a file's several problems:
+/// the count (`prediction-several`), then each problem with its line.
+pub fn flash_lists_problems(flash: &str) -> bool {
+    serde_json::from_str::<Vec<crate::domain::Message>>(flash)
+        .is_ok_and(|m| m.len() > 1 && m[0].code == "prediction-several")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -219,5 +226,16 @@ mod tests {
         assert_eq!(codes, [FormErrorCode::InvalidName, FormErrorCode::InvalidEmail]);
         assert_eq!(FormErrorCode::join(&codes), "invalid_name,invalid_email");
         assert!(FormErrorCode::parse_list("<script>alert(1)</script>").is_empty());
+    }
+
+    #[test]
+    fn only_a_files_several_problems_are_a_list() {
+        use crate::domain::Message;
+        let file = [Message::new("prediction-several").arg("count", 2), Message::new("a"), Message::new("b")];
+        assert!(flash_lists_problems(&refusal_to_flash(&file)));
+        let fields = [Message::new("field-invalid"), Message::new("field-invalid")];
+        assert!(!flash_lists_problems(&refusal_to_flash(&fields)));
+        assert!(!flash_lists_problems(&refusal_to_flash(&file[..1])));
+        assert!(!flash_lists_problems("line 3: plain text"));
     }
 }

@@ -49,8 +49,9 @@ fn command(c: &'static str) -> impl IntoView + use<> {
 }
 
 /// A score: its accuracy (linking to its submission), CI and n, each an
-/// unbroken left-to-right group; marked when its key is synthetic.
-fn score_cell(s: &Option<BenchmarkScore>, synthetic: bool, lang: Lang) -> impl IntoView + use<> {
+/// unbroken left-to-right group; marked when the key it was scored on is
+/// synthetic.
+fn score_cell(s: &Option<BenchmarkScore>, lang: Lang) -> impl IntoView + use<> {
     let submit = |id: &str| lang.href(&format!("/submissions/{id}"));
     let t = medarabiq::text(lang);
     s.as_ref().map(|s| {
@@ -58,7 +59,7 @@ fn score_cell(s: &Option<BenchmarkScore>, synthetic: bool, lang: Lang) -> impl I
             <a href=submit(&s.submission_id)><span class="num">{format!("{:.3}", s.accuracy)}</span></a>
             " " <span class="num ci">{format!("[{:.3}, {:.3}]", s.ci95[0], s.ci95[1])}</span>
             " " <span class="num n">"n = " {count(s.total as u64)}</span>
-            {synthetic.then(|| view! { " " <span class="badge badge-demo">{t.synthetic_badge()}</span> })}
+            {s.synthetic_key.then(|| view! { " " <span class="badge badge-demo">{t.synthetic_badge()}</span> })}
         }
     })
 }
@@ -71,7 +72,6 @@ fn Verified(data: MedarabiqData, lang: Lang) -> impl IntoView {
         Some(n) => t.key_note(count(n as u64)),
         None => t.no_key(),
     };
-    let (synthetic_bench, synthetic_q) = (data.synthetic_medarabench_key, data.synthetic_medarabiq_key);
     let body = if data.pairs.is_empty() {
         view! { <p id="no-pairs">{t.none_yet()[0].clone()} {command("--benchmark medarabiq")} {t.none_yet()[1].clone()}</p> }.into_any()
     } else {
@@ -87,8 +87,8 @@ fn Verified(data: MedarabiqData, lang: Lang) -> impl IntoView {
                     <tr data-model=p.model.clone()>
                         <th scope="row">{p.model.clone()}</th>
                         <td>{p.team.clone()}</td>
-                        <td>{score_cell(&p.medarabench, synthetic_bench, lang)}</td>
-                        <td>{score_cell(&p.medarabiq, synthetic_q, lang)}</td>
+                        <td>{score_cell(&p.medarabench, lang)}</td>
+                        <td>{score_cell(&p.medarabiq, lang)}</td>
                         <td class="num">{diff}</td>
                     </tr>
                 }

@@ -148,8 +148,8 @@ fn Done(lang: Lang) -> impl IntoView {
 }
 
 /// A saved change's confirmation (`?done=changed`), beside the form that
-/// made it: the page lands on the owner's section (`#owner`), and the
-/// confirmation takes the focus, so it is in view and read out.
+/// made it: it takes the focus (`autofocus`; the redirect has no anchor,
+/// which would make a browser skip it), so it is in view and read out.
 #[component]
 fn Changed(lang: Lang) -> impl IntoView {
     let query = leptos_router::hooks::use_query_map();

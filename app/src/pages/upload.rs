@@ -60,6 +60,9 @@ fn UploadForm(page: UploadPageData, lang: Lang) -> impl IntoView {
         #[cfg(feature = "hydrate")]
         {
             chosen.set(file_ref.get().and_then(|i| i.files()).and_then(|f| f.get(0)).map(|f| f.name()));
+            if let Some(input) = file_ref.get() {
+                input.set_custom_validity("");
+            }
             client::check_file(lang, file_ref, client::Check { text: check, problems, ok: check_ok, node: check_ref });
         }
     };
@@ -231,13 +234,13 @@ mod client {
     /// outcome, every problem with its line, is told in `lang`.
     pub fn check_file(lang: Lang, file_ref: NodeRef<leptos::html::Input>, out: Check) {
         let t = text(lang);
-        let (check, ok) = (out.text, out.ok);
         let Some(file) = file_ref.get().and_then(|i| i.files()).and_then(|f| f.get(0)) else { return };
-        check.set(t.checking(&file.name()));
+        out.text.set(t.checking(&file.name()));
+        // The previous file's problems go with it.
+        out.problems.set(Vec::new());
         leptos::task::spawn_local(async move {
             let Ok(buf) = wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await else {
-                ok.set(false);
-                check.set(t.unreadable().into());
+                out.show(false, t.unreadable().into(), Vec::new());
                 return;
             };
             let bytes = js_sys::Uint8Array::new(&buf).to_vec();

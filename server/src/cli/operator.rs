@@ -246,11 +246,11 @@ async fn run_on(db: &Db, actor: &Actor, cmd: OperatorCommand) -> anyhow::Result<
         }
         OperatorCommand::ClearFlags(a) => changed(
             operator::clear_flags(db, actor, &a.id, &a.reason).await?,
-            format!("submission {}'s flags are cleared: it is ranked", a.id),
+            format!("submission {}'s flags are cleared: no page shows them", a.id),
         ),
         OperatorCommand::RestoreFlags(a) => changed(
             operator::restore_flags(db, actor, &a.id).await?,
-            format!("submission {}'s flags are shown again: it is not ranked", a.id),
+            format!("submission {}'s flags are shown again: its row is not ranked", a.id),
         ),
         OperatorCommand::Restore(a) => {
             changed(operator::restore(db, actor, &a.id).await?, format!("submission {} is shown again", a.id))

@@ -69,11 +69,13 @@ fn board_models(board: &Value) -> Vec<String> {
 async fn only_an_operator_reaches_the_operator_routes(backend: Backend) {
     let Some(app) = TestApp::start(backend).await else { return };
     let member = app.team_with_token("Plain Lab", "lead@plain.example").await;
-    let routes: [(&str, &str, Option<Value>); 6] = [
+    let routes: [(&str, &str, Option<Value>); 8] = [
         ("GET", "/api/v1/operator/audit", None),
         ("GET", "/api/v1/operator/announcements", None),
         ("POST", "/api/v1/operator/teams/Plain%20Lab/ban", Some(json!({"reason": "x"}))),
         ("POST", "/api/v1/operator/submissions/s_nothing/hide", Some(json!("not the right shape"))),
+        ("POST", "/api/v1/operator/submissions/s_nothing/clear-flags", Some(json!({"reason": "x"}))),
+        ("POST", "/api/v1/operator/submissions/s_nothing/restore-flags", None),
         ("PUT", "/api/v1/operator/read-only", Some(json!({"on": true}))),
         ("PUT", "/api/v1/operator/operators/lead@plain.example", None),
     ];
@@ -97,7 +99,13 @@ async fn only_an_operator_reaches_the_operator_routes(backend: Backend) {
     assert_eq!(call(&app, "GET", "/api/v1/operator/audit", Some(&member), None).await.status, StatusCode::NOT_FOUND);
     // The API is described.
     let doc = app.get("/api/v1/openapi.json").await.json();
-    for path in ["/api/v1/operator/audit", "/api/v1/operator/teams/{team}/ban", "/api/v1/operator/read-only"] {
+    for path in [
+        "/api/v1/operator/audit",
+        "/api/v1/operator/teams/{team}/ban",
+        "/api/v1/operator/read-only",
+        "/api/v1/operator/submissions/{id}/clear-flags",
+        "/api/v1/operator/submissions/{id}/restore-flags",
+    ] {
         assert!(doc["paths"][path].is_object(), "{path} is not in the OpenAPI document");
     }
     app.finish().await;

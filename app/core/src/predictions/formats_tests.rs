@@ -279,3 +279,24 @@ fn parquet_is_left_to_the_server() {
     let e = PredictionFile::parse(&fixture("lighteval-0.11.details.parquet")).unwrap_err();
     assert!(matches!(e, PredictionError::NeedsServer { .. }));
 }
+
+#[test]
+fn a_workbook_or_a_zip_is_refused_as_what_it_is() {
+    // The first bytes of an .xlsx file (a zip with Office's parts) and of
+    // an .ods file, and of another zip archive.
+    let xlsx = [
+        b"PK\x03\x04\x14\x00\x06\x00\x08\x00\x00\x00!\x00\x13\x00\x00\x00[Content_Types].xml".as_slice(),
+        b"\x00\x00\x00PK\x03\x04\x14\x00\x06\x00\x08\x00xl/workbook.xml\x00\x00",
+    ]
+    .concat();
+    let ods = b"PK\x03\x04\x14\x00\x00\x08\x00\x00\x00\x00mimetypeapplication/vnd.oasis.opendocument.spreadsheetPK\x03\x04\x00\x00";
+    let zip = b"PK\x03\x04\x14\x00\x00\x00\x08\x00\x00\x00\x00\x00preds.csv\x00\x01\x02\x03\x04\x05\x06\x07";
+    for (bytes, what) in [
+        (xlsx.as_slice(), "spreadsheet workbook"),
+        (ods.as_slice(), "spreadsheet workbook"),
+        (zip.as_slice(), "zip archive"),
+    ] {
+        let e = PredictionFile::parse(bytes).unwrap_err();
+        assert!(matches!(e, PredictionError::WrongFile { .. }) && e.to_string().contains(what), "{e}");
+    }
+}

@@ -181,10 +181,18 @@ fn read_rows(
         return Err(PredictionError::NeedsServer { format: "lighteval details (parquet)" });
     }
     let text = input::decode(bytes, MAX_PREDICTION_BYTES).map_err(|e| match e {
-        InputError::NotText if bytes.starts_with(b"PK") => PredictionError::WrongFile {
-            what: "a zip archive",
-            instead: "the prediction file itself (gzip is accepted)",
-        },
+        // A spreadsheet workbook (.xlsx, .ods) is a zip archive too: said
+        // to be what it is, with what to do instead.
+        InputError::NotText | InputError::NulByte { .. } if bytes.starts_with(b"PK\x03\x04") => {
+            if is_workbook(bytes) {
+                PredictionError::WrongFile { what: "a spreadsheet workbook", instead: "the predictions saved as CSV" }
+            } else {
+                PredictionError::WrongFile {
+                    what: "a zip archive",
+                    instead: "the prediction file itself (gzip is accepted)",
+                }
+            }
+        }
         e => e.into(),
     })?;
     if !text.trim_start().starts_with('{') {
@@ -204,6 +212,15 @@ fn read_rows(
         Some(api @ batch::Api::Anthropic) => Ok((PredictionFormat::AnthropicBatch, batch::read(api, text, problems))),
         None => Ok((PredictionFormat::Jsonl, table::read_jsonl(text, problems))),
     }
+}
+
+/// True when a zip archive's first entries name a spreadsheet workbook:
+/// Office Open XML's `[Content_Types].xml` with an `xl/` part, or an
+/// OpenDocument spreadsheet's `mimetype` entry.
+fn is_workbook(bytes: &[u8]) -> bool {
+    let head = &bytes[..bytes.len().min(64 * 1024)];
+    let has = |needle: &[u8]| head.windows(needle.len()).any(|w| w == needle);
+    (has(b"[Content_Types].xml") && has(b"xl/")) || has(b"application/vnd.oasis.opendocument.spreadsheet")
 }
 
 /// True when `bytes` are a parquet file (`PAR1` at both ends).

@@ -180,7 +180,13 @@ async fn compute(db: &Db, version: String) -> Result<IndexedBoard> {
 async fn compute_uncounted(db: &Db, version: String) -> Result<IndexedBoard> {
     let published = super::published::list_models(db).await?;
     let verified = verified::verified(db).await?;
-    let ranked: Vec<&verified::Verified> = verified.iter().take(RANKED_VERIFIED_LIMIT).collect();
+    // A row the team's Ladder held shows another submission's score, and a
+    // flagged row waits for the operators to review its flags (`operator
+    // clear-flags`): neither is ranked, nor takes one of the ranked places.
+    let rankable = |v: &verified::Verified| !v.row.not_above_team_best && v.row.flags.is_empty();
+    let ranked: Vec<&verified::Verified> =
+        verified.iter().filter(|v| rankable(v)).take(RANKED_VERIFIED_LIMIT).collect();
+    let ranked_ids: std::collections::HashSet<i64> = ranked.iter().map(|v| v.id).collect();
     let bits = verified::ranked_correctness(db, &ranked).await?;
     let reference = reference_rows(db).await?;
     let mut rows: Vec<(BoardRow, Option<Contender>)> = published
@@ -223,15 +229,11 @@ async fn compute_uncounted(db: &Db, version: String) -> Result<IndexedBoard> {
             (row, Some(Contender::from_shown(m.accuracy, Some(correct), n, None)))
         })
         .collect();
-    rows.extend(verified.into_iter().enumerate().map(|(i, v)| {
-        // A row the team's Ladder held shows another submission's score,
-        // and a flagged row waits for the operators to review its flags
-        // (`operator clear-flags`): neither is ranked.
-        let contender =
-            (i < RANKED_VERIFIED_LIMIT && !v.row.not_above_team_best && v.row.flags.is_empty()).then(|| {
-                let paired = bits.get(&v.id).map(|b| (v.key_id, PackedBits::from_stored(b, v.row.n as usize)));
-                Contender::from_shown(v.row.accuracy, v.row.correct, v.row.n, paired)
-            });
+    rows.extend(verified.into_iter().map(|v| {
+        let contender = ranked_ids.contains(&v.id).then(|| {
+            let paired = bits.get(&v.id).map(|b| (v.key_id, PackedBits::from_stored(b, v.row.n as usize)));
+            Contender::from_shown(v.row.accuracy, v.row.correct, v.row.n, paired)
+        });
         (v.row, contender)
     }));
     tokio::task::spawn_blocking(move || IndexedBoard::new(Board { version, rows: assign_ranks(rows), reference }))

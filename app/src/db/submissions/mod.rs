@@ -371,7 +371,11 @@ async fn insert(db: &Db, new: NewSubmission, defaults: QuotaDefaults) -> Result<
     let used = admission.used;
     let quota = QuotaUse { daily_used: used.daily_used + 1, total_used: used.total_used + 1, ..used };
     let mut record = new.into_record(admission.team_name, now, shown);
-    records::attach_nameable(db, std::slice::from_mut(&mut record)).await?;
+    // Stored and counted: a failure here must not report the upload as
+    // failed. Without it, a near-copy's flag names no other submission.
+    if let Err(e) = records::attach_nameable(db, std::slice::from_mut(&mut record)).await {
+        tracing::warn!(error = %e, "reading which near-duplicates an upload's flags may name");
+    }
     Ok(Stored::New { record: Box::new(record), quota })
 }
 

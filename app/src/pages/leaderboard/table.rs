@@ -105,7 +105,18 @@ fn BoardTableRow(row: BoardRow, lang: Lang) -> impl IntoView {
             data-source=row.source.as_str()
             data-synthetic=row.synthetic_key.then_some("true")
         >
-            <td class="num rank">{rank_label(&row).unwrap_or_else(|| t.unranked().to_owned())}</td>
+            <td class="num rank">
+                {match rank_label(&row) {
+                    Some(rank) => rank.into_any(),
+                    // On a phone's narrow rank column, a dash (the words
+                    // stay for screen readers).
+                    None => view! {
+                        <span class="unranked">{t.unranked()}</span>
+                        <span class="unranked-dash" aria-hidden="true">"—"</span>
+                    }
+                    .into_any(),
+                }}
+            </td>
             // A flag sits by the model's name, in the first view on a
             // phone: a flagged row is not ranked until it is reviewed.
             <th scope="row" class="model"><span dir="auto">{model}</span> {flagged}</th>

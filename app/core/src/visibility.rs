@@ -123,7 +123,7 @@ pub enum Access {
 }
 
 /// What the policy needs to know of a submission.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Subject {
     /// The submitting team.
     pub owner: i64,

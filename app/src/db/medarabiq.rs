@@ -3,30 +3,22 @@
 //! policy lets the board show (on a held-out key, the Ladder's accuracy;
 //! never a withdrawn one, which the query already leaves out).
 
-use super::shown::ScoreColumns;
+use super::shown::{PolicyColumns, ScoreColumns};
 use super::{Db, Result};
-use crate::domain::exposure::Exposure;
 use crate::domain::medarabiq::{BenchmarkPair, BenchmarkScore};
-use crate::domain::visibility::{Access, Subject, Surface, Viewer, access};
+use crate::domain::visibility::{Access, Surface, Viewer, access};
 
 /// A submission of either benchmark.
 #[derive(sqlx::FromRow)]
 struct ScoreRow {
-    team_id: i64,
     team_name: String,
     model_name: String,
     benchmark: String,
     public_id: String,
-    visibility: String,
-    #[sqlx(try_from = "String")]
-    exposure: Exposure,
+    #[sqlx(flatten)]
+    policy: PolicyColumns,
     #[sqlx(flatten)]
     scores: ScoreColumns,
-    withdrawn_at: Option<i64>,
-    /// When the operators hid it, if they did.
-    hidden_at: Option<i64>,
-    /// When the operators banned its team, if they did.
-    team_banned_at: Option<i64>,
     /// 0 or 1: its key is a synthetic demo key.
     key_synthetic: i64,
 }
@@ -34,15 +26,7 @@ struct ScoreRow {
 impl ScoreRow {
     /// The score the board may show, or `None`.
     fn shown(&self) -> Option<BenchmarkScore> {
-        let subject = Subject::stored(
-            self.team_id,
-            &self.visibility,
-            self.exposure,
-            self.withdrawn_at,
-            self.hidden_at,
-            self.team_banned_at,
-        );
-        let granted = access(Viewer::Anonymous, subject, Surface::Board);
+        let granted = access(Viewer::Anonymous, self.policy.subject(), Surface::Board);
         if granted == Access::Hidden {
             return None;
         }
@@ -77,7 +61,7 @@ pub async fn pairs(db: &Db) -> Result<Vec<BenchmarkPair>> {
     let mut index: std::collections::HashMap<(i64, String), usize> = std::collections::HashMap::new();
     for r in rows {
         let Some(score) = r.shown() else { continue };
-        let (team_id, model) = (r.team_id, r.model_name);
+        let (team_id, model) = (r.policy.team_id, r.model_name);
         let idx = match index.get(&(team_id, model.clone())) {
             Some(&i) => i,
             None => {

@@ -3,9 +3,39 @@
 //! a split key (`domain::split`) the public part's before the reveal and
 //! the private part's, which the board ranks on, after it.
 
-use crate::domain::exposure::{at_floor, overall};
+use crate::domain::exposure::{Exposure, at_floor, overall};
 use crate::domain::split::{Part, PartScore};
-use crate::domain::visibility::Access;
+use crate::domain::visibility::{Access, Subject};
+
+/// `team_id, visibility, exposure` (the key's), `withdrawn_at, hidden_at`
+/// and `team_banned_at` (`t.banned_at`) of a row: what the visibility
+/// policy reads of a stored submission.
+#[derive(sqlx::FromRow)]
+pub(crate) struct PolicyColumns {
+    pub team_id: i64,
+    pub visibility: String,
+    #[sqlx(try_from = "String")]
+    pub exposure: Exposure,
+    pub withdrawn_at: Option<i64>,
+    /// When the operators hid it, if they did.
+    pub hidden_at: Option<i64>,
+    /// When the operators banned its team, if they did.
+    pub team_banned_at: Option<i64>,
+}
+
+impl PolicyColumns {
+    /// The row as the policy sees it ([`Subject::stored`]).
+    pub fn subject(&self) -> Subject {
+        Subject::stored(
+            self.team_id,
+            &self.visibility,
+            self.exposure,
+            self.withdrawn_at,
+            self.hidden_at,
+            self.team_banned_at,
+        )
+    }
+}
 
 /// `accuracy, correct, total, ci_low, ci_high, shown_accuracy,
 /// public_correct, public_total, ladder_floor, ladder_held` of a row.

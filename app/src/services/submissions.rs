@@ -90,16 +90,10 @@ pub async fn page(db: &Db, viewer: &Viewer, id: &str) -> Result<SubmissionPageDa
             .map(|kept| kept.change),
         None => None,
     };
-    // A near-duplicate flag names the other submission only when this
-    // viewer could open it.
-    let mut openable = std::collections::HashSet::new();
-    for flag in &r.flags {
-        if let crate::domain::forensics::Flag::NearDuplicate { of } = flag
-            && visible(db, viewer, of, Surface::Page).await.is_ok()
-        {
-            openable.insert(of.clone());
-        }
-    }
+    // A near-duplicate names the other submission only when this viewer
+    // could open it.
+    let flags =
+        r.flags.iter().filter_map(|f| f.shown(scores.exposure(), |id| r.may_name(viewer.policy(), id))).collect();
     let parts = parts(&r, &scores);
     // Each version's correct count is per question: not on a held-out key.
     let versions = if scores.card().is_some() { r.versions } else { Vec::new() };
@@ -116,7 +110,7 @@ pub async fn page(db: &Db, viewer: &Viewer, id: &str) -> Result<SubmissionPageDa
         own,
         rescorable: r.rescorable,
         versions,
-        flags: r.flags.iter().filter_map(|f| f.shown(scores.exposure(), |id| openable.contains(id))).collect(),
+        flags,
         withdrawn_at: r.withdrawn_at,
         hidden_reason: r.hidden.map(|h| h.reason),
         refused_change,

@@ -134,7 +134,7 @@ impl FlagView {
     fn of(r: &SubmissionRecord, exposure: Exposure) -> Vec<Self> {
         r.flags
             .iter()
-            .filter_map(|f| f.shown(exposure, |id| r.nameable.contains(id)))
+            .filter_map(|f| f.shown(exposure, |id| r.may_name(Viewer::Anonymous, id)))
             .map(|f| Self::shown(&f))
             .collect()
     }

@@ -9,14 +9,14 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::super::shown::ScoreColumns;
+use super::super::shown::{PolicyColumns, ScoreColumns};
 use super::super::submissions::read_flags;
 use super::super::{Db, Result};
 use super::BENCHMARK;
 use crate::domain::board::{BoardRow, RowSource};
 use crate::domain::exposure::Exposure;
 use crate::domain::submission::{Contamination, ModelCategory};
-use crate::domain::visibility::{Access, Subject, Surface, Viewer, access};
+use crate::domain::visibility::{Access, Surface, Viewer, access};
 
 /// A verified row with what ranking needs.
 pub(super) struct Verified {
@@ -31,7 +31,6 @@ struct SubmissionRow {
     id: i64,
     public_id: String,
     key_id: i64,
-    team_id: i64,
     team_name: String,
     key_name: String,
     /// 0 or 1: the `Any` driver decodes no `bool` from an integer column.
@@ -42,9 +41,8 @@ struct SubmissionRow {
     model_category: ModelCategory,
     #[sqlx(try_from = "String")]
     contamination: Contamination,
-    visibility: String,
-    #[sqlx(try_from = "String")]
-    exposure: Exposure,
+    #[sqlx(flatten)]
+    policy: PolicyColumns,
     created_at: i64,
     #[sqlx(flatten)]
     scores: ScoreColumns,
@@ -54,11 +52,6 @@ struct SubmissionRow {
     /// When an operator cleared its flags, if one did: no flag is shown.
     flags_cleared_at: Option<i64>,
     file_format: String,
-    withdrawn_at: Option<i64>,
-    /// When the operators hid it, if they did.
-    hidden_at: Option<i64>,
-    /// When the operators banned its team, if they did.
-    team_banned_at: Option<i64>,
     /// 1: its team chose it to count in the final standing.
     final_choice: i64,
     /// When its key was revealed (`None`: public from the start, or not yet).
@@ -66,17 +59,6 @@ struct SubmissionRow {
 }
 
 impl SubmissionRow {
-    fn subject(&self) -> Subject {
-        Subject::stored(
-            self.team_id,
-            &self.visibility,
-            self.exposure,
-            self.withdrawn_at,
-            self.hidden_at,
-            self.team_banned_at,
-        )
-    }
-
     /// The row as the board shows it under `access` (`Full` or `Overall`);
     /// a near-duplicate flag names the other submission only when it is
     /// in `openable` (anyone may open its page).
@@ -116,7 +98,7 @@ impl SubmissionRow {
                 synthetic_key: self.key_synthetic != 0,
                 key_superseded: self.key_superseded != 0,
                 submitted_at: Some(self.created_at),
-                exposure: Some(self.exposure),
+                exposure: Some(self.policy.exposure),
                 attempts: Some(attempts),
                 first_submitted_at: Some(first_submitted_at),
                 flags,
@@ -160,10 +142,10 @@ pub(super) async fn verified(db: &Db) -> Result<Vec<Verified>> {
     // The submissions anyone may open, which a near-duplicate flag may name.
     let mut openable: HashSet<String> = HashSet::new();
     for row in rows {
-        if access(Viewer::Anonymous, row.subject(), Surface::Page) != Access::Hidden {
+        if access(Viewer::Anonymous, row.policy.subject(), Surface::Page) != Access::Hidden {
             openable.insert(row.public_id.clone());
         }
-        let group = groups.entry((row.team_id, row.model_name.clone())).or_insert(Group {
+        let group = groups.entry((row.policy.team_id, row.model_name.clone())).or_insert(Group {
             attempts: 0,
             first_at: row.created_at,
             latest: None,
@@ -171,7 +153,7 @@ pub(super) async fn verified(db: &Db) -> Result<Vec<Verified>> {
         });
         group.attempts += 1;
         group.first_at = group.first_at.min(row.created_at);
-        let granted = access(Viewer::Anonymous, row.subject(), Surface::Board);
+        let granted = access(Viewer::Anonymous, row.policy.subject(), Surface::Board);
         if granted == Access::Hidden {
             continue;
         }

@@ -16,7 +16,7 @@ use crate::domain::exposure::{Exposure, ladder};
 use crate::domain::forensics::Flag;
 use crate::domain::registration::Registration;
 pub use crate::domain::submission::SubmissionMeta;
-use crate::domain::visibility::Subject;
+use crate::domain::visibility::{Access, Subject, Surface, Viewer, access};
 
 pub mod edits;
 mod quota;
@@ -114,10 +114,11 @@ pub struct SubmissionRecord {
     /// Raised when it was stored (`domain::forensics`); none for rows
     /// stored before flags were computed.
     pub flags: Vec<Flag>,
-    /// The submissions its near-duplicate flags may name: those anyone
-    /// may open (public, not withdrawn or hidden, team not banned), read
-    /// with the record ([`records::attach_nameable`]).
-    pub nameable: std::collections::BTreeSet<String>,
+    /// What the visibility policy needs of each submission its
+    /// near-duplicate flags point at, read with the record
+    /// ([`records::attach_near_duplicates`]): a flag names one only to a
+    /// viewer who may open it ([`SubmissionRecord::may_name`]).
+    pub near_duplicates: std::collections::BTreeMap<String, Subject>,
     /// Unix time its team withdrew it ([`edits::withdraw`]); `None` while
     /// it is not withdrawn.
     pub withdrawn_at: Option<i64>,
@@ -138,6 +139,13 @@ impl SubmissionRecord {
             withdrawn: self.withdrawn_at.is_some(),
             hidden: self.hidden.is_some(),
         }
+    }
+
+    /// Whether a near-duplicate flag of this submission may name `id` to
+    /// `viewer`: the policy lets that viewer open its page. An id not read
+    /// with the record is never named.
+    pub fn may_name(&self, viewer: Viewer, id: &str) -> bool {
+        self.near_duplicates.get(id).is_some_and(|s| access(viewer, *s, Surface::Page) != Access::Hidden)
     }
 }
 
@@ -306,7 +314,7 @@ impl NewSubmission {
             rescorable: true,
             versions,
             flags: self.flags,
-            nameable: std::collections::BTreeSet::new(),
+            near_duplicates: std::collections::BTreeMap::new(),
             withdrawn_at: None,
             final_choice: false,
         }
@@ -373,7 +381,7 @@ async fn insert(db: &Db, new: NewSubmission, defaults: QuotaDefaults) -> Result<
     let mut record = new.into_record(admission.team_name, now, shown);
     // Stored and counted: a failure here must not report the upload as
     // failed. Without it, a near-copy's flag names no other submission.
-    if let Err(e) = records::attach_nameable(db, std::slice::from_mut(&mut record)).await {
+    if let Err(e) = records::attach_near_duplicates(db, std::slice::from_mut(&mut record)).await {
         tracing::warn!(error = %e, "reading which near-duplicates an upload's flags may name");
     }
     Ok(Stored::New { record: Box::new(record), quota })

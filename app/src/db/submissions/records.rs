@@ -99,7 +99,7 @@ impl TryFrom<RecordRow> for SubmissionRecord {
                 .transpose()
                 .map_err(|e| DbError::Seed(format!("stored public score card: {e}")))?,
             flags: if flags_cleared { Vec::new() } else { read_flags(s.flags_json.as_deref())? },
-            nameable: std::collections::BTreeSet::new(),
+            near_duplicates: std::collections::BTreeMap::new(),
             public_id: s.public_id,
             team_id: s.team_id,
             key_id: s.key_id,
@@ -246,7 +246,7 @@ pub async fn get(db: &Db, public_id: &str) -> Result<Option<SubmissionRecord>> {
             .fetch_all(db.pool())
             .await?;
     attach_versions(std::slice::from_mut(&mut record), versions);
-    attach_nameable(db, std::slice::from_mut(&mut record)).await?;
+    attach_near_duplicates(db, std::slice::from_mut(&mut record)).await?;
     Ok(Some(record))
 }
 
@@ -263,15 +263,21 @@ pub async fn for_team(db: &Db, team_id: i64) -> Result<Vec<SubmissionRecord>> {
             .fetch_all(db.pool())
             .await?;
     attach_versions(&mut records, versions);
-    attach_nameable(db, &mut records).await?;
+    attach_near_duplicates(db, &mut records).await?;
     Ok(records)
 }
 
-/// Fills each record's `nameable`: the other submissions its near-duplicate
-/// flags point at that anyone may open, by the visibility policy (one
-/// query for all of them; none when no record has such a flag).
-pub(crate) async fn attach_nameable(db: &Db, records: &mut [SubmissionRecord]) -> Result<()> {
-    use crate::domain::visibility::{Access, Subject, Surface, Viewer, access};
+/// Fills each record's `near_duplicates`: what the visibility policy
+/// needs of every submission its near-duplicate flags point at (one query
+/// for all of them; none when no record has such a flag).
+pub(crate) async fn attach_near_duplicates(db: &Db, records: &mut [SubmissionRecord]) -> Result<()> {
+    use super::super::shown::PolicyColumns;
+    #[derive(sqlx::FromRow)]
+    struct Target {
+        public_id: String,
+        #[sqlx(flatten)]
+        policy: PolicyColumns,
+    }
     let targets: std::collections::BTreeSet<&str> = records
         .iter()
         .flat_map(|r| &r.flags)
@@ -287,29 +293,23 @@ pub(crate) async fn attach_nameable(db: &Db, records: &mut [SubmissionRecord]) -
     // builder writes `?`, which PostgreSQL does not read.
     let placeholders: Vec<String> = (1..=targets.len()).map(|i| format!("${i}")).collect();
     let sql = format!(
-        "SELECT s.public_id, s.team_id, s.visibility, k.exposure, s.withdrawn_at, s.hidden_at, t.banned_at
+        "SELECT s.public_id, s.team_id, s.visibility, k.exposure, s.withdrawn_at, s.hidden_at,
+                t.banned_at AS team_banned_at
            FROM submissions s JOIN teams t ON t.id = s.team_id JOIN answer_keys k ON k.id = s.key_id
           WHERE s.public_id IN ({})",
         placeholders.join(", ")
     );
-    type Target = (String, i64, String, String, Option<i64>, Option<i64>, Option<i64>);
     let query = targets.iter().fold(sqlx::query_as::<_, Target>(&sql), |q, id| q.bind(*id));
     let rows = query.persistent(false).fetch_all(db.pool()).await?;
-    let mut open = std::collections::BTreeSet::new();
-    for (id, team_id, visibility, exposure, withdrawn_at, hidden_at, banned_at) in rows {
-        let exposure: Exposure = exposure.parse().map_err(|e| DbError::Seed(format!("stored exposure: {e}")))?;
-        let subject = Subject::stored(team_id, &visibility, exposure, withdrawn_at, hidden_at, banned_at);
-        if access(Viewer::Anonymous, subject, Surface::Page) != Access::Hidden {
-            open.insert(id);
-        }
-    }
+    let subjects: std::collections::BTreeMap<String, _> =
+        rows.into_iter().map(|t| (t.public_id, t.policy.subject())).collect();
     for record in records.iter_mut() {
-        record.nameable = record
+        record.near_duplicates = record
             .flags
             .iter()
             .filter_map(|f| match f {
-                Flag::NearDuplicate { of } if open.contains(of) => Some(of.clone()),
-                _ => None,
+                Flag::NearDuplicate { of } => Some((of.clone(), *subjects.get(of)?)),
+                Flag::ReproducesKeyDefects { .. } => None,
             })
             .collect();
     }

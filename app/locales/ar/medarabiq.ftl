@@ -11,7 +11,14 @@ medarabiq-key-note = يضم مفتاح MedArabiQ المخزّن { PLURAL($n) ->
         [many] { $n } سؤالًا قابلًا للتقييم
        *[other] { $n } سؤال قابل للتقييم
     }.
-medarabiq-synthetic-key-note = مفتاح MedArabiQ المخزّن مفتاح عرض اصطناعي من { $n } سؤال، لا أسئلة MedArabiQ نفسها: الدرجة عليه لا تقول شيئًا عن أي نموذج.
+medarabiq-synthetic-key-note = مفتاح MedArabiQ المخزّن مفتاح عرض اصطناعي من { PLURAL($n) ->
+        [zero] { $n } سؤال
+        [one] سؤال واحد
+        [two] سؤالين
+        [few] { $n } أسئلة
+        [many] { $n } سؤالًا
+       *[other] { $n } سؤال
+    }، لا أسئلة MedArabiQ نفسها: الدرجة عليه لا تقول شيئًا عن أي نموذج.
 medarabiq-synthetic-badge = مفتاح اصطناعي
 medarabiq-synthetic-note = درجات MedAraBench أدناه محسوبة على مفتاح العرض الاصطناعي، لا على مجموعة الاختبار الحقيقية.
 medarabiq-caption = الدقة مع فاصل الثقة 95% (ويلسون) على كل معيار؛ أحدث مشاركة عامة لكل نموذج.

@@ -159,6 +159,11 @@ PY
   echo "/ : $(curl -fs -o /dev/null -w '%{size_download} bytes, %{time_total} s' "$base/") (warm)"
   echo "/api/v1/leaderboard (every row), first at this version: $(curl -fs -o /dev/null -w '%{size_download} bytes, %{time_total} s' "$base/api/v1/leaderboard")"
   echo "/api/v1/leaderboard again (cached): $(curl -fs -o /dev/null -w '%{size_download} bytes, %{time_total} s' "$base/api/v1/leaderboard")"
+  # Compressed once at this version, with the JSON above: served as kept.
+  for coding in gzip br; do
+    echo "/api/v1/leaderboard, Accept-Encoding: $coding (cached): $(curl -fs -H "accept-encoding: $coding" -o /dev/null -w '%{size_download} bytes, %{time_total} s' "$base/api/v1/leaderboard")"
+  done
+  echo "/api/v1/leaderboard?limit=1000 (the first page): $(curl -fs -o /dev/null -w '%{size_download} bytes, %{time_total} s' "$base/api/v1/leaderboard?limit=1000")"
   echo "== / with $n submissions"
   load_during "page-$n" bench "$base/"
   echo "== static file (/favicon.ico, $(curl -fs -o /dev/null -w '%{size_download}' "$base/favicon.ico") bytes) with $n submissions"

@@ -4,6 +4,7 @@
 
 pub mod cli;
 pub mod config;
+pub mod exports;
 pub mod http;
 pub mod state;
 pub mod telemetry;

@@ -1,18 +1,17 @@
-//! State shared by every request handler, and the process cache of the
-//! leaderboard exports (parsed keys: `app::services::keys`).
+//! State shared by every request handler (the leaderboard exports' cache:
+//! [`crate::exports`]; parsed keys: `app::services::keys`).
 
-use std::fmt;
 use std::sync::Arc;
 
 use app::services::Db;
 use app::services::keys::KeyCache;
 use app::services::submissions::QuotaDefaults;
 use app::services::submit::Scoring;
-use axum::body::Bytes;
 use axum::extract::FromRef;
 use leptos::prelude::LeptosOptions;
 
 use crate::config::ServerConfig;
+use crate::exports::ExportCache;
 
 /// Everything a handler may need, shared: a clone (axum makes one for
 /// every extractor of every request) is one reference count, not a copy of
@@ -33,7 +32,8 @@ pub struct Shared {
     pub keys: KeyCache,
     /// Live API tokens remembered for uploads.
     pub tokens: app::services::tokens::TokenCache,
-    /// The leaderboard exports of the current board version, serialized.
+    /// The leaderboard exports of the current board version, serialized
+    /// and compressed.
     pub exports: ExportCache,
     /// Write rate limits per client address.
     pub writes: Arc<crate::http::rate_limit::WriteLimiter>,
@@ -114,63 +114,5 @@ impl AppState {
             failures: self.config.signin_failures,
             window_secs: self.config.signin_window_secs,
         }
-    }
-}
-
-/// Export names a process keeps (one entry per name, whatever the version).
-const EXPORT_CACHE_CAPACITY: u64 = 8;
-
-/// Serialized exports (`/api/v1/leaderboard`, its CSV) by name, each for
-/// one board version: a version's export is made once per process, not per
-/// request (at 100,000 submissions the JSON is ~44 MB and takes a second or
-/// two to build). An export of an older version is replaced when a newer
-/// one is made.
-#[derive(Clone)]
-pub struct ExportCache(moka::sync::Cache<&'static str, (String, Bytes)>);
-
-impl Default for ExportCache {
-    fn default() -> Self {
-        Self(moka::sync::Cache::new(EXPORT_CACHE_CAPACITY))
-    }
-}
-
-impl fmt::Debug for ExportCache {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("ExportCache").field("exports", &self.0.entry_count()).finish()
-    }
-}
-
-impl ExportCache {
-    /// Export `name` of board `version`, if made already.
-    pub fn get(&self, name: &'static str, version: &str) -> Option<Bytes> {
-        self.0.get(name).filter(|(v, _)| v == version).map(|(_, body)| body)
-    }
-
-    /// Keeps `body` as export `name` of board `version`, in place of the
-    /// export of an older version.
-    pub fn put(&self, name: &'static str, version: &str, body: Bytes) {
-        self.0.insert(name, (version.to_owned(), body));
-        // Let go of the replaced body (tens of megabytes) now, not at the
-        // cache's next maintenance.
-        self.0.run_pending_tasks();
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_export_is_kept_for_its_version_only() {
-        let exports = ExportCache::default();
-        assert_eq!(exports.get("leaderboard.json", "1"), None);
-        exports.put("leaderboard.json", "1", Bytes::from_static(b"one"));
-        exports.put("leaderboard.csv", "1", Bytes::from_static(b"csv"));
-        assert_eq!(exports.get("leaderboard.json", "1").as_deref(), Some(&b"one"[..]));
-        assert_eq!(exports.get("leaderboard.json", "2"), None, "another version is not served");
-        exports.put("leaderboard.json", "2", Bytes::from_static(b"two"));
-        assert_eq!(exports.get("leaderboard.json", "1"), None, "the older version is gone");
-        assert_eq!(exports.get("leaderboard.json", "2").as_deref(), Some(&b"two"[..]));
-        assert_eq!(exports.get("leaderboard.csv", "1").as_deref(), Some(&b"csv"[..]), "per name");
     }
 }

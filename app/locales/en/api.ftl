@@ -43,6 +43,9 @@ api-signin-throttled = too many failed sign-ins for this account; try again in {
 api-write-rate = too many writes from your address: at most { $limit } a minute; try again in { $seconds } s
 api-no-key = no { $benchmark } answer key is stored on this server yet
 api-internal = internal error
+api-invalid-limit = `limit` must be a whole number from 1 to { $max }, not "{ $value }"
+api-cursor-not-base64 = `after` must be a cursor from an earlier page's `next`, passed as it was given: it is not base64url
+api-cursor-not-key = `after` must be a cursor from an earlier page's `next`, passed as it was given: it does not hold a row's sort key ({ $detail })
 
 # Changing and withdrawing a submission (`PATCH` / `DELETE /api/v1/submissions/{id}`).
 api-unknown-fields = unknown fields: { $fields } (these can be changed: { $allowed })

@@ -1,11 +1,12 @@
 //! The HTTP surface: the server-rendered site, the REST API, the web
 //! forms' endpoints and plain routes, merged in one place with the
 //! cross-cutting layers (security headers, CSRF, body limits, timeouts,
-//! gzip for everything but HTML).
+//! gzip for everything but HTML and what is kept compressed).
 
 pub mod assets;
 mod charts;
 pub mod connections;
+mod content_coding;
 mod dataset;
 mod docs;
 mod error;
@@ -58,12 +59,14 @@ fn route_list() -> Vec<AxumRouteListing> {
 }
 
 /// gzip for what is large and holds no secret: the WASM bundle, scripts,
-/// styles, SVG charts, the JSON and CSV exports (a 44 MB JSON at 100,000
-/// submissions). Never HTML: a page can reflect what a visitor typed (the
-/// search box) beside what a session may see, the mix that compression
-/// turns into a leak (BREACH).
+/// styles, SVG charts, the leaderboard's pages. Never HTML: a page can
+/// reflect what a visitor typed (the search box) beside what a session may
+/// see, the mix that compression turns into a leak (BREACH). Nor the
+/// whole-board exports, kept compressed already
+/// ([`content_coding::Negotiated`]).
 fn compression() -> CompressionLayer<impl Predicate> {
-    let predicate = DefaultPredicate::new().and(NotForContentType::const_new("text/html"));
+    let predicate =
+        DefaultPredicate::new().and(NotForContentType::const_new("text/html")).and(content_coding::NotNegotiated);
     CompressionLayer::new().gzip(true).compress_when(predicate)
 }
 

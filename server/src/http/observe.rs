@@ -125,6 +125,10 @@ pub fn install_recorder() -> anyhow::Result<PrometheusHandle> {
     metrics::describe_counter!("uploads_total", "uploads by outcome: accepted, repeat, or the error code");
     metrics::describe_counter!("board_computations_total", "boards computed (once per board version and process)");
     metrics::describe_histogram!("board_computation_seconds", "time to compute a board");
+    metrics::describe_counter!(
+        "export_compressions_total",
+        "whole-board exports serialized and compressed, by export (once per board version and process)"
+    );
     metrics::describe_gauge!("db_pool_connections", "database connections by pool and state (open, idle)");
     metrics::describe_gauge!(
         "key_rescoring_pending",

@@ -308,9 +308,19 @@ pub struct TokenView {
     pub team_id: i64,
 }
 
-/// The leaderboard for scripts: the rows the page shows, the baselines and
-/// how rank ranges were computed.
+/// What `GET /api/v1/leaderboard` answers: the whole board, or one page of
+/// its rows (with `limit` or `after`). Untagged: either object as it is.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum LeaderboardAnswer {
+    Board(LeaderboardView),
+    Page(LeaderboardPageView),
+}
+
+/// The leaderboard for scripts: the rows the page shows, the baselines and
+/// how rank ranges were computed. No other field (`next` makes a page).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct LeaderboardView {
     /// Always `medarabench`.
     pub benchmark: &'static str,
@@ -320,6 +330,28 @@ pub struct LeaderboardView {
     pub reference: Vec<BoardRowView>,
     pub ranking: RankingView,
     /// Changes whenever a submission or key changes the board.
+    pub board_version: String,
+}
+
+/// One page of the leaderboard's rows (`?limit=N&after=CURSOR`): the
+/// fields of the whole board, `rows` cut to the page, and `next`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LeaderboardPageView {
+    /// Always `medarabench`.
+    pub benchmark: &'static str,
+    /// Up to `limit` rows in the board's order (best first; at one accuracy
+    /// published before verified, then by model, team and submission id),
+    /// starting after the row the `after` cursor names.
+    pub rows: Vec<BoardRowView>,
+    /// The cursor of the next page (send it as `after`), or null when this
+    /// page ends the board. Opaque: the last row's sort key, encoded.
+    #[schema(required = true)]
+    pub next: Option<String>,
+    /// Baselines on the default key (`reference`), on every page.
+    pub reference: Vec<BoardRowView>,
+    pub ranking: RankingView,
+    /// The board version the page was cut from (it may differ from page
+    /// to page while the board changes).
     pub board_version: String,
 }
 

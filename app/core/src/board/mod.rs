@@ -2,17 +2,20 @@
 //! verified submissions, reference baselines), the page a filter cuts from
 //! it, and the pure computations behind them: filters ([`filter`]), rank
 //! ranges from pairwise tests ([`rank`]), the baselines a key implies
-//! ([`reference`]) and the index a page is cut from ([`index`]). Assembled
+//! ([`reference`]), the index a page is cut from ([`index`]) and the
+//! board's total order ([`board_order`], [`order`]). Assembled
 //! on the server from the database, shown by the pages and the exports.
 
 pub mod filter;
 pub mod index;
+pub mod order;
 pub mod rank;
 pub mod reference;
 
 use serde::{Deserialize, Serialize};
 
 pub use filter::BoardFilter;
+pub use order::{OrderKey, board_order, rows_after};
 
 use crate::declaration::Contamination;
 use crate::exposure::Exposure;
@@ -240,7 +243,8 @@ pub const RANK_ALPHA: f64 = 0.05;
 pub struct Board {
     /// The `board_version` setting it was computed at.
     pub version: String,
-    /// Reported and verified rows, best accuracy first.
+    /// Reported and verified rows, best accuracy first. The REST API's
+    /// pages need them in [`board_order`].
     pub rows: Vec<BoardRow>,
     /// Baselines on the default key, best first (empty without a key).
     pub reference: Vec<BoardRow>,

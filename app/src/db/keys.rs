@@ -277,11 +277,16 @@ pub async fn list(db: &Db) -> Result<Vec<StoredKey>> {
 
 /// The default key of a benchmark: the newest one.
 pub async fn default_key(db: &Db, benchmark: Benchmark) -> Result<Option<StoredKey>> {
+    default_key_on(&mut *db.pool().acquire().await?, benchmark).await
+}
+
+/// [`default_key`], read on `conn` (within a transaction: at its snapshot).
+pub(crate) async fn default_key_on(conn: &mut sqlx::AnyConnection, benchmark: Benchmark) -> Result<Option<StoredKey>> {
     let row = sqlx::query_as::<_, KeyRow>(&format!(
         "SELECT {COLUMNS} FROM answer_keys WHERE benchmark = $1 ORDER BY id DESC LIMIT 1"
     ))
     .bind(benchmark.as_str())
-    .fetch_optional(db.pool())
+    .fetch_optional(&mut *conn)
     .await?;
     Ok(row.map(StoredKey::from))
 }
@@ -308,9 +313,14 @@ pub async fn split(db: &Db, key_id: i64) -> Result<Option<KeySplit>> {
 
 /// The raw key file, for the scorer only. Never render its result.
 pub async fn content_for_scoring(db: &Db, key_id: i64) -> Result<Vec<u8>> {
+    content_for_scoring_on(&mut *db.pool().acquire().await?, key_id).await
+}
+
+/// [`content_for_scoring`], read on `conn`.
+pub(crate) async fn content_for_scoring_on(conn: &mut sqlx::AnyConnection, key_id: i64) -> Result<Vec<u8>> {
     let bytes: Vec<u8> = sqlx::query_scalar("SELECT content FROM answer_key_files WHERE key_id = $1")
         .bind(key_id)
-        .fetch_one(db.pool())
+        .fetch_one(&mut *conn)
         .await?;
     Ok(bytes)
 }

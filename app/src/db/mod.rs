@@ -84,8 +84,9 @@ pub struct Db {
     /// a try) while another holds the write lock; on PostgreSQL `pool`.
     writer: AnyPool,
     backend: Backend,
-    /// The leaderboard computed by this process (see [`board`]).
-    board_cache: std::sync::Arc<board::BoardCache>,
+    /// The board this process serves, kept in step with the database's
+    /// (see [`board`]).
+    board_keeper: std::sync::Arc<board::BoardKeeper>,
     /// Comparisons computed by this process (see [`compare`]).
     comparisons: std::sync::Arc<compare::ComparisonCache>,
 }
@@ -147,7 +148,7 @@ impl Db {
             let pool = options().max_connections(POSTGRES_CONNECTIONS).test_before_acquire(false).connect(url).await?;
             (pool.clone(), pool)
         };
-        Ok(Self { pool, writer, backend, board_cache: Default::default(), comparisons: Default::default() })
+        Ok(Self { pool, writer, backend, board_keeper: Default::default(), comparisons: Default::default() })
     }
 
     /// Brings the schema up to date with the backend's migrations.

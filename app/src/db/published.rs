@@ -42,12 +42,17 @@ impl From<FigureRow> for PublishedFigure {
 
 /// All Table 4 models, best accuracy first (ties by name).
 pub async fn list_models(db: &Db) -> Result<Vec<PublishedModel>> {
+    list_models_on(&mut *db.pool().acquire().await?).await
+}
+
+/// [`list_models`], read on `conn` (within a transaction: at its snapshot).
+pub(crate) async fn list_models_on(conn: &mut sqlx::AnyConnection) -> Result<Vec<PublishedModel>> {
     let rows: Vec<ModelRow> = sqlx::query_as(
         "SELECT model, access, focus, accuracy, n, source_table
            FROM published_models
           ORDER BY accuracy DESC, model ASC",
     )
-    .fetch_all(db.pool())
+    .fetch_all(&mut *conn)
     .await?;
     Ok(rows.into_iter().map(PublishedModel::from).collect())
 }

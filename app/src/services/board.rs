@@ -1,5 +1,5 @@
-//! The leaderboard as everyone reads it: the current board (computed once
-//! per process for each board version), the version itself (the key of the
+//! The leaderboard as everyone reads it: the current board (made once per
+//! board version by one server and kept in the database), the version itself (the key of the
 //! page cache and of the exports), the paper's published models and the
 //! MedArabiQ-against-MedAraBench pairs.
 
@@ -25,6 +25,19 @@ pub async fn indexed(db: &Db) -> Result<Arc<IndexedBoard>> {
 /// page shows.
 pub async fn version(db: &Db) -> Result<String> {
     Ok(db::board::version(db).await?)
+}
+
+/// What the pages served now depend on: the board version, and the
+/// served board's when that one is still behind (see `db::board`).
+pub async fn served_version(db: &Db) -> Result<String> {
+    Ok(db::board::served_version(db).await?)
+}
+
+/// Brings this process's board up to the database's version now: the
+/// kept board is loaded, or made if the database has none. Returns the
+/// version served.
+pub async fn catch_up(db: &Db) -> Result<String> {
+    Ok(db::board::catch_up(db).await?)
 }
 
 /// The paper's Table 4 models, best accuracy first.

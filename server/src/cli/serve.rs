@@ -288,6 +288,7 @@ pub async fn run(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
     if let Some(metrics_addr) = metrics_addr {
         serve_metrics(metrics_addr, state.clone()).await?;
     }
+    tokio::spawn(keep_board(state.db.clone()));
     let router = crate::build_router(state);
     let listener = TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;
     // The bound address, not the asked one: `--addr 127.0.0.1:0` takes a
@@ -298,6 +299,32 @@ pub async fn run(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
         .await
         .context("server failed")?;
     Ok(())
+}
+
+/// How often a server looks whether the board moved on without a request
+/// asking (another server's upload): the next visitor then finds the new
+/// board made already.
+const BOARD_LOOK_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
+
+/// Loads the kept board (or makes it, for a database that has none: one
+/// from before the board was kept, or filled by SQL) before the first
+/// visitor needs it, saying so on stderr; then keeps this server's board
+/// in step with the database's in the background.
+async fn keep_board(db: Db) {
+    let started = std::time::Instant::now();
+    tracing::info!("loading the kept board (or making it, for a database that has none)");
+    match app::services::board::catch_up(&db).await {
+        Ok(version) => {
+            tracing::info!(version, seconds = started.elapsed().as_secs_f64(), "board ready")
+        }
+        Err(e) => tracing::error!(error = %e, "the board could not be made: the first request will try again"),
+    }
+    loop {
+        tokio::time::sleep(BOARD_LOOK_EVERY).await;
+        if let Err(e) = app::services::board::catch_up(&db).await {
+            tracing::warn!(error = %e, "the board could not be brought up to date: the last one is served");
+        }
+    }
 }
 
 /// Serves `GET /metrics` on `addr` (its own listener, never the public

@@ -227,7 +227,7 @@ pub async fn cached_pages(State(state): State<AppState>, req: Request, next: Nex
         }
         return resp;
     }
-    let version = match app::services::board::version(&state.db).await {
+    let version = match app::services::board::served_version(&state.db).await {
         Ok(v) => v,
         Err(e) => {
             tracing::warn!(error = %e, "board version unreadable: page rendered without the cache");

@@ -10,15 +10,23 @@
 //! of the set); other rows get no rank, nor does a row with a flag shown
 //! until an operator clears it.
 //!
-//! Computed once per `board_version` (a counter in `settings`, bumped in
-//! the transaction of every new submission or key, and of an owner's
-//! change or withdrawal of a submission) and cached in memory
-//! per [`Db`]: a request costs one query for the version, and several
-//! processes on one database always show the same board. Requests that
-//! find a new version at the same time wait for one computation; once a
-//! version is ready, older ones are dropped. The cache holds the board
-//! with its [`index`], so that a page takes its rows from the shared `Arc`
-//! without copying the rest.
+//! Kept, not recomputed at every request (issue 38). A board is made
+//! once per `board_version` (a counter in `board_version`, moved in the
+//! transaction of every write that changes what a page shows) in all:
+//! one server at a time makes it, under a lease, and stores it in the
+//! database ([`kept`]); every other server reads the stored one. Each
+//! process holds the last complete board it has ([`BoardKeeper`]) and
+//! serves it while a newer one is being made, so a request never waits
+//! for a board that takes long to make: it waits only when the last one
+//! took less than [`WAIT_FOR_QUICK`] (a small board is then always
+//! fresh, as a script that uploads and reads the board expects), or when
+//! the process has no board at all yet. Heavy work runs on the blocking
+//! pool, never on the threads that answer requests.
+//!
+//! A board is made from one snapshot of the database (one read
+//! transaction, repeatable-read on PostgreSQL), so it is the complete
+//! board of one moment, never a mix of two; and a request gets one whole
+//! board (`Arc`), old or new.
 //!
 //! The computation reads every submission's metadata once (one query, no
 //! per-question data), keeps one row per team and model ([`verified`]) and
@@ -28,14 +36,20 @@
 
 use std::fmt;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
-use super::{Db, DbError, Result};
+use sqlx::AnyConnection;
+use tokio::sync::watch;
+
+use super::{Backend, Db, DbError, Result};
 use crate::domain::Benchmark;
 pub use crate::domain::board::index::IndexedBoard;
 use crate::domain::board::rank::{self, Contender, PackedBits};
 use crate::domain::board::{Board, BoardRow, RANKED_VERIFIED_LIMIT, RowSource, reference};
 use crate::domain::stats::wilson;
 
+mod kept;
 mod verified;
 pub use verified::ROWS_SELECT;
 
@@ -46,71 +60,255 @@ const VERSION_SLOTS: i64 = 16;
 /// The benchmark the board shows.
 pub(super) const BENCHMARK: Benchmark = Benchmark::MedAraBench;
 
-/// Board versions a process may hold at once: the current one, and a newer
-/// one while requests still hold the current. Older versions are dropped as
-/// soon as a newer one is ready, so the cache never fills up (and its
-/// admission policy never turns a new version away).
-const KEPT_VERSIONS: u64 = 4;
+/// A request that finds the board behind the database waits for the new
+/// one only if the last took less than this to make (or to load); else it
+/// is answered at once from the last complete board.
+pub const WAIT_FOR_QUICK: Duration = Duration::from_millis(250);
 
-/// The boards computed by this process, by version; a version is computed
-/// once however many requests ask for it.
-pub struct BoardCache {
-    boards: moka::future::Cache<String, Arc<IndexedBoard>>,
+/// The longest a request waits for a quick board before taking the last
+/// complete one (the database may have stalled).
+const WAIT_AT_MOST: Duration = Duration::from_secs(10);
+
+/// How often a server waiting for another's board looks for it.
+const LOOK_EVERY: Duration = Duration::from_millis(50);
+
+/// What a process serves: its last complete board, and how many attempts
+/// to make a newer one have failed (a request waiting for a new board
+/// stops waiting when one fails).
+#[derive(Default, Clone)]
+struct Served {
+    board: Option<Arc<IndexedBoard>>,
+    failures: u64,
 }
 
-impl Default for BoardCache {
+/// The board this process serves, and the making of the next one.
+pub struct BoardKeeper {
+    served: watch::Sender<Served>,
+    /// Held while this process makes or loads a board: one at a time.
+    making: tokio::sync::Mutex<()>,
+    /// A background task is making or loading ([`BoardKeeper::kick`]).
+    running: AtomicBool,
+    /// A newer board was asked for since the task last looked.
+    dirty: AtomicBool,
+    /// How long the last board took to make or load, in milliseconds.
+    last_made_ms: AtomicU64,
+    /// This process's name in the lease ([`kept::try_lease`]).
+    me: String,
+    references: ReferenceCache,
+    /// Boards this process made, and boards it loaded (made by another).
+    made: AtomicU64,
+    loaded: AtomicU64,
+}
+
+impl Default for BoardKeeper {
     fn default() -> Self {
-        Self { boards: moka::future::Cache::new(KEPT_VERSIONS) }
-    }
-}
-
-impl fmt::Debug for BoardCache {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("BoardCache").field("versions", &self.boards.entry_count()).finish()
-    }
-}
-
-impl BoardCache {
-    /// The board of `version`: cached, or made by `compute` (once, however
-    /// many callers ask at the same time). Versions older than it are then
-    /// dropped.
-    async fn get_or_compute(
-        &self,
-        version: &str,
-        compute: impl Future<Output = Result<IndexedBoard>>,
-    ) -> Result<Arc<IndexedBoard>> {
-        let board = self
-            .boards
-            .try_get_with_by_ref(version, async { compute.await.map(Arc::new) })
-            .await
-            .map_err(DbError::shared)?;
-        let older: Vec<Arc<String>> = self.boards.iter().map(|(v, _)| v).filter(|v| is_older(v, version)).collect();
-        for v in older {
-            self.boards.invalidate(v.as_str()).await;
+        use rand::RngCore;
+        let mut id = [0u8; 8];
+        rand::thread_rng().fill_bytes(&mut id);
+        Self {
+            served: watch::Sender::new(Served::default()),
+            making: tokio::sync::Mutex::new(()),
+            running: AtomicBool::new(false),
+            dirty: AtomicBool::new(false),
+            last_made_ms: AtomicU64::new(u64::MAX),
+            me: id.iter().map(|b| format!("{b:02x}")).collect(),
+            references: ReferenceCache::default(),
+            made: AtomicU64::new(0),
+            loaded: AtomicU64::new(0),
         }
-        Ok(board)
     }
 }
 
-/// Whether board version `a` comes before `b` (versions count up from
-/// `"0"`; a request that read the version just before a bump may finish
-/// after one that read it just after, and must not drop the newer board).
+impl fmt::Debug for BoardKeeper {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let version = self.served.borrow().board.as_ref().map(|b| b.board.version.clone());
+        f.debug_struct("BoardKeeper").field("version", &version).finish()
+    }
+}
+
+impl BoardKeeper {
+    fn board(&self) -> Option<Arc<IndexedBoard>> {
+        self.served.borrow().board.clone()
+    }
+
+    /// Serves `board` unless a newer one is already served.
+    fn install(&self, board: Arc<IndexedBoard>) {
+        self.served.send_if_modified(|served| {
+            let newer = served.board.as_ref().is_none_or(|b| is_older(&b.board.version, &board.board.version));
+            if newer {
+                served.board = Some(board);
+            }
+            newer
+        });
+    }
+
+    /// Makes sure a background task brings the served board up to the
+    /// database's version: one task at a time, which looks again when it
+    /// was asked while it ran.
+    fn kick(&self, db: &Db) {
+        self.dirty.store(true, Ordering::SeqCst);
+        if self.running.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let db = db.clone();
+        tokio::spawn(async move {
+            let keeper = db.board_keeper.clone();
+            loop {
+                keeper.dirty.store(false, Ordering::SeqCst);
+                if let Err(e) = keeper.catch_up(&db).await {
+                    tracing::warn!(error = %e, "the board could not be brought up to date: the last one is served");
+                    keeper.served.send_modify(|s| s.failures += 1);
+                }
+                keeper.running.store(false, Ordering::SeqCst);
+                // Asked again after it last looked, and no newer task took over.
+                if !keeper.dirty.load(Ordering::SeqCst) || keeper.running.swap(true, Ordering::SeqCst) {
+                    break;
+                }
+            }
+        });
+    }
+
+    /// Brings the served board up to the database's version: loads the
+    /// stored board, or makes it under the lease and stores it, or waits
+    /// for the server holding the lease to store it.
+    async fn catch_up(&self, db: &Db) -> Result<()> {
+        let _making = self.making.lock().await;
+        loop {
+            let started = Instant::now();
+            let wanted = version(db).await?;
+            if self.board().is_some_and(|b| !is_older(&b.board.version, &wanted)) {
+                return Ok(());
+            }
+            let (board, one_off) = self.obtain(db, &wanted).await?;
+            // What the next one will take: without work done once (a key's baselines).
+            let ms = u64::try_from(started.elapsed().saturating_sub(one_off).as_millis()).unwrap_or(u64::MAX);
+            self.last_made_ms.store(ms, Ordering::SeqCst);
+            self.install(board);
+        }
+    }
+
+    /// The board of `wanted` or a newer version, from wherever it comes,
+    /// and the time spent on work the next board will not redo.
+    async fn obtain(&self, db: &Db, wanted: &str) -> Result<(Arc<IndexedBoard>, Duration)> {
+        loop {
+            if let Some(stored) = kept::stored_version(db).await?
+                && !is_older(&stored, wanted)
+                && let Some(board) = kept::load(db, &stored).await?
+            {
+                metrics::counter!("board_loads_total").increment(1);
+                self.loaded.fetch_add(1, Ordering::SeqCst);
+                return Ok((index(board).await?, Duration::ZERO));
+            }
+            let lease = kept::lease_seconds(self.last_made_ms.load(Ordering::SeqCst).min(120_000));
+            if kept::try_lease(db, &self.me, lease).await? {
+                let made = compute(db, &self.references).await;
+                let (board, one_off) = match made {
+                    Ok(made) => made,
+                    Err(e) => {
+                        kept::release(db, &self.me).await?;
+                        return Err(e);
+                    }
+                };
+                self.made.fetch_add(1, Ordering::SeqCst);
+                if !kept::store(db, &self.me, &board.board).await? {
+                    tracing::warn!("another server took over the board's lease: this one's board was not stored");
+                }
+                return Ok((board, one_off));
+            }
+            tokio::time::sleep(LOOK_EVERY).await;
+        }
+    }
+}
+
+/// Indexes `board` on the blocking pool.
+async fn index(board: Board) -> Result<Arc<IndexedBoard>> {
+    tokio::task::spawn_blocking(move || Arc::new(IndexedBoard::new(board)))
+        .await
+        .map_err(|e| DbError::Background(e.to_string()))
+}
+
+/// Whether board version `a` comes before `b`. A version is the counters'
+/// sum, then the number of ended banners (`"12.1"`); both only grow.
 fn is_older(a: &str, b: &str) -> bool {
-    match (a.parse::<u64>(), b.parse::<u64>()) {
-        (Ok(a), Ok(b)) => a < b,
+    fn parts(v: &str) -> Option<(u64, u64)> {
+        let (sum, ended) = v.split_once('.').unwrap_or((v, "0"));
+        Some((sum.parse().ok()?, ended.parse().ok()?))
+    }
+    match (parts(a), parts(b)) {
+        (Some(a), Some(b)) => a < b,
         _ => a != b,
     }
 }
 
-/// The current board: cached unless the version moved on.
+/// The board served now.
 pub async fn board(db: &Db) -> Result<Arc<Board>> {
     Ok(indexed(db).await?.board.clone())
 }
 
-/// The current board with its index: cached unless the version moved on.
+/// The board served now, with its index.
 pub async fn indexed(db: &Db) -> Result<Arc<IndexedBoard>> {
-    let version = version(db).await?;
-    db.board_cache.get_or_compute(&version, compute(db, version.clone())).await
+    Ok(served(db).await?.0)
+}
+
+/// What the pages served now depend on: the database's board version,
+/// and the served board's when that one is still behind (`"13~12"`): a
+/// page rendered from a board that is behind is not kept once the newer
+/// board is served.
+pub async fn served_version(db: &Db) -> Result<String> {
+    let (board, version) = served(db).await?;
+    Ok(if board.board.version == version { version } else { format!("{version}~{}", board.board.version) })
+}
+
+/// The board served now and the database's version: the board of that
+/// version when it is quick to make (or this process has none yet), else
+/// the last complete one while a newer one is made in the background.
+async fn served(db: &Db) -> Result<(Arc<IndexedBoard>, String)> {
+    let keeper = &db.board_keeper;
+    let wanted = version(db).await?;
+    let fresh = |board: &Arc<IndexedBoard>| !is_older(&board.board.version, &wanted);
+    let last = keeper.board();
+    match last {
+        Some(board) if fresh(&board) => return Ok((board, wanted)),
+        Some(board) => {
+            keeper.kick(db);
+            if keeper.last_made_ms.load(Ordering::SeqCst) >= WAIT_FOR_QUICK.as_millis() as u64 {
+                return Ok((board, wanted));
+            }
+        }
+        None => {
+            // Nothing to serve yet: this request makes (or loads) it.
+            keeper.catch_up(db).await?;
+            if let Some(board) = keeper.board() {
+                return Ok((board, wanted));
+            }
+        }
+    }
+    let mut served = keeper.served.subscribe();
+    let failures = served.borrow().failures;
+    let waited = tokio::time::timeout(
+        WAIT_AT_MOST,
+        served.wait_for(|s| s.failures > failures || s.board.as_ref().is_some_and(fresh)),
+    )
+    .await;
+    if waited.is_err() {
+        tracing::warn!(version = %wanted, "the board took too long to make: the last one is served");
+    }
+    let board = keeper.board().ok_or_else(|| DbError::Background("no board to serve".into()))?;
+    Ok((board, wanted))
+}
+
+/// How many boards this process made, and how many it loaded (made by
+/// another process on the same database).
+pub fn made_and_loaded(db: &Db) -> (u64, u64) {
+    (db.board_keeper.made.load(Ordering::SeqCst), db.board_keeper.loaded.load(Ordering::SeqCst))
+}
+
+/// Brings this process's board up to the database's version now (a
+/// server's start: the kept board is loaded, or made if the database has
+/// none, before the first request needs it). Returns the version served.
+pub async fn catch_up(db: &Db) -> Result<String> {
+    db.board_keeper.catch_up(db).await?;
+    Ok(db.board_keeper.board().map(|b| b.board.version.clone()).unwrap_or_default())
 }
 
 /// The board's version: `"0"` until the first submission or key. It is
@@ -120,12 +318,18 @@ pub async fn indexed(db: &Db) -> Result<Arc<IndexedBoard>> {
 /// write, so the number of banners ended so far follows the sum
 /// (`"12.1"`): pages rendered with the banner are not served after it.
 pub async fn version(db: &Db) -> Result<String> {
+    let mut conn = db.pool().acquire().await?;
+    version_on(&mut conn).await
+}
+
+/// [`version`], read on `conn` (within a transaction: at its snapshot).
+async fn version_on(conn: &mut AnyConnection) -> Result<String> {
     let (v, ended): (i64, i64) = sqlx::query_as(
         "SELECT (SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM board_version),
                 (SELECT COUNT(*) FROM announcements WHERE ends_at <= $1 AND removed_at IS NULL)",
     )
     .bind(super::now_unix())
-    .fetch_one(db.pool())
+    .fetch_one(&mut *conn)
     .await?;
     Ok(if ended == 0 { v.to_string() } else { format!("{v}.{ended}") })
 }
@@ -156,30 +360,63 @@ pub(crate) fn version_slot(writer: i64) -> i64 {
     writer.rem_euclid(VERSION_SLOTS)
 }
 
-/// Baselines on the default key (none without a key).
-async fn reference_rows(db: &Db) -> Result<Vec<BoardRow>> {
-    let Some(key) = super::keys::default_key(db, BENCHMARK).await? else { return Ok(Vec::new()) };
-    let bytes = super::keys::content_for_scoring(db, key.id).await?;
+/// Baselines on the default key (none without a key): computed once per
+/// key as this process last saw it (a key's content never changes; its
+/// name and exposure may).
+async fn reference_rows(conn: &mut AnyConnection, cache: &ReferenceCache) -> Result<(Vec<BoardRow>, Duration)> {
+    let Some(key) = super::keys::default_key_on(&mut *conn, BENCHMARK).await? else {
+        return Ok((Vec::new(), Duration::ZERO));
+    };
+    let of = (key.id, key.name.clone(), key.synthetic, key.exposure);
+    if let Some((cached_of, rows)) = &*cache.lock().unwrap_or_else(|p| p.into_inner())
+        && *cached_of == of
+    {
+        return Ok((rows.clone(), Duration::ZERO));
+    }
+    let started = Instant::now();
+    let bytes = super::keys::content_for_scoring_on(&mut *conn, key.id).await?;
     let parsed = tokio::task::spawn_blocking(move || crate::domain::parse_key(BENCHMARK, &bytes))
         .await
         .map_err(|e| DbError::Background(e.to_string()))?
         .map_err(|e| DbError::Seed(format!("stored answer key {}: {e}", key.name)))?;
-    Ok(reference::baselines(&parsed.key, &key.name, key.synthetic, key.exposure))
+    let rows = reference::baselines(&parsed.key, &key.name, key.synthetic, key.exposure);
+    *cache.lock().unwrap_or_else(|p| p.into_inner()) = Some((of, rows.clone()));
+    Ok((rows, started.elapsed()))
 }
 
-/// Reads everything and assembles the board of `version`.
-async fn compute(db: &Db, version: String) -> Result<IndexedBoard> {
-    let started = std::time::Instant::now();
-    let board = compute_uncounted(db, version).await;
+/// The baselines of the last default key seen, and which key (id, name,
+/// synthetic, exposure) they are of.
+type ReferenceCache = std::sync::Mutex<Option<((i64, String, bool, crate::domain::exposure::Exposure), Vec<BoardRow>)>>;
+
+/// Reads everything from one snapshot of the database and assembles the
+/// board of the version that snapshot holds; also says how long it spent
+/// on the key's baselines, made once per key.
+async fn compute(db: &Db, references: &ReferenceCache) -> Result<(Arc<IndexedBoard>, Duration)> {
+    let started = Instant::now();
+    let mut tx = db.pool().begin().await?;
+    if db.backend() == Backend::Postgres {
+        // Every statement below reads the snapshot of the first one.
+        sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY").execute(&mut *tx).await?;
+    }
+    let board = compute_in(&mut tx, references).await;
+    tx.rollback().await?;
     metrics::counter!("board_computations_total").increment(1);
     metrics::histogram!("board_computation_seconds").record(started.elapsed().as_secs_f64());
-    board
+    let (board, one_off) = board?;
+    tracing::info!(
+        version = %board.board.version,
+        rows = board.board.rows.len(),
+        seconds = started.elapsed().as_secs_f64(),
+        "board made"
+    );
+    Ok((board, one_off))
 }
 
-/// [`compute`], without the metrics.
-async fn compute_uncounted(db: &Db, version: String) -> Result<IndexedBoard> {
-    let published = super::published::list_models(db).await?;
-    let verified = verified::verified(db).await?;
+/// [`compute`] on the transaction `conn`.
+async fn compute_in(conn: &mut AnyConnection, references: &ReferenceCache) -> Result<(Arc<IndexedBoard>, Duration)> {
+    let version = version_on(&mut *conn).await?;
+    let published = super::published::list_models_on(&mut *conn).await?;
+    let verified = verified::verified(&mut *conn).await?;
     // A row the team's Ladder held shows another submission's score, and a
     // flagged row waits for the operators to review its flags (`operator
     // clear-flags`): neither is ranked, nor takes one of the ranked places.
@@ -187,62 +424,66 @@ async fn compute_uncounted(db: &Db, version: String) -> Result<IndexedBoard> {
     let ranked: Vec<&verified::Verified> =
         verified.iter().filter(|v| rankable(v)).take(RANKED_VERIFIED_LIMIT).collect();
     let ranked_ids: std::collections::HashSet<i64> = ranked.iter().map(|v| v.id).collect();
-    let bits = verified::ranked_correctness(db, &ranked).await?;
-    let reference = reference_rows(db).await?;
-    let mut rows: Vec<(BoardRow, Option<Contender>)> = published
-        .into_iter()
-        .map(|m| {
-            let n = m.n.max(0) as u64;
-            let correct = (m.accuracy * n as f64).round() as u64;
-            let row = BoardRow {
-                source: RowSource::Reported,
-                team: None,
-                submission_id: None,
-                params: None,
-                contamination: None,
-                correct: None,
-                n,
-                ci95: wilson(correct as usize, n as usize),
-                ci95_approximate: true,
-                part: None,
-                public: None,
-                private: None,
-                at_or_below_chance: false,
-                not_above_team_best: false,
-                key: None,
-                synthetic_key: false,
-                key_superseded: false,
-                submitted_at: None,
-                rank: None,
-                baseline: None,
-                exposure: None,
-                attempts: None,
-                first_submitted_at: None,
-                flags: Vec::new(),
-                format: None,
-                accuracy: m.accuracy,
-                model: m.model,
-                source_table: Some(m.source_table),
-                access: Some(m.access),
-                focus: Some(m.focus),
-            };
-            (row, Some(Contender::from_shown(m.accuracy, Some(correct), n, None)))
-        })
-        .collect();
-    rows.extend(verified.into_iter().map(|v| {
-        let contender = ranked_ids.contains(&v.id).then(|| {
-            let paired = bits.get(&v.id).map(|b| (v.key_id, PackedBits::from_stored(b, v.row.n as usize)));
-            Contender::from_shown(v.row.accuracy, v.row.correct, v.row.n, paired)
-        });
-        (v.row, contender)
-    }));
-    tokio::task::spawn_blocking(move || IndexedBoard::new(Board { version, rows: assign_ranks(rows), reference }))
-        .await
-        .map_err(|e| DbError::Background(e.to_string()))
+    let bits = verified::ranked_correctness(&mut *conn, &ranked).await?;
+    let (reference, one_off) = reference_rows(&mut *conn, references).await?;
+    let board = tokio::task::spawn_blocking(move || {
+        let mut rows: Vec<(BoardRow, Option<Contender>)> = published.into_iter().map(published_row).collect();
+        rows.extend(verified.into_iter().map(|v| {
+            let contender = ranked_ids.contains(&v.id).then(|| {
+                let paired = bits.get(&v.id).map(|b| (v.key_id, PackedBits::from_stored(b, v.row.n as usize)));
+                Contender::from_shown(v.row.accuracy, v.row.correct, v.row.n, paired)
+            });
+            (v.row, contender)
+        }));
+        Arc::new(IndexedBoard::new(Board { version, rows: assign_ranks(rows), reference }))
+    })
+    .await
+    .map_err(|e| DbError::Background(e.to_string()))?;
+    Ok((board, one_off))
 }
 
-/// Ranks the contenders and orders the rows best first (ties: published
-/// before verified, then by name).
+/// A published model's row, and its place in the ranking.
+fn published_row(m: crate::domain::board::PublishedModel) -> (BoardRow, Option<Contender>) {
+    let n = m.n.max(0) as u64;
+    let correct = (m.accuracy * n as f64).round() as u64;
+    let row = BoardRow {
+        source: RowSource::Reported,
+        team: None,
+        submission_id: None,
+        params: None,
+        contamination: None,
+        correct: None,
+        n,
+        ci95: wilson(correct as usize, n as usize),
+        ci95_approximate: true,
+        part: None,
+        public: None,
+        private: None,
+        at_or_below_chance: false,
+        not_above_team_best: false,
+        key: None,
+        synthetic_key: false,
+        key_superseded: false,
+        submitted_at: None,
+        rank: None,
+        baseline: None,
+        exposure: None,
+        attempts: None,
+        first_submitted_at: None,
+        flags: Vec::new(),
+        format: None,
+        accuracy: m.accuracy,
+        model: m.model,
+        source_table: Some(m.source_table),
+        access: Some(m.access),
+        focus: Some(m.focus),
+    };
+    (row, Some(Contender::from_shown(m.accuracy, Some(correct), n, None)))
+}
+
+/// Ranks the contenders and orders the rows in the board's order
+/// ([`board_order`](crate::domain::board::board_order): best first, ties
+/// published before verified, then by name, team and id).
 fn assign_ranks(rows: Vec<(BoardRow, Option<Contender>)>) -> Vec<BoardRow> {
     let set: Vec<Contender> = rows.iter().filter_map(|(_, c)| c.clone()).collect();
     let mut ranks = rank::rank_ranges(&set).into_iter();
@@ -255,80 +496,33 @@ fn assign_ranks(rows: Vec<(BoardRow, Option<Contender>)>) -> Vec<BoardRow> {
             row
         })
         .collect();
-    out.sort_by(|a, b| {
-        b.accuracy
-            .total_cmp(&a.accuracy)
-            .then_with(|| (a.source == RowSource::Verified).cmp(&(b.source == RowSource::Verified)))
-            .then_with(|| a.model.cmp(&b.model))
-    });
+    out.sort_by(crate::domain::board::board_order);
     out
 }
 
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-
     use super::*;
 
-    fn board(version: &str) -> IndexedBoard {
-        IndexedBoard::new(Board { version: version.into(), rows: Vec::new(), reference: Vec::new() })
+    fn board(version: &str) -> Arc<IndexedBoard> {
+        Arc::new(IndexedBoard::new(Board { version: version.into(), rows: Vec::new(), reference: Vec::new() }))
     }
 
-    /// Requests that all find a new version: one computation, one board.
-    #[tokio::test]
-    async fn a_version_is_computed_once_however_many_ask() {
-        let cache = Arc::new(BoardCache::default());
-        let computed = Arc::new(AtomicUsize::new(0));
-        // Computations wait here until every request has asked.
-        let gate = Arc::new(tokio::sync::Semaphore::new(0));
-        let requests: Vec<_> = (0..6)
-            .map(|_| {
-                let (cache, computed, gate) = (cache.clone(), computed.clone(), gate.clone());
-                tokio::spawn(async move {
-                    cache
-                        .get_or_compute("3", async {
-                            computed.fetch_add(1, Ordering::SeqCst);
-                            let _open = gate.acquire().await.map_err(|e| DbError::Background(e.to_string()))?;
-                            Ok(board("3"))
-                        })
-                        .await
-                })
-            })
-            .collect();
-        // On this single-threaded runtime every request now runs up to its
-        // first wait: the one computation at the gate, the others behind it.
-        for _ in 0..16 {
-            tokio::task::yield_now().await;
-        }
-        gate.add_permits(requests.len());
-        let mut boards = Vec::new();
-        for request in requests {
-            boards.push(request.await.unwrap().unwrap());
-        }
-        assert_eq!(computed.load(Ordering::SeqCst), 1, "computed once");
-        assert!(boards.windows(2).all(|w| Arc::ptr_eq(&w[0], &w[1])), "every request shares the one board");
+    #[test]
+    fn versions_are_ordered_by_their_numbers() {
+        assert!(is_older("9", "10"), "not as text");
+        assert!(is_older("12", "12.1") && is_older("12.1", "12.2") && is_older("12.3", "13"));
+        assert!(!is_older("13", "13") && !is_older("13.1", "13") && !is_older("14", "13.9"));
     }
 
-    #[tokio::test]
-    async fn older_versions_are_dropped_once_a_newer_one_is_ready() {
-        let cache = BoardCache::default();
-        cache.get_or_compute("9", async { Ok(board("9")) }).await.unwrap();
-        cache.get_or_compute("10", async { Ok(board("10")) }).await.unwrap();
-        assert!(!cache.boards.contains_key("9") && cache.boards.contains_key("10"), "9 went when 10 was ready");
-        // A request that read the version just before the bump.
-        cache.get_or_compute("9", async { Ok(board("9")) }).await.unwrap();
-        assert!(cache.boards.contains_key("10"), "a late older version does not drop the newer one");
-        cache.get_or_compute("10", async { Ok(board("10")) }).await.unwrap();
-        assert!(!cache.boards.contains_key("9"), "and goes at the next request for the newer one");
-        cache.get_or_compute("11", async { Ok(board("11")) }).await.unwrap();
-        assert_eq!(cache.boards.iter().map(|(v, _)| v.to_string()).collect::<Vec<_>>(), ["11"]);
-    }
-
-    #[tokio::test]
-    async fn a_failed_computation_is_reported_and_not_kept() {
-        let cache = BoardCache::default();
-        let failed = cache.get_or_compute("1", async { Err(DbError::Seed("broken".into())) }).await.unwrap_err();
-        assert_eq!(failed.to_string(), "seed data is invalid: broken");
-        assert!(cache.get_or_compute("1", async { Ok(board("1")) }).await.is_ok(), "computed again");
+    #[test]
+    fn an_older_board_never_replaces_a_newer_one() {
+        let keeper = BoardKeeper::default();
+        keeper.install(board("10"));
+        // A server that loaded version 9 late (another made 10 meanwhile).
+        keeper.install(board("9"));
+        assert_eq!(keeper.board().unwrap().board.version, "10");
+        keeper.install(board("10.1"));
+        assert_eq!(keeper.board().unwrap().board.version, "10.1");
     }
 }

@@ -11,7 +11,9 @@ use std::collections::{HashMap, HashSet};
 
 use super::super::shown::{PolicyColumns, ScoreColumns};
 use super::super::submissions::read_flags;
-use super::super::{Db, Result};
+use sqlx::AnyConnection;
+
+use super::super::{DbError, Result};
 use super::BENCHMARK;
 use crate::domain::board::{BoardRow, RowSource};
 use crate::domain::exposure::Exposure;
@@ -128,8 +130,14 @@ pub const ROWS_SELECT: &str = "SELECT s.id, s.public_id, s.key_id, s.team_id, t.
           ORDER BY s.id ASC";
 
 /// One row per team and model, best first (ties: the earlier upload).
-pub(super) async fn verified(db: &Db) -> Result<Vec<Verified>> {
-    let rows: Vec<SubmissionRow> = sqlx::query_as(ROWS_SELECT).bind(BENCHMARK.as_str()).fetch_all(db.pool()).await?;
+pub(super) async fn verified(conn: &mut AnyConnection) -> Result<Vec<Verified>> {
+    let rows: Vec<SubmissionRow> = sqlx::query_as(ROWS_SELECT).bind(BENCHMARK.as_str()).fetch_all(&mut *conn).await?;
+    // Grouping 100,000 rows takes a while: not on a thread that answers requests.
+    tokio::task::spawn_blocking(move || group(rows)).await.map_err(|e| DbError::Background(e.to_string()))?
+}
+
+/// [`verified`]'s rows, oldest first, grouped.
+fn group(rows: Vec<SubmissionRow>) -> Result<Vec<Verified>> {
     // Oldest first: the last shown row of a group is its latest.
     struct Group {
         attempts: u64,
@@ -193,7 +201,10 @@ pub(super) async fn verified(db: &Db) -> Result<Vec<Verified>> {
 /// Stored correctness of the ranked rows that may be compared pair by pair
 /// (rows on a held-out key are ranked on their shown accuracy alone), in
 /// one query.
-pub(super) async fn ranked_correctness(db: &Db, ranked: &[&Verified]) -> Result<HashMap<i64, Vec<u8>>> {
+pub(super) async fn ranked_correctness(
+    conn: &mut AnyConnection,
+    ranked: &[&Verified],
+) -> Result<HashMap<i64, Vec<u8>>> {
     // A revealed split key's rows rank on their private part, which the
     // stored correctness (the whole key's) does not pair alone.
     let pairable = |v: &&&Verified| v.row.exposure == Some(Exposure::Public) && v.row.private.is_none();
@@ -206,6 +217,6 @@ pub(super) async fn ranked_correctness(db: &Db, ranked: &[&Verified]) -> Result<
     let placeholders: Vec<String> = (1..=ids.len()).map(|i| format!("${i}")).collect();
     let sql = format!("SELECT id, correctness FROM submissions WHERE id IN ({})", placeholders.join(", "));
     let query = ids.iter().fold(sqlx::query_as::<_, (i64, Vec<u8>)>(&sql), |q, id| q.bind(*id));
-    let rows = query.fetch_all(db.pool()).await?;
+    let rows = query.persistent(false).fetch_all(&mut *conn).await?;
     Ok(rows.into_iter().collect())
 }

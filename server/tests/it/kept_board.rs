@@ -1,0 +1,188 @@
+//! The board kept in the database (issue 38): made once per version in
+//! all, whichever process asks first; read by the others; always the
+//! complete board of one moment; equal to one made from scratch after a
+//! run of uploads, edits, withdrawals and a key's re-scoring.
+
+use app::domain::synthetic::{synthetic_key, synthetic_predictions, with_answers};
+use app::domain::{Benchmark, parse_key};
+use axum::http::StatusCode;
+use serde_json::{Value, json};
+
+use crate::cli::{Files, medarabench, s, stderr};
+use crate::edits::patch;
+use crate::harness::{Backend, TestApp};
+use crate::on_both_backends;
+
+on_both_backends!(a_version_is_made_once_across_processes, a_board_is_one_moment, the_kept_board_is_one_made_afresh);
+
+/// Each process's boards made and loaded so far.
+fn counts(app: &TestApp) -> (u64, u64) {
+    app::db::board::made_and_loaded(&app.state.db)
+}
+
+async fn a_version_is_made_once_across_processes(backend: Backend) {
+    let Some(first) = TestApp::start(backend).await else { return };
+    let second = first.second_process().await;
+    let third = first.second_process().await;
+    let token = first.team_with_token("Once Lab", "once@lab.example").await;
+    for (i, app) in [&first, &second, &third].into_iter().enumerate() {
+        let resp =
+            first.upload_raw(&token, &format!("model_name=Once-{i}"), TestApp::demo_predictions(0.5, i as u64)).await;
+        assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
+        let before: Vec<(u64, u64)> = [&first, &second, &third].map(counts).to_vec();
+        // Every process reads the new version, the one that asks first too.
+        let boards = [app.get("/api/v1/leaderboard").await.json(), first.get("/api/v1/leaderboard").await.json()];
+        let others = [&first, &second, &third].map(|a| a.get("/api/v1/leaderboard"));
+        let mut read = Vec::new();
+        for other in others {
+            read.push(other.await.json());
+        }
+        for board in boards.iter().chain(&read) {
+            assert_eq!(board["rows"], read[0]["rows"], "one board");
+            assert!(board["rows"].as_array().unwrap().iter().any(|r| r["model"] == format!("Once-{i}")));
+        }
+        let after: Vec<(u64, u64)> = [&first, &second, &third].map(counts).to_vec();
+        let made: u64 = after.iter().zip(&before).map(|(a, b)| a.0 - b.0).sum();
+        let loaded: u64 = after.iter().zip(&before).map(|(a, b)| a.1 - b.1).sum();
+        assert_eq!((made, loaded), (1, 2), "made once, by whichever asked first; loaded by the other two");
+    }
+    third.finish().await;
+    second.finish().await;
+    first.finish().await;
+}
+
+/// Two rows changed together, again and again, in one transaction each
+/// that moves the version once: every board read, from the process that
+/// made it or from one that loaded it, shows both rows at the value of
+/// the change its version names.
+async fn a_board_is_one_moment(backend: Backend) {
+    let Some(first) = TestApp::start(backend).await else { return };
+    let second = first.second_process().await;
+    let (good, weak) = crate::board::with_submissions(&first).await;
+    // Change `i`: both rows at 0.2 + i/1000, the version moved once.
+    let change = |db: app::services::Db, i: i64, good: String, weak: String| async move {
+        let mut tx = db.writer().begin().await.unwrap();
+        sqlx::query("UPDATE submissions SET accuracy = $1 WHERE public_id = $2 OR public_id = $3")
+            .bind(0.2 + i as f64 / 1000.0)
+            .bind(&good)
+            .bind(&weak)
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+        app::db::board::bump_version(&mut *tx, 3).await.unwrap();
+        tx.commit().await.unwrap();
+    };
+    change(first.state.db.clone(), 0, good.clone(), weak.clone()).await;
+    let base: i64 = app::db::board::version(&first.state.db).await.unwrap().parse().unwrap();
+    let value = |version: i64| 0.2 + (version - base) as f64 / 1000.0;
+    // Changes go on until boards of this many versions were read.
+    const VERSIONS_READ: usize = 6;
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let db = first.state.db.clone();
+    let stopped = stop.clone();
+    let writer = tokio::spawn(async move {
+        let mut i = 0;
+        while !stopped.load(std::sync::atomic::Ordering::SeqCst) && i < 1000 {
+            i += 1;
+            change(db.clone(), i, good.clone(), weak.clone()).await;
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        i
+    });
+    let mut seen = std::collections::BTreeSet::new();
+    while !writer.is_finished() {
+        for app in [&first, &second] {
+            let board = app.get("/api/v1/leaderboard").await.json();
+            let version: i64 = board["board_version"].as_str().unwrap().parse().unwrap();
+            let shown: Vec<f64> = board["rows"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|r| r["source"] == "verified")
+                .map(|r| r["accuracy"].as_f64().unwrap())
+                .collect();
+            assert_eq!(shown.len(), 2, "{board}");
+            for accuracy in shown {
+                assert!((accuracy - value(version)).abs() < 1e-9, "version {version} shows {accuracy}: a mix");
+            }
+            seen.insert(version);
+        }
+        if seen.len() >= VERSIONS_READ {
+            stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        }
+    }
+    let changes = writer.await.unwrap();
+    assert!(seen.len() >= VERSIONS_READ, "boards of several versions were read: {seen:?}");
+    let last = second.get("/api/v1/leaderboard").await.json();
+    assert_eq!(last["board_version"], (base + changes).to_string());
+    second.finish().await;
+    first.finish().await;
+}
+
+async fn the_kept_board_is_one_made_afresh(backend: Backend) {
+    let Some(app) = TestApp::start_with(backend, |c| {
+        c.daily_quota = 100;
+        c.writes_per_minute = 10_000;
+    })
+    .await
+    else {
+        return;
+    };
+    let url = app.database_url().to_owned();
+    let files = Files::new();
+    let key_csv = synthetic_key(300, 8).csv;
+    let key = parse_key(Benchmark::MedAraBench, key_csv.as_bytes()).unwrap().key;
+    let out = medarabench(&["keys", "import", s(&files.write("v1.csv", &key_csv)), "--name", "base"], Some(&url));
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    // Uploads by three teams on `base`.
+    let mut ids = Vec::new();
+    for (t, team) in ["Alpha", "Beta", "Gamma"].iter().enumerate() {
+        let token = app.team_with_token(team, &format!("lead@{}.example", team.to_lowercase())).await;
+        for m in 0..3 {
+            let seed = (t * 10 + m) as u64;
+            let file = synthetic_predictions(&key, 0.3 + seed as f64 / 60.0, seed);
+            let resp = app.upload_raw(&token, &format!("model_name={team}-{m}"), file).await;
+            assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
+            ids.push((token.clone(), resp.json()["id"].as_str().unwrap().to_owned()));
+        }
+    }
+    // An edit, a withdrawal, a submission made private.
+    let (token, id) = &ids[0];
+    assert_eq!(patch(&app, token, id, json!({"model_params": "9B"})).await.status, StatusCode::OK);
+    let (token, id) = &ids[4];
+    let withdrawn = app
+        .request(
+            axum::http::Request::delete(format!("/api/v1/submissions/{id}"))
+                .header("authorization", format!("Bearer {token}"))
+                .body(axum::body::Body::empty())
+                .unwrap(),
+        )
+        .await;
+    assert!(withdrawn.status.is_success(), "{}", withdrawn.body);
+    let (token, id) = &ids[7];
+    assert_eq!(patch(&app, token, id, json!({"visibility": "private"})).await.status, StatusCode::OK);
+    let before_rescore = app.get("/api/v1/leaderboard").await.json();
+
+    // The key corrected: every submission on it scored again.
+    let changes = key.items().iter().step_by(29).take(9).map(|it| (it.id.get(), "A".to_owned())).collect();
+    let v2 = files.write("v2.csv", with_answers(&key_csv, &changes));
+    let out = medarabench(&["keys", "import", s(&v2), "--supersedes", "base"], Some(&url));
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    let served = app.get("/api/v1/leaderboard").await.json();
+    assert_ne!(served["rows"], before_rescore["rows"], "the re-scoring moved the board");
+    // Another process loads the kept board...
+    let loading = app.second_process().await;
+    assert_eq!(loading.get("/api/v1/leaderboard").await.json(), served);
+    assert_eq!(counts(&loading), (0, 1), "loaded, not made");
+    // ...and one on a database whose kept board is gone makes the same.
+    sqlx::query("UPDATE kept_board SET version = NULL, body = NULL").execute(app.state.db.pool()).await.unwrap();
+    let afresh = app.second_process().await;
+    let made: Value = afresh.get("/api/v1/leaderboard").await.json();
+    assert_eq!(counts(&afresh), (1, 0), "made from scratch");
+    assert_eq!(made, served, "the board kept through the run is the one made from scratch");
+    afresh.finish().await;
+    loading.finish().await;
+    app.finish().await;
+}

@@ -20,14 +20,16 @@
 //!   predictions, serialize the card as pretty JSON;
 //! - `compare/*`: two submissions on the same key: paired bootstrap
 //!   (10,000 replicates) and exact McNemar;
-//! - `forensics/*`: an upload's fingerprint, and its near-duplicate search
-//!   over 500 and over 10,000 other submissions' fingerprints (over
-//!   10,000 also as the server searches, their probes first).
+//! - `forensics/*`: an upload's fingerprint, its buckets and digest in the
+//!   near-duplicate index (what an upload files and searches by), and the
+//!   exact near-duplicate comparison with 500 and with 10,000 other
+//!   submissions' fingerprints (what the index saves a server from).
 
 use std::hint::black_box;
 use std::path::PathBuf;
 
-use app::domain::forensics::{Fingerprint, Other, Probe, near_duplicate};
+use app::domain::forensics::{Fingerprint, Other, near_duplicate};
+use app::domain::near_index::{Bands, sheet};
 use app::domain::stats::{self, DEFAULT_REPLICATES};
 use app::domain::synthetic::{synthetic_key, synthetic_predictions};
 use app::domain::{Benchmark, PredictionFile, parse_key, parse_key_for_scoring, score, score_bytes};
@@ -95,8 +97,8 @@ fn benches(c: &mut Criterion) {
     compare.finish();
 
     // Key-copy forensics on one upload against 500 other submissions: the
-    // fingerprint of the new file, and the near-duplicate search over the
-    // others' fingerprints (kept in memory by the server).
+    // fingerprint of the new file, and the exact comparison with the
+    // others' fingerprints.
     let new = score_bytes(&key, preds_a.as_bytes()).expect("scores").predictions;
     let others: Vec<Fingerprint> = (0..500)
         .map(|i| {
@@ -113,8 +115,8 @@ fn benches(c: &mut Criterion) {
             near_duplicate(&key, black_box(&mine), others)
         })
     });
-    // As a server holds them after a day of uploads: 10,000 others, each
-    // allocated on its own.
+    // 10,000 others, each allocated on its own: reading every stored sheet,
+    // as a server did before the index.
     let many: Vec<Fingerprint> = (0..10_000).map(|i| others[i % others.len()].clone()).collect();
     forensics.bench_function("near_duplicate_of_10000", |b| {
         let mine = Fingerprint::of(&key, &new);
@@ -123,21 +125,11 @@ fn benches(c: &mut Criterion) {
             near_duplicate(&key, black_box(&mine), others)
         })
     });
-    // The same, as the server searches: each other's probe first, side by
-    // side, its fingerprint only when the probe lets it through.
-    let probes: Vec<Probe> = many.iter().map(Fingerprint::probe).collect();
-    forensics.bench_function("near_duplicate_of_10000_probed", |b| {
-        let mine = Fingerprint::of(&key, &new);
-        b.iter(|| {
-            let mine = black_box(&mine);
-            let others = probes
-                .iter()
-                .zip(&many)
-                .filter(|(probe, _)| mine.may_nearly_duplicate(probe))
-                .map(|(_, f)| Other { public_id: "x", fingerprint: f });
-            near_duplicate(&key, mine, others)
-        })
-    });
+    // What an upload adds for the index: its buckets (the key's bands
+    // drawn once per process) and its sheet's digest.
+    let bands = Bands::draw(b"a secret", 1, key.len());
+    forensics.bench_function("near_index_buckets", |b| b.iter(|| bands.buckets(black_box(new.given()))));
+    forensics.bench_function("near_index_sheet", |b| b.iter(|| sheet(black_box(new.given()), key.len())));
     forensics.finish();
 }
 

@@ -20,8 +20,6 @@
 //! Both read [`StoredPredictions`] in the key's layout; nothing here is
 //! served but the flag itself.
 
-use std::hash::BuildHasher;
-
 use serde::{Deserialize, Serialize};
 
 use super::exposure::Exposure;
@@ -108,53 +106,16 @@ pub fn agreement(a: &[Given], b: &[Given], questions: usize) -> usize {
 /// [`StoredPredictions`] packs it: 0 missing, 1 unparsed, 2 + index for a
 /// letter) split over three bit planes of 64 questions a word, and how many
 /// it got right. Comparing two is a handful of word operations per 64
-/// questions, and a fingerprint is as small as the packed predictions, so
-/// a server can keep every submission's in memory.
-///
-/// The search rules most others out within their first few words, so
-/// those are kept inline ([`HEAD_WORDS`]): a list of fingerprints is read
-/// in order, without following a pointer to each one's words (with
-/// thousands stored, those reads missed the cache and took most of an
-/// upload's search).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+/// questions. A server compares an upload only with the stored sheets the
+/// near-duplicate index finds (`near_index`).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fingerprint {
-    /// The first words' three planes (unused words are zero).
-    head: [[u64; 3]; HEAD_WORDS],
-    /// The other words' planes.
-    rest: Vec<[u64; 3]>,
+    /// Each word's three planes.
+    words: Vec<[u64; 3]>,
     correct: usize,
+    /// Questions given a letter.
+    letters: usize,
     questions: usize,
-    /// Questions a near-duplicate may disagree on (the key's questions less
-    /// [`needed`]) and whether it scores below the top: worked out once, as
-    /// a search asks for them at every probe it reads (the rounding was a
-    /// call into the maths library each time).
-    allowed: usize,
-    below_the_top: bool,
-}
-
-/// Words of 64 questions a [`Fingerprint`] keeps inline: unrelated files
-/// of a 5,000-question key are ruled out after three.
-const HEAD_WORDS: usize = 4;
-
-/// Words of 64 questions a [`Probe`] keeps.
-const PROBE_WORDS: usize = 3;
-
-/// What a near-duplicate search reads of a stored fingerprint first, as
-/// little as rules out most others ([`Fingerprint::may_nearly_duplicate`]):
-/// its correct answers (two sheets differ in them only where they
-/// disagree, so models of different accuracy are ruled out at once), the
-/// first [`PROBE_WORDS`] words' two low planes (which tell the letters A-D
-/// apart; E and F share them with A and B: unrelated sheets of the same
-/// accuracy are ruled out there) and whether it scores below the top. A
-/// server keeps them side by side, 56 bytes each, so that a search over
-/// thousands reads a third of the memory it would read in the fingerprints
-/// themselves; with thousands stored, those reads, missing the cache, were
-/// most of the search's time.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Probe {
-    planes: [[u64; 2]; PROBE_WORDS],
-    correct: u32,
-    below_the_top: bool,
 }
 
 /// Questions two submissions on a key of `questions` must agree on to be
@@ -167,12 +128,11 @@ impl Fingerprint {
     /// The fingerprint of `predictions`, recorded on `key`.
     pub fn of(key: &AnswerKey, predictions: &StoredPredictions) -> Self {
         let questions = key.len();
-        let words = questions.div_ceil(64);
-        let mut all = vec![[0u64; 3]; words];
+        let mut words = vec![[0u64; 3]; questions.div_ceil(64)];
         let given = predictions.given();
         // A word's three planes built in registers, 64 questions at a time
         // (rather than setting each bit in memory).
-        for (planes, chunk) in all.iter_mut().zip(given[..given.len().min(questions)].chunks(64)) {
+        for (planes, chunk) in words.iter_mut().zip(given[..given.len().min(questions)].chunks(64)) {
             let mut built = [0u64; 3];
             for (k, given) in chunk.iter().enumerate() {
                 let code = u64::from(given.code());
@@ -182,13 +142,8 @@ impl Fingerprint {
             }
             *planes = built;
         }
-        let rest = all.split_off(words.min(HEAD_WORDS));
-        let mut head = [[0u64; 3]; HEAD_WORDS];
-        head[..all.len()].copy_from_slice(&all);
-        let correct = correct(key, predictions.given());
-        let allowed = questions.saturating_sub(needed(questions));
-        let below_the_top = (correct as f64) < NEAR_BELOW * questions as f64;
-        Self { head, rest, correct, questions, allowed, below_the_top }
+        let letters = words.iter().map(|w| letters(w).count_ones() as usize).sum();
+        Self { words, correct: correct(key, given), letters, questions }
     }
 
     /// Correct answers.
@@ -196,16 +151,19 @@ impl Fingerprint {
         self.correct
     }
 
-    /// A hash of the whole fingerprint, the same for equal ones (and rarely
-    /// for others): a server keeps each distinct sheet once by it.
-    pub fn digest(&self) -> u64 {
-        rustc_hash::FxBuildHasher.hash_one(self)
-    }
-
     /// Whether it scores below [`NEAR_BELOW`] (near the top, agreement is
     /// expected).
     fn below_the_top(&self) -> bool {
-        self.below_the_top
+        (self.correct as f64) < NEAR_BELOW * self.questions as f64
+    }
+
+    /// Whether any submission on its key can be its near-duplicate: the
+    /// key has questions, it scores below [`NEAR_BELOW`] and it gives a
+    /// letter for at least [`NEAR_AGREEMENT`] of the questions (a missing
+    /// or unparsed answer agrees with nothing). When false,
+    /// [`near_duplicate`] finds nothing, whatever it is given.
+    pub fn may_have_near_duplicates(&self) -> bool {
+        self.questions > 0 && self.below_the_top() && self.letters >= needed(self.questions)
     }
 
     /// Questions both give the same letter for; a missing or unparsed
@@ -223,60 +181,11 @@ impl Fingerprint {
         let mut agree = 0;
         for w in 0..self.words(other) {
             agree += self.agreeing(other, w);
-            if self.too_many_disagree(w, agree, allowed) {
+            if ((w + 1) * 64).min(self.questions) - agree > allowed {
                 return None;
             }
         }
         (agree >= needed).then_some(agree)
-    }
-
-    /// Whether, with `agree` questions agreeing up to word `w`, more than
-    /// `allowed` of the questions read so far disagree: where both
-    /// [`Fingerprint::agreement_at_least`] and
-    /// [`Fingerprint::may_nearly_duplicate`] give up, the latter never
-    /// earlier, as it never counts less agreement.
-    fn too_many_disagree(&self, w: usize, agree: usize, allowed: usize) -> bool {
-        ((w + 1) * 64).min(self.questions) - agree > allowed
-    }
-
-    /// Its [`Probe`].
-    pub fn probe(&self) -> Probe {
-        let mut planes = [[0u64; 2]; PROBE_WORDS];
-        for (w, probe) in planes.iter_mut().enumerate().take(self.questions.div_ceil(64)) {
-            let [p0, p1, _] = *self.word(w);
-            *probe = [p0, p1];
-        }
-        let correct = u32::try_from(self.correct).unwrap_or(u32::MAX);
-        Probe { planes, correct, below_the_top: self.below_the_top() }
-    }
-
-    /// False when the fingerprint `other` probes cannot be a near-duplicate
-    /// of this one (recorded on the same key): either scores at the top,
-    /// their correct answers differ by more than the disagreements allowed,
-    /// or too many of the first questions disagree. Never false for one that
-    /// is ([`near_duplicate`] decides): two low planes agreeing where all
-    /// three do not only count agreement too high, so whatever this rules
-    /// out, [`Fingerprint::agreement_at_least`] rules out within the same
-    /// words.
-    pub fn may_nearly_duplicate(&self, other: &Probe) -> bool {
-        if !other.below_the_top || !self.below_the_top() {
-            return false;
-        }
-        let allowed = self.allowed;
-        if self.correct.abs_diff(other.correct as usize) > allowed {
-            return false;
-        }
-        let words = self.questions.div_ceil(64).min(PROBE_WORDS);
-        let mut agree = 0;
-        for (w, [b0, b1]) in other.planes.iter().enumerate().take(words) {
-            let a = self.word(w);
-            let same = !((a[0] ^ b0) | (a[1] ^ b1));
-            agree += (same & letters(a)).count_ones() as usize;
-        }
-        // Disagreements only grow word by word, so one look after the
-        // probe's last word rules out all that a look after each would,
-        // without a branch the processor cannot foresee at every word.
-        words == 0 || !self.too_many_disagree(words - 1, agree, allowed)
     }
 
     /// Words both have (64 questions each).
@@ -284,17 +193,9 @@ impl Fingerprint {
         self.questions.min(other.questions).div_ceil(64)
     }
 
-    /// Word `w`'s three planes.
-    fn word(&self, w: usize) -> &[u64; 3] {
-        match w.checked_sub(HEAD_WORDS) {
-            None => &self.head[w],
-            Some(r) => &self.rest[r],
-        }
-    }
-
     /// Questions of word `w` both give the same letter for.
     fn agreeing(&self, other: &Self, w: usize) -> usize {
-        let (a, [b0, b1, b2]) = (self.word(w), other.word(w));
+        let (a, [b0, b1, b2]) = (&self.words[w], other.words[w]);
         let same = !((a[0] ^ b0) | (a[1] ^ b1) | (a[2] ^ b2));
         (same & letters(a)).count_ones() as usize
     }
@@ -316,18 +217,18 @@ pub struct Other<'a> {
 
 /// The other submission `predictions` nearly duplicates, if any: the one it
 /// agrees with most, when that is at least [`NEAR_AGREEMENT`] of the key's
-/// questions and both score below [`NEAR_BELOW`]. Linear in the others
-/// times the key's length over 64.
+/// questions and both score below [`NEAR_BELOW`]; of several agreeing
+/// equally, the last given. Linear in the others times the key's length
+/// over 64.
 pub fn near_duplicate<'a>(
     key: &AnswerKey,
     predictions: &Fingerprint,
     others: impl IntoIterator<Item = Other<'a>>,
 ) -> Option<&'a str> {
-    let n = key.len();
-    if n == 0 || !predictions.below_the_top() {
+    if !predictions.may_have_near_duplicates() {
         return None;
     }
-    let needed = needed(n);
+    let needed = needed(key.len());
     others
         .into_iter()
         .filter(|o| o.fingerprint.below_the_top())
@@ -404,8 +305,8 @@ impl Flag {
 
 /// The flags of a new submission: `predictions` recorded on `key`, and
 /// the public id of the other team's submission it nearly duplicates, if
-/// any ([`near_duplicate`], which a server runs over the fingerprints it
-/// keeps).
+/// any ([`near_duplicate`], which a server runs over the stored sheets its
+/// near-duplicate index finds: `near_index`).
 pub fn flags(key: &AnswerKey, predictions: &StoredPredictions, near_duplicate_of: Option<String>) -> Vec<Flag> {
     let defects = reproduced(key, predictions);
     let copy = defects

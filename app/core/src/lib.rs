@@ -45,6 +45,7 @@ mod medarabench_key;
 pub mod medarabiq;
 mod medarabiq_key;
 pub mod message;
+pub mod near_index;
 pub mod operator;
 pub mod predictions;
 pub mod question_text;

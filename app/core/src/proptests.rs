@@ -240,32 +240,6 @@ proptest! {
         prop_assert_eq!(fa.correct(), correct(key, a.given()));
     }
 
-    /// A probe never rules out a near-duplicate: whatever
-    /// `near_duplicate` finds, `may_nearly_duplicate` lets through (sheets
-    /// of letters, the other with up to 15 answers changed, around the
-    /// 300-question key's limit of 6).
-    #[test]
-    fn a_probe_never_rules_out_a_near_duplicate(
-        letters in proptest::collection::vec(0..6usize, 300..=300),
-        changes in proptest::collection::vec((0..300usize, given()), 0..15),
-    ) {
-        use super::forensics::{Other, near_duplicate};
-        let key = key();
-        let n = key.len() + key.rejected_ids().len();
-        let mut values: Vec<Given> = letters.iter().map(|&i| Given::Letter(Letter::ALL[i])).collect();
-        values.resize(n, Given::Letter(Letter::A));
-        let a = StoredPredictions::from_given(values.clone());
-        for (at, given) in changes {
-            values[at] = given;
-        }
-        let b = StoredPredictions::from_given(values);
-        let (fa, fb) = (Fingerprint::of(key, &a), Fingerprint::of(key, &b));
-        let found = near_duplicate(key, &fa, [Other { public_id: "b", fingerprint: &fb }]).is_some();
-        prop_assert!(!found || fa.may_nearly_duplicate(&fb.probe()), "found, and ruled out");
-        let found = near_duplicate(key, &fb, [Other { public_id: "a", fingerprint: &fa }]).is_some();
-        prop_assert!(!found || fb.may_nearly_duplicate(&fa.probe()), "found, and ruled out");
-    }
-
     /// Re-scoring the stored predictions on a corrected key gives exactly
     /// what scoring the file on that key gives, and every answer the
     /// erratum changed moves the correct count by what the file says.

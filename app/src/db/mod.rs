@@ -15,6 +15,7 @@ pub mod key_versions;
 pub mod keys;
 pub mod medarabiq;
 pub mod members;
+pub mod near_duplicates;
 pub mod operator;
 pub mod published;
 pub mod repeats;

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::error::{Result, ServiceError};
-use super::fingerprints::Recorded;
+use super::near_duplicates::NearIndex;
 use crate::db::Db;
 use crate::db::keys::StoredKey;
 use crate::domain::errata::Erratum;
@@ -26,26 +26,31 @@ pub const KEY_CACHE_CAPACITY: u64 = 16;
 pub const KEY_CACHE_IDLE: Duration = Duration::from_secs(60 * 60);
 
 /// Parsed answer keys, so a submission does not re-parse its key (a second
-/// or so for the real one), the fingerprints of the submissions recorded
-/// on each (`services::fingerprints`), and each benchmark's default key as
+/// or so for the real one), what the near-duplicate index keeps per key
+/// (`services::near_duplicates`), and each benchmark's default key as
 /// last read (an upload's transaction checks it still is: see
 /// [`KeyCache::default_key`]).
 #[derive(Clone)]
 pub struct KeyCache {
     keys: moka::future::Cache<i64, Arc<AnswerKey>>,
-    recorded: moka::future::Cache<i64, Arc<Recorded>>,
+    near_index: NearIndex,
     parts: moka::future::Cache<i64, Arc<PublicPart>>,
     defaults: moka::future::Cache<Benchmark, StoredKey>,
 }
 
 impl Default for KeyCache {
     fn default() -> Self {
-        Self { keys: per_key(), recorded: per_key(), parts: per_key(), defaults: moka::future::Cache::new(8) }
+        Self {
+            keys: per_key(),
+            near_index: NearIndex::default(),
+            parts: per_key(),
+            defaults: moka::future::Cache::new(8),
+        }
     }
 }
 
 /// A cache of one value per key, bounded and idled out like the keys.
-fn per_key<V: Clone + Send + Sync + 'static>() -> moka::future::Cache<i64, V> {
+pub(crate) fn per_key<V: Clone + Send + Sync + 'static>() -> moka::future::Cache<i64, V> {
     moka::future::Cache::builder().max_capacity(KEY_CACHE_CAPACITY).time_to_idle(KEY_CACHE_IDLE).build()
 }
 
@@ -119,9 +124,9 @@ impl KeyCache {
         self.defaults.invalidate(&benchmark).await;
     }
 
-    /// The submissions recorded on key `id`, as this process has read them.
-    pub async fn recorded(&self, id: i64) -> Arc<Recorded> {
-        self.recorded.get_with(id, async move { Arc::new(Recorded::new(id)) }).await
+    /// What this process keeps of the near-duplicate index.
+    pub fn near_index(&self) -> &NearIndex {
+        &self.near_index
     }
 
     async fn get_or_load(&self, id: i64, load: impl Future<Output = Result<AnswerKey>>) -> Result<Arc<AnswerKey>> {

@@ -13,6 +13,7 @@ use super::blocking;
 use super::clients::ClientKey;
 use super::error::{Result, ServiceError};
 use super::keys::KeyCache;
+use super::near_duplicates;
 use super::secrets::new_public_id;
 use crate::db::submissions::{
     self, InsertError, LadderRule, NewSubmission, QuotaDefaults, QuotaUse, Stored, SubmissionMeta, SubmissionRecord,
@@ -165,9 +166,8 @@ async fn scored(ctx: Scoring<'_>, upload: &Upload, meta: SubmissionMeta, file: A
         Ok::<_, crate::domain::PredictionError>((sha, scored, file.format))
     })
     .await??;
-    let recorded = ctx.keys.recorded(stored_key.id).await;
-    let near = recorded.near_duplicate(ctx.db, &key, team_id, &scored.predictions).await?;
-    let flags = forensics::flags(&key, &scored.predictions, near);
+    let near = near_duplicates::check(ctx.db, ctx.keys, stored_key.id, &key, team_id, &scored.predictions).await?;
+    let flags = forensics::flags(&key, &scored.predictions, near.of);
     // On a split key the public part is scored too (always: its counts are
     // shown beside the private part's once the key is revealed), and it is
     // all the Ladder sees: its comparison, rounding and draws read the
@@ -201,6 +201,7 @@ async fn scored(ctx: Scoring<'_>, upload: &Upload, meta: SubmissionMeta, file: A
         correctness: scored.correct,
         idempotency_key: upload.idempotency_key.clone(),
         flags,
+        near_index: near.entry,
         ladder,
         client_key: upload.client.as_ref().map(|c| c.as_str().to_owned()),
         token_id: upload.token_id,

@@ -1,12 +1,15 @@
 //! `medarabench serve`: migrate, seed (and with `--demo` fill an empty
-//! database with demo data: `cli::demo`), serve.
+//! database with demo data: `cli::demo`), index the submissions the
+//! near-duplicate index lacks (beside the requests), serve.
 
 use std::net::SocketAddr;
 
 use anyhow::Context;
 use app::domain::registration::Registration;
 use app::domain::{Benchmark, parse_key};
+use app::i18n::count;
 use app::services::key_store as keys;
+use app::services::near_duplicates;
 use app::services::registration::{Letters, Mailer, Registrar};
 use app::services::{Db, database};
 use clap::Args;
@@ -282,6 +285,9 @@ pub async fn run(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
     ensure_demo_key(&db).await?;
     let config = server_config(&db, &args).await?;
     let state = AppState::new(leptos_options(addr), db, config);
+    // Beside the requests: until it finishes, uploads also read the
+    // submissions not yet indexed (`app::services::near_duplicates`).
+    tokio::spawn(index_near_duplicates(state.clone()));
     if args.demo {
         super::demo::fill(&state).await.context("--demo: the demo data was not stored")?;
     }
@@ -324,6 +330,31 @@ async fn keep_board(db: Db) {
         if let Err(e) = app::services::board::catch_up(&db).await {
             tracing::warn!(error = %e, "the board could not be brought up to date: the last one is served");
         }
+    }
+}
+
+/// Indexes the stored submissions the near-duplicate index lacks (stored
+/// before it existed, or by SQL), logging its progress at most every few
+/// seconds when there is any; a failure is logged, and this process's
+/// uploads then go on reading the submissions not indexed.
+pub async fn index_near_duplicates(state: AppState) {
+    /// Logs progress at most every few seconds, and at the end.
+    struct Logged {
+        last: Option<std::time::Instant>,
+    }
+    impl near_duplicates::Progress for Logged {
+        fn indexed(&mut self, done: u64, total: u64) {
+            if done == total || self.last.is_none_or(|at| at.elapsed() >= std::time::Duration::from_secs(5)) {
+                tracing::info!("building the near-duplicate index: {} of {} submissions", count(done), count(total));
+                self.last = Some(std::time::Instant::now());
+            }
+        }
+    }
+    let mut progress = Logged { last: None };
+    match near_duplicates::build(&state.db, &state.keys, &mut progress).await {
+        Ok(0) => {}
+        Ok(done) => tracing::info!("the near-duplicate index is built ({} submissions added)", count(done)),
+        Err(e) => tracing::error!(error = %e, "building the near-duplicate index failed; uploads read what it lacks"),
     }
 }
 

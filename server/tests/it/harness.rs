@@ -165,8 +165,9 @@ pub struct TestApp {
 }
 
 impl TestApp {
-    /// Starts an app on a fresh database of `backend`; `None` when the
-    /// backend is explicitly skipped.
+    /// Starts an app on a fresh database of `backend`, as `serve` starts
+    /// (waiting for its near-duplicate index's build, which `serve` runs
+    /// beside its requests); `None` when the backend is explicitly skipped.
     pub async fn start(backend: Backend) -> Option<Self> {
         Self::start_with(backend, |_| {}).await
     }
@@ -200,26 +201,41 @@ impl TestApp {
         };
         configure(&mut config);
         let state = AppState::new(config::leptos_options("127.0.0.1:3000".parse().unwrap()), db, config);
+        server::cli::serve::index_near_duplicates(state.clone()).await;
         Some(Self { state, scratch: Some(scratch) })
     }
 
     /// Another server process on the same database, as behind a load
     /// balancer: its own pool and its own in-memory caches (board, keys,
-    /// comparisons), the same configuration. Finish it before `self`.
+    /// comparisons), the same configuration, started as `serve` starts
+    /// (its near-duplicate index built first). Finish it before `self`.
     pub async fn second_process(&self) -> Self {
         let url = &self.scratch.as_ref().expect("a second process of the first").url;
         let db = server::cli::serve::open_database(url).await.expect("open the database again");
         let config = (*self.state.config).clone();
         let state = AppState::new(self.state.leptos_options.clone(), db, config);
+        server::cli::serve::index_near_duplicates(state.clone()).await;
         Self { state, scratch: None }
     }
 
+    /// [`TestApp::second_process`] whose start has not built its
+    /// near-duplicate index yet: a `serve` whose build still runs beside
+    /// its requests (`app::services::near_duplicates::build` builds it).
+    pub async fn second_process_unbuilt(&self) -> Self {
+        let url = &self.scratch.as_ref().expect("a second process of the first").url;
+        let db = server::cli::serve::open_database(url).await.expect("open the database again");
+        let config = (*self.state.config).clone();
+        Self { state: AppState::new(self.state.leptos_options.clone(), db, config), scratch: None }
+    }
+
     /// A server process on the database at `url` (a restored copy), with
-    /// this app's configuration. Finish it before `self`.
+    /// this app's configuration, started as [`TestApp::second_process`].
+    /// Finish it before `self`.
     pub async fn on_database(&self, url: &str) -> Self {
         let db = server::cli::serve::open_database(url).await.expect("open the database");
         let config = (*self.state.config).clone();
         let state = AppState::new(self.state.leptos_options.clone(), db, config);
+        server::cli::serve::index_near_duplicates(state.clone()).await;
         Self { state, scratch: None }
     }
 

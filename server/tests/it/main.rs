@@ -31,6 +31,7 @@ mod kept_board;
 mod key_audit;
 mod leaderboard_api;
 mod medarabiq;
+mod near_duplicates;
 mod observability;
 mod openapi;
 mod operators;

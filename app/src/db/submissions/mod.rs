@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::clients::{self, ClientLimit};
 use super::keys::StoredKey;
 use super::repeats::{Repeat, UploadIdentity};
-use super::{Db, DbError, Result, audit, board, key_versions, now_unix};
+use super::{Db, DbError, Result, audit, board, key_versions, near_duplicates, now_unix};
 use crate::domain::ScoreCard;
 use crate::domain::errata::VersionScore;
 use crate::domain::exposure::{Exposure, ladder};
@@ -26,7 +26,7 @@ mod row;
 pub use quota::{ADMISSION, QuotaDefaults, QuotaUse, quota, seconds_to_utc_midnight, utc_day};
 use quota::{Admission, COUNT_UPLOAD, admission_in};
 pub(crate) use records::read_flags;
-pub use records::{RECORDED_SINCE, RecordedRow, count_for_team, for_team, get, predictions_of, recorded_since};
+pub use records::{count_for_team, for_team, get};
 pub use row::SubmissionRow;
 
 /// Everything stored for a new submission (owned: it is stored by a task
@@ -50,6 +50,9 @@ pub struct NewSubmission {
     pub idempotency_key: Option<String>,
     /// What key-copy forensics found (`domain::forensics`).
     pub flags: Vec<Flag>,
+    /// Where its predictions are filed in the near-duplicate index, stored
+    /// with it.
+    pub near_index: near_duplicates::Entry,
     /// On a held-out key, the Ladder's step, chance floor and this
     /// upload's draws: the shown accuracy is decided in the insert's transaction,
     /// from the team's earlier submissions of the model on the key.
@@ -330,9 +333,10 @@ impl NewSubmission {
 /// repeat sent at the same moment as its first is still found, however
 /// many servers share the database. What the rules need is read in one
 /// statement ([`ADMISSION`]) and decided by [`decide`]; a new submission
-/// is written with its score on its key, its audit entry, its count on the
-/// team's row and, when public, the board's next version, and comes back
-/// as [`get`] would read it. A refusal or a failure stores nothing.
+/// is written with its entries in the near-duplicate index, its score on
+/// its key, its audit entry, its count on the team's row and, when public,
+/// the board's next version, and comes back as [`get`] would read it. A
+/// refusal or a failure stores nothing.
 ///
 /// The transaction runs in a task of its own: a client that hangs up does
 /// not stop it halfway, so what it decided is committed (and found as a
@@ -369,6 +373,7 @@ async fn insert(db: &Db, new: NewSubmission, defaults: QuotaDefaults) -> Result<
         }
     };
     let id = SubmissionRow::new(&new, now, &day, shown)?.insert(&mut tx).await?;
+    near_duplicates::insert(&mut tx, id, &new.near_index).await?;
     key_versions::insert_score(&mut *tx, id, new.key.id, &new.card, now).await?;
     audit::record_in(&mut *tx, "submission_accepted", Some(new.team_id), None, &new.public_id).await?;
     sqlx::query(COUNT_UPLOAD).bind(&day).bind(new.team_id).execute(&mut *tx).await?;

@@ -1,6 +1,5 @@
 //! Reading stored submissions: one by its public id, a team's own, with
-//! their score on every key version; stored flags; the submissions recorded
-//! since a given one (the near-duplicate check).
+//! their score on every key version; stored flags.
 
 use std::sync::LazyLock;
 
@@ -138,56 +137,6 @@ impl TryFrom<RecordRow> for SubmissionRecord {
 /// A stored `flags_json` (NULL: stored before flags, so none).
 pub(crate) fn read_flags(json: Option<&str>) -> Result<Vec<Flag>> {
     json.map_or(Ok(Vec::new()), |j| serde_json::from_str(j).map_err(|e| DbError::Seed(format!("stored flags: {e}"))))
-}
-
-/// A submission as the near-duplicate check reads it
-/// (`services::fingerprints`).
-#[derive(Debug, sqlx::FromRow)]
-pub struct RecordedRow {
-    pub id: i64,
-    pub team_id: i64,
-    pub public_id: String,
-    /// 1 when its predictions were recorded on the key asked about.
-    pub on_key: i64,
-    /// Those predictions (about 2 KB on the real key), when asked for.
-    pub predictions: Option<Vec<u8>>,
-}
-
-/// [`recorded_since`]'s statement: `$1` the key, `$2` after, `$3`
-/// predictions above, `$4` the largest id there can be.
-pub const RECORDED_SINCE: &str = "SELECT id, team_id, public_id,
-        CAST(CASE WHEN predictions_key_id = $1 THEN 1 ELSE 0 END AS BIGINT) AS on_key,
-        CASE WHEN predictions_key_id = $1 AND id > $3 THEN predictions END AS predictions
-   FROM submissions WHERE id > $2 AND id <= $4 ORDER BY id";
-
-/// Every submission with an id above `after`, in id order, with its packed
-/// predictions when they were recorded on `key_id` and its id is above
-/// `predictions_above` (the reader has read the others). Rows of other
-/// keys are read too (without predictions) so that the reader knows which
-/// ids exist: an id it has not seen is one not yet committed.
-///
-/// The ids are bounded above too (by the largest there can be): PostgreSQL
-/// estimates `id > $2` alone at a third of the table (without statistics,
-/// as on a table filling up, and in a prepared statement's generic plan)
-/// and scanned the whole table at every look, where a range is estimated
-/// small and read from the primary key's index.
-pub async fn recorded_since(db: &Db, key_id: i64, after: i64, predictions_above: i64) -> Result<Vec<RecordedRow>> {
-    Ok(sqlx::query_as(RECORDED_SINCE)
-        .bind(key_id)
-        .bind(after)
-        .bind(predictions_above)
-        .bind(i64::MAX)
-        .fetch_all(db.pool())
-        .await?)
-}
-
-/// The packed predictions of submission `id` (row id), if stored.
-pub async fn predictions_of(db: &Db, id: i64) -> Result<Option<Vec<u8>>> {
-    Ok(sqlx::query_scalar("SELECT predictions FROM submissions WHERE id = $1")
-        .bind(id)
-        .fetch_optional(db.pool())
-        .await?
-        .flatten())
 }
 
 /// A submission's score on one version of its key, as [`VERSIONS_SELECT`] reads it.

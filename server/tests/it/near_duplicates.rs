@@ -1,0 +1,281 @@
+//! The near-duplicate index (migration 0024, `app::services::near_duplicates`):
+//! a server finds near copies through the database with no warm-up after a
+//! start, builds the rows an index lacks at its start (and finds near copies
+//! among the submissions not indexed meanwhile), reads only the stored
+//! sheets the index points at, and names what the flag has always named.
+
+use axum::http::StatusCode;
+use serde_json::Value;
+
+use crate::flags::near_copy;
+use crate::harness::{Backend, TestApp, postgres_plan};
+use crate::on_both_backends;
+use app::domain::AnswerKey;
+use app::domain::exposure::Exposure;
+use app::domain::near_index::BANDS;
+use app::domain::synthetic::{synthetic_key, synthetic_predictions};
+use app::services::near_duplicates;
+
+on_both_backends!(
+    a_server_started_after_the_original_flags_a_near_copy,
+    an_emptied_index_is_built_again_at_start,
+    serve_builds_the_index_at_its_start,
+    an_upload_reads_only_the_sheets_the_index_points_at,
+    the_newest_submission_of_another_team_is_named,
+    the_search_reads_the_index_not_the_tables,
+);
+
+async fn store_key(app: &TestApp) -> AnswerKey {
+    app.store_synthetic_key("near-key", &synthetic_key(1_600, 11).csv, Exposure::Public, None).await
+}
+
+async fn upload(app: &TestApp, token: &str, model: &str, file: &str) -> Value {
+    let resp = app.upload_raw(token, &format!("model_name={model}"), file.to_owned()).await;
+    assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
+    resp.json()
+}
+
+/// The submission a near-duplicate flag names, if any.
+fn named(submission: &Value) -> Option<String> {
+    let flags = submission["flags"].as_array().unwrap_or_else(|| panic!("flags: {submission}"));
+    let near = flags.iter().find(|f| f["code"] == "near_duplicate")?;
+    let message = near["message"].as_str().unwrap();
+    Some(message.rsplit(' ').next().unwrap().to_owned())
+}
+
+fn id(submission: &Value) -> String {
+    submission["id"].as_str().unwrap().to_owned()
+}
+
+async fn count(app: &TestApp, sql: &str) -> i64 {
+    sqlx::query_scalar(sql).fetch_one(app.state.db.pool()).await.unwrap()
+}
+
+/// A new server on the database flags a near copy of a submission stored
+/// before it started, at its first upload: the original was indexed with
+/// its upload, so the new server's start has nothing to build.
+async fn a_server_started_after_the_original_flags_a_near_copy(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let key = store_key(&app).await;
+    let original_file = synthetic_predictions(&key, 0.6, 5);
+    let a = app.team_with_token("Original", "o@orig.example").await;
+    let original = upload(&app, &a, "Orig-7B", &original_file).await;
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM near_duplicate_buckets").await, BANDS as i64);
+
+    let restarted = app.second_process_unbuilt().await;
+    let state = &restarted.state;
+    assert_eq!(near_duplicates::build(&state.db, &state.keys, &mut ()).await.unwrap(), 0, "nothing to build");
+    let b = app.team_with_token("Borrowers", "b@borrow.example").await;
+    let near = upload(&restarted, &b, "Borrowed-7B", &near_copy(&original_file, 200)).await;
+    assert_eq!(named(&near), Some(id(&original)), "{near}");
+    restarted.finish().await;
+    app.finish().await;
+}
+
+/// An index emptied by SQL: a server started on it finds near copies among
+/// the submissions not indexed while its build runs, and once built has
+/// every row back and finds them through the index.
+async fn an_emptied_index_is_built_again_at_start(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let key = store_key(&app).await;
+    let original_file = synthetic_predictions(&key, 0.6, 7);
+    let a = app.team_with_token("Original", "o@orig.example").await;
+    let original = upload(&app, &a, "Orig-7B", &original_file).await;
+    let b = app.team_with_token("Other", "x@other.example").await;
+    upload(&app, &b, "Other-7B", &synthetic_predictions(&key, 0.6, 8)).await;
+    sqlx::query("DELETE FROM near_duplicate_buckets").execute(app.state.db.pool()).await.unwrap();
+
+    let started = app.second_process_unbuilt().await;
+    assert!(!started.state.keys.near_index().built());
+    let c = app.team_with_token("Early", "e@early.example").await;
+    let early = upload(&started, &c, "Early-7B", &near_copy(&original_file, 200)).await;
+    assert_eq!(named(&early), Some(id(&original)), "found before the build: {early}");
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM near_duplicate_buckets").await, BANDS as i64, "the upload's own");
+
+    let state = &started.state;
+    assert_eq!(near_duplicates::build(&state.db, &state.keys, &mut ()).await.unwrap(), 2);
+    assert!(state.keys.near_index().built());
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM near_duplicate_buckets").await, 3 * BANDS as i64);
+    // Closer to the original than to the early copy: found in the rebuilt rows.
+    let d = app.team_with_token("Late", "l@late.example").await;
+    let late = upload(&started, &d, "Late-7B", &near_copy(&original_file, 150)).await;
+    assert_eq!(named(&late), Some(id(&original)), "found through the index: {late}");
+    started.finish().await;
+    app.finish().await;
+}
+
+/// `medarabench serve` builds what the index lacks at its start, saying so
+/// on stderr.
+async fn serve_builds_the_index_at_its_start(backend: Backend) {
+    use std::io::BufRead;
+    let Some(app) = TestApp::start(backend).await else { return };
+    let key = store_key(&app).await;
+    let a = app.team_with_token("Original", "o@orig.example").await;
+    upload(&app, &a, "Orig-7B", &synthetic_predictions(&key, 0.6, 9)).await;
+    sqlx::query("DELETE FROM near_duplicate_buckets").execute(app.state.db.pool()).await.unwrap();
+
+    let mut child = crate::cli::command(&["serve", "--addr", "127.0.0.1:0"], Some(app.database_url()))
+        .env("RUST_LOG", "info")
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let log = child.stderr.take().unwrap();
+    let _server = crate::cli::ServerProcess(child);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(log).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let mut progress = None;
+    loop {
+        let line = rx.recv_timeout(std::time::Duration::from_secs(60)).expect("the server logged its build");
+        if line.contains("building the near-duplicate index") {
+            progress = Some(line);
+        } else if line.contains("the near-duplicate index is built") {
+            break;
+        }
+    }
+    let progress = progress.expect("a progress line");
+    assert!(progress.contains("building the near-duplicate index: 1 of 1 submissions"), "{progress}");
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM near_duplicate_buckets").await, BANDS as i64);
+    drop(_server);
+    app.finish().await;
+}
+
+/// Stores a submission by SQL for each of the packed `predictions`, a copy
+/// of submission `template` (its team, its key) but for them: their ids.
+async fn stored_by_sql(app: &TestApp, template: &str, predictions: &[Vec<u8>]) -> Vec<String> {
+    let mut ids = Vec::new();
+    for (i, packed) in predictions.iter().enumerate() {
+        let suffix = format!("-sql{i}");
+        sqlx::query(
+            "INSERT INTO submissions (public_id, team_id, key_id, benchmark, model_name, file_sha256, file_format,
+                    created_at, utc_day, accuracy, correct, total, ci_low, ci_high, missing, unparsed, ignored,
+                    scorecard_json, correctness, predictions, predictions_key_id)
+             SELECT public_id || $1, team_id, key_id, benchmark, model_name || $1, file_sha256, file_format,
+                    created_at, utc_day, accuracy, correct, total, ci_low, ci_high, missing, unparsed, ignored,
+                    scorecard_json, correctness, $2, predictions_key_id
+               FROM submissions WHERE public_id = $3",
+        )
+        .bind(&suffix)
+        .bind(packed.clone())
+        .bind(template)
+        .execute(app.state.db.pool())
+        .await
+        .unwrap();
+        ids.push(format!("{template}{suffix}"));
+    }
+    ids
+}
+
+/// An upload compares itself only with what the index points at: 200
+/// unrelated stored sheets, indexed and then overwritten by SQL with exact
+/// copies of the upload (so that reading any of them would name it), are
+/// not read; the one near copy the index knows is named.
+async fn an_upload_reads_only_the_sheets_the_index_points_at(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let key = store_key(&app).await;
+    let packed = |file: &str| app::domain::score_bytes(&key, file.as_bytes()).unwrap().predictions.pack();
+    let b = app.team_with_token("Many", "m@many.example").await;
+    let template = id(&upload(&app, &b, "Many-7B", &synthetic_predictions(&key, 0.6, 1)).await);
+    let unrelated: Vec<Vec<u8>> = (0..200).map(|i| packed(&synthetic_predictions(&key, 0.6, 100 + i))).collect();
+    let stored = stored_by_sql(&app, &template, &unrelated).await;
+    let state = &app.state;
+    assert_eq!(near_duplicates::build(&state.db, &state.keys, &mut ()).await.unwrap(), 200);
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM near_duplicate_buckets").await, 201 * BANDS as i64);
+
+    let file = synthetic_predictions(&key, 0.6, 2);
+    let copy = packed(&file);
+    for id in &stored {
+        sqlx::query("UPDATE submissions SET predictions = $1 WHERE public_id = $2")
+            .bind(copy.clone())
+            .bind(id)
+            .execute(state.db.pool())
+            .await
+            .unwrap();
+    }
+    let a = app.team_with_token("Near", "n@near.example").await;
+    let near = upload(&app, &a, "Near-7B", &near_copy(&file, 200)).await;
+    assert_eq!(named(&near), None, "the overwritten sheets are not read: {near}");
+    let c = app.team_with_token("Upload", "u@upload.example").await;
+    let exact = upload(&app, &c, "Upload-7B", &file).await;
+    assert_eq!(named(&exact), Some(id(&near)), "{exact}");
+    app.finish().await;
+}
+
+/// Among the submissions of other teams agreeing most, the newest is named;
+/// the uploader's own are never named.
+async fn the_newest_submission_of_another_team_is_named(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let key = store_key(&app).await;
+    let (a_file, b_file) = (synthetic_predictions(&key, 0.6, 11), synthetic_predictions(&key, 0.6, 12));
+    let (one, two, three) = (
+        app.team_with_token("One", "one@one.example").await,
+        app.team_with_token("Two", "two@two.example").await,
+        app.team_with_token("Three", "three@three.example").await,
+    );
+    let s1 = upload(&app, &one, "M1", &a_file).await;
+    assert_eq!(named(&s1), None, "{s1}");
+    let s2 = upload(&app, &two, "M2", &a_file).await;
+    assert_eq!(named(&s2), Some(id(&s1)));
+    let s3 = upload(&app, &one, "M3", &a_file).await;
+    assert_eq!(named(&s3), Some(id(&s2)), "team One's own uploads are not others");
+    let s4 = upload(&app, &one, "M4", &a_file).await;
+    assert_eq!(named(&s4), Some(id(&s2)));
+    let s5 = upload(&app, &three, "M5", &a_file).await;
+    assert_eq!(named(&s5), Some(id(&s4)), "the newest of the sheet");
+    let s6 = upload(&app, &three, "M6", &b_file).await;
+    assert_eq!(named(&s6), None, "an unrelated sheet");
+    app.finish().await;
+}
+
+/// The search reads the index alone, each of an upload's buckets as two
+/// ranges beside the uploading team's entries: on SQLite, and in
+/// PostgreSQL's generic plan of the prepared statement once the table has
+/// statistics (the build leaves them; autovacuum keeps them as uploads add
+/// rows), here with 300 copies of one sheet under every bucket.
+async fn the_search_reads_the_index_not_the_tables(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let key = store_key(&app).await;
+    let token = app.team_with_token("Many", "m@many.example").await;
+    let template = id(&upload(&app, &token, "M", &synthetic_predictions(&key, 0.6, 1)).await);
+    let copies =
+        vec![
+            app::domain::score_bytes(&key, synthetic_predictions(&key, 0.6, 1).as_bytes()).unwrap().predictions.pack();
+            300
+        ];
+    stored_by_sql(&app, &template, &copies).await;
+    let state = &app.state;
+    assert_eq!(near_duplicates::build(&state.db, &state.keys, &mut ()).await.unwrap(), 300);
+    let search = &*app::db::near_duplicates::SEARCH;
+    let plan = match backend {
+        Backend::Sqlite => {
+            let explain = format!("EXPLAIN QUERY PLAN {search}");
+            // EXPLAIN QUERY PLAN's rows: id, parent, notused, detail.
+            let rows = sqlx::query(&explain);
+            let rows = (0..BANDS as i64 + 2).fold(rows, |q, i| q.bind(i)).fetch_all(state.db.pool()).await.unwrap();
+            rows.iter().map(|r| sqlx::Row::get::<String, _>(r, 3)).collect::<Vec<_>>().join("\n")
+        }
+        Backend::Postgres => {
+            let mut conn = state.db.pool().acquire().await.unwrap();
+            sqlx::query("SET plan_cache_mode = force_generic_plan").execute(&mut *conn).await.unwrap();
+            let types = vec!["bigint"; BANDS + 2].join(", ");
+            let args = (0..BANDS as i64 + 2).map(|i| i.to_string()).collect::<Vec<_>>().join(", ");
+            postgres_plan(&mut conn, &types, search, &args).await
+        }
+    };
+    let ranges = match backend {
+        Backend::Sqlite => {
+            ["(key_id=? AND bucket=? AND team_id<?)", "(key_id=? AND bucket=? AND team_id>?)"].iter().all(|range| {
+                plan.lines().any(|l| l.contains("COVERING INDEX near_duplicate_buckets_search") && l.contains(range))
+            })
+        }
+        Backend::Postgres => ["team_id < $2", "team_id > $2"].iter().all(|range| {
+            plan.lines().any(|l| l.contains("Index Cond") && l.contains("bucket = ANY") && l.contains(range))
+        }),
+    };
+    assert!(ranges, "{plan}");
+    assert!(!plan.contains("Seq Scan") && !plan.contains("SCAN b"), "{plan}");
+    app.finish().await;
+}

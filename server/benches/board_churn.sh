@@ -1,0 +1,217 @@
+#!/usr/bin/env bash
+# The board under a stream of uploads (issue 38), on either database: a
+# script, not a test. It seeds N public submissions (1,000 teams; every
+# sheet of predictions and every correctness vector its own, random), then
+# reports the figures of the issue's table:
+#
+#   - the start: seconds until the kept board is served (made, the first
+#     time; loaded after) and the near-duplicate index is built;
+#   - the first upload after a start (no warm-up);
+#   - the first `/` right after an upload (five times, the slowest);
+#   - `/` under wrk (16 connections) while 1 upload a second arrives, then
+#     5 a second, for $DURATION each, and the server's RSS after;
+#   - the gzip board export, first and second request at one version.
+#
+#   DB=sqlite N=100000 server/benches/board_churn.sh
+#   DB=postgres N=10000 server/benches/board_churn.sh    # a scratch database on 127.0.0.1:5432
+#   SKIP_BUILD=1 ...                                       # reuse target/release
+#
+# Needs wrk, curl, python3 (and psql for PostgreSQL). Results go into
+# BENCHMARKS.md by hand, with the command.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)" >&2; exit 1; }
+
+DB=${DB:-sqlite}
+N=${N:-10000}
+TEAMS=${TEAMS:-1000}
+DURATION=${DURATION:-30s}
+PORT=${PORT:-3178}
+BIN=${BIN:-target/release/medarabench}
+WORK=$(mktemp -d)
+source server/benches/server.sh
+PG_ADMIN=${PG_ADMIN:-postgres://postgres@127.0.0.1:5432/postgres}
+PG_NAME="board_churn_$$"
+cleanup() {
+  stop_server
+  [ "$DB" = postgres ] && psql -q "$PG_ADMIN" -c "DROP DATABASE IF EXISTS $PG_NAME WITH (FORCE)" >/dev/null 2>&1
+  if [ "${KEEP_WORK:-0}" = 1 ]; then echo "kept: $WORK" >&2; else rm -rf "$WORK"; fi
+}
+trap cleanup EXIT
+
+case "$DB" in
+  sqlite) URL="sqlite:$WORK/churn.db" ;;
+  postgres)
+    psql -q "$PG_ADMIN" -c "CREATE DATABASE $PG_NAME" >/dev/null
+    URL="postgres://postgres@127.0.0.1:5432/$PG_NAME"
+    ;;
+  *) echo "DB is sqlite or postgres" >&2; exit 1 ;;
+esac
+
+if [ "${SKIP_BUILD:-0}" != 1 ]; then
+  cargo build --release --locked --bin medarabench >"$WORK/build.log" 2>&1 || { cat "$WORK/build.log" >&2; exit 1; }
+fi
+OPTS=(--daily-quota 1000000 --total-quota 1000000 --client-daily-quota 0 --writes-per-minute 0 --registrations-per-day 0)
+base="http://127.0.0.1:$PORT"
+
+echo "date: $(date -u '+%Y-%m-%d %H:%M:%S UTC'); $(nproc) CPUs; load average now: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "database: $DB; $N submissions by $TEAMS teams; wrk $DURATION, 16 connections"
+
+# One team and one upload through the server: the template row.
+start_server "$URL" "${OPTS[@]}"
+new_token() { # new_token NAME: registers a team, prints a token
+  curl -fs -X POST -H 'content-type: application/json' \
+    -d "{\"name\":\"$1\",\"email\":\"$1@example.org\",\"password\":\"a long benchmark password\"}" "$base/api/v1/teams" >/dev/null
+  curl -fs -X POST -H 'content-type: application/json' \
+    -d "{\"email\":\"$1@example.org\",\"password\":\"a long benchmark password\"}" "$base/api/v1/tokens" |
+    python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])'
+}
+TOKEN=$(new_token churn)
+# Prediction files: the demo key's questions, a random letter each.
+python3 - "$WORK" <<'PY'
+import random, sys
+work = sys.argv[1]
+for i in range(400):
+    rng = random.Random(i)
+    with open(f"{work}/preds-{i}.csv", "w") as f:
+        f.write("question_id,answer\n")
+        for q in range(1, 5001):
+            f.write(f"{q},{rng.choice('ABCD')}\n")
+PY
+upload() { # upload N: one upload of file N (mod 400), prints the seconds it took
+  curl -s -o /dev/null -w '%{time_total}' -H "authorization: Bearer $TOKEN" -H 'content-type: text/csv' \
+    --data-binary "@$WORK/preds-$(( $1 % 400 )).csv" "$base/api/v1/submissions?model_name=churn-$1&model_params=8B"
+}
+upload 0 >/dev/null
+stop_server
+
+# Seeding: teams, then submissions copied from the template with their own
+# team, name, date, accuracy, predictions and correctness.
+python3 - "$DB" "$URL" "$N" "$TEAMS" <<'PY'
+import subprocess, sys
+db, url, n, teams = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+if db == "sqlite":
+    import sqlite3
+    c = sqlite3.connect(url.removeprefix("sqlite:"))
+    def run(sql): c.executescript(sql); c.commit()
+    def cols(table): return [r[1] for r in c.execute(f"PRAGMA table_info({table})") if r[1] != "id"]
+    random_bytes = "randomblob({})"
+    series = lambda m: f"WITH RECURSIVE g(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM g WHERE i < {m}) SELECT i FROM g"
+else:
+    def psql(sql): return subprocess.run(["psql", "-qAt", "-v", "ON_ERROR_STOP=1", url, "-c", sql], check=True, capture_output=True, text=True).stdout
+    def run(sql): psql(sql)
+    def cols(table): return [c for c in psql(f"SELECT column_name FROM information_schema.columns WHERE table_name = '{table}' ORDER BY ordinal_position").split() if c != "id"]
+    run("""CREATE OR REPLACE FUNCTION churn_bytes(n int) RETURNS bytea AS $$
+             SELECT substring(decode(string_agg(md5(random()::text), ''), 'hex') from 1 for n)
+               FROM generate_series(1, (n + 15) / 16) $$ LANGUAGE sql VOLATILE""")
+    random_bytes = "churn_bytes(length({}))"
+    series = lambda m: f"SELECT generate_series(1, {m}) AS i"
+rb = lambda col: random_bytes.format(col) if db == "postgres" else f"randomblob(length({col}))"
+tcols = cols("teams")
+tval = {"name": "'team-' || g.i", "name_key": "'team-' || g.i", "email": "'team-' || g.i || '@example.org'"}
+run(f"INSERT INTO teams ({', '.join(tcols)}) SELECT {', '.join(tval.get(c, 't.' + c) for c in tcols)} "
+    f"FROM teams t, ({series(teams)}) g WHERE t.id = (SELECT MIN(id) FROM teams)")
+scols = cols("submissions")
+acc = "(0.20 + 0.55 * ((g.i * 2654435761) % 1000003) / 1000003.0)"
+k = f"CAST(ROUND({acc} * s.total) AS INTEGER)"
+sval = {
+    "public_id": "s.public_id || '-' || g.i",
+    "team_id": f"(SELECT MIN(id) FROM teams) + 1 + (g.i % {teams})",
+    "model_name": "'churn-model-' || g.i",
+    "created_at": "s.created_at - g.i * 60",
+    "correct": k,
+    "accuracy": f"{k} * 1.0 / s.total",
+    "ci_low": f"{k} * 1.0 / s.total - 0.013",
+    "ci_high": f"{k} * 1.0 / s.total + 0.013",
+    "predictions": rb("s.predictions"),
+    "correctness": rb("s.correctness"),
+    "file_sha256": "s.file_sha256 || g.i",
+}
+step = 20000
+for start in range(0, n - 1, step):
+    m = min(step, n - 1 - start)
+    sel = ", ".join(sval.get(c, "s." + c) for c in scols)
+    run(f"INSERT INTO submissions ({', '.join(scols)}) SELECT {sel} FROM submissions s, "
+        f"(SELECT i + {start} AS i FROM ({series(m)}) x) g WHERE s.id = (SELECT MIN(id) FROM submissions)")
+run("UPDATE board_version SET n = n + 1 WHERE slot = 0")
+print(f"seeded {n} submissions by {teams} teams", flush=True)
+PY
+
+rss() { echo "$(( $(ps -o rss= -p "$SERVER") / 1024 )) MB"; }
+ready_after() { # seconds from the start until the log says the board is ready
+  local started=$1
+  for _ in $(seq 1 3000); do
+    grep -q "board ready" "$WORK/server.log" && break
+    sleep 0.1
+  done
+  python3 -c "import time; print(f'{time.time() - $started:.1f}')"
+}
+: >"$WORK/server.log"
+started=$(python3 -c 'import time; print(time.time())')
+BENCH_RUST_LOG=info start_server "$URL" "${OPTS[@]}"
+echo "first start after seeding (the board made, the index built): board ready after $(ready_after "$started") s; RSS $(rss)"
+for _ in $(seq 1 6000); do
+  grep -q "near-duplicate index is built" "$WORK/server.log" && break
+  sleep 0.1
+done
+echo "   near-duplicate index built after $(python3 -c "import time; print(f'{time.time() - $started:.1f}')") s; RSS $(rss)"
+stop_server
+: >"$WORK/server.log"
+started=$(python3 -c 'import time; print(time.time())')
+BENCH_RUST_LOG=info start_server "$URL" "${OPTS[@]}"
+echo "second start (the kept board loaded): board ready after $(ready_after "$started") s; RSS $(rss)"
+echo "first upload after the start: $(upload 1) s"
+for i in 2 3 4 5 6; do
+  upload "$i" >/dev/null
+  echo "first / right after upload $i: $(curl -fs -o /dev/null -w '%{time_total}' "$base/") s"
+done
+
+stream() { # stream PER_SECOND: uploads at that rate until killed
+  local i=100 gap
+  gap=$(python3 -c "print(1 / $1)")
+  while :; do
+    upload "$i" >/dev/null &
+    i=$(( i + 1 ))
+    sleep "$gap"
+  done
+}
+sample() { # sample PATH SECONDS: times a GET of PATH every 0.1 s, prints p50/p99/max
+  python3 - "$base$1" "$2" <<'PY'
+import sys, time, urllib.error, urllib.request
+url, until = sys.argv[1], time.time() + float(sys.argv[2])
+times = []
+while time.time() < until:
+    t = time.perf_counter()
+    try:
+        urllib.request.urlopen(url).read()
+    except urllib.error.HTTPError as e:  # a file missing from target/site is answered too
+        e.read()
+    times.append(time.perf_counter() - t)
+    time.sleep(0.1)
+times.sort()
+q = lambda f: times[min(len(times) - 1, int(f * len(times)))] * 1000
+print(f"p50 {q(0.5):.1f} ms, p99 {q(0.99):.1f} ms, max {times[-1] * 1000:.1f} ms ({len(times)} requests)")
+PY
+}
+seconds=${DURATION%s}
+for rate in 1 5; do
+  stream "$rate" &
+  streamer=$!
+  sleep 1
+  echo "== / while $rate upload(s) a second arrive"
+  sample /healthz "$seconds" >"$WORK/healthz" &
+  healthz=$!
+  sample /favicon.ico "$seconds" >"$WORK/static" &
+  static=$!
+  wrk -t2 -c16 -d"$DURATION" --latency "$base/" | grep -E "Requests/sec| 50%| 99%|Non-2xx|Socket errors"
+  wait "$healthz" "$static" || true
+  kill "$streamer" 2>/dev/null || true
+  wait "$streamer" 2>/dev/null || true
+  echo "   /healthz meanwhile: $(cat "$WORK/healthz")"
+  echo "   /favicon.ico meanwhile: $(cat "$WORK/static")"
+  echo "   RSS after: $(rss); boards made: $(curl -fs "$base/api/v1/leaderboard?limit=1" | python3 -c 'import json,sys; print("version", json.load(sys.stdin)["board_version"])')"
+done
+sleep 2
+for i in 1 2; do
+  echo "gzip board export, request $i at one version: $(curl -fs -H 'accept-encoding: gzip' -o /dev/null -w '%{size_download} bytes, %{time_total} s' "$base/api/v1/leaderboard")"
+done

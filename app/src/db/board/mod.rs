@@ -447,36 +447,14 @@ fn published_row(m: crate::domain::board::PublishedModel) -> (BoardRow, Option<C
     let n = m.n.max(0) as u64;
     let correct = (m.accuracy * n as f64).round() as u64;
     let row = BoardRow {
-        source: RowSource::Reported,
-        team: None,
-        submission_id: None,
-        params: None,
-        contamination: None,
-        correct: None,
         n,
         ci95: wilson(correct as usize, n as usize),
         ci95_approximate: true,
-        part: None,
-        public: None,
-        private: None,
-        at_or_below_chance: false,
-        not_above_team_best: false,
-        key: None,
-        synthetic_key: false,
-        key_superseded: false,
-        submitted_at: None,
-        rank: None,
-        baseline: None,
-        exposure: None,
-        attempts: None,
-        first_submitted_at: None,
-        flags: Vec::new(),
-        format: None,
         accuracy: m.accuracy,
-        model: m.model,
         source_table: Some(m.source_table),
         access: Some(m.access),
         focus: Some(m.focus),
+        ..BoardRow::bare(&m.model, RowSource::Reported)
     };
     (row, Some(Contender::from_shown(m.accuracy, Some(correct), n, None)))
 }

@@ -7,7 +7,7 @@
 //!
 //! Requests that find an export missing share one computation, which runs
 //! to the end even when they all hang up. Only the current version's
-//! exports are kept: making one of a version drops those of every other.
+//! exports are kept: making one of a version drops those of older ones.
 
 use std::fmt;
 use std::io::Write;
@@ -160,10 +160,16 @@ impl ExportCache {
         made
     }
 
-    /// Drops the exports of every version but `version` (tens of megabytes
-    /// each: now, not at the cache's next maintenance).
+    /// Drops the exports of every version older than `version` (tens of
+    /// megabytes each: now, not at the cache's next maintenance); a newer
+    /// one, perhaps being made, stays.
     fn keep_only(&self, version: &str) {
-        let stale: Vec<_> = self.exports.iter().filter(|(key, _)| key.1 != version).map(|(key, _)| key).collect();
+        let stale: Vec<_> = self
+            .exports
+            .iter()
+            .filter(|(key, _)| app::domain::board::version_is_older(&key.1, version))
+            .map(|(key, _)| key)
+            .collect();
         if !stale.is_empty() {
             for key in stale {
                 self.exports.invalidate(&*key);
@@ -269,6 +275,9 @@ mod tests {
         let two = cache.get_or_make("leaderboard.json", "2", body("two")).await.unwrap();
         assert_eq!(two.get(Coding::Identity).as_ref(), b"two");
         assert_eq!(kept(&cache), [("leaderboard.json", "2".into())], "the other version's exports are gone");
+        // A request that still held the older board does not drop the newer export.
+        cache.get_or_make("leaderboard.csv", "1", body("late")).await.unwrap();
+        assert!(kept(&cache).contains(&("leaderboard.json", "2".into())), "the newer one stays");
     }
 
     #[tokio::test]

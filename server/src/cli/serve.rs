@@ -287,7 +287,7 @@ pub async fn run(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
     let state = AppState::new(leptos_options(addr), db, config);
     // Beside the requests: until it finishes, uploads also read the
     // submissions not yet indexed (`app::services::near_duplicates`).
-    tokio::spawn(index_near_duplicates(state.clone()));
+    tokio::spawn(keep_near_duplicates_indexed(state.clone()));
     if args.demo {
         super::demo::fill(&state).await.context("--demo: the demo data was not stored")?;
     }
@@ -330,6 +330,20 @@ async fn keep_board(db: Db) {
         if let Err(e) = app::services::board::catch_up(&db).await {
             tracing::warn!(error = %e, "the board could not be brought up to date: the last one is served");
         }
+    }
+}
+
+/// How often a server looks for submissions the near-duplicate index
+/// lacks after its start (stored by SQL, or through a server of an older
+/// build during a rolling deployment): they are compared within this.
+const NEAR_DUPLICATES_LOOK_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// [`index_near_duplicates`] at the start, then again every
+/// [`NEAR_DUPLICATES_LOOK_EVERY`].
+async fn keep_near_duplicates_indexed(state: AppState) {
+    loop {
+        index_near_duplicates(state.clone()).await;
+        tokio::time::sleep(NEAR_DUPLICATES_LOOK_EVERY).await;
     }
 }
 

@@ -21,6 +21,20 @@ use crate::declaration::Contamination;
 use crate::exposure::Exposure;
 use crate::forensics::ShownFlag;
 
+/// Whether board version `a` comes before `b`. A version is the sum of
+/// the version counters, then the number of ended banners (`"12.1"`); both
+/// only grow. Versions that do not read compare as different.
+pub fn version_is_older(a: &str, b: &str) -> bool {
+    fn parts(v: &str) -> Option<(u64, u64)> {
+        let (sum, ended) = v.split_once('.').unwrap_or((v, "0"));
+        Some((sum.parse().ok()?, ended.parse().ok()?))
+    }
+    match (parts(a), parts(b)) {
+        (Some(a), Some(b)) => a < b,
+        _ => a != b,
+    }
+}
+
 /// One published model result (Table 4 of the paper).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PublishedModel {

@@ -21,18 +21,41 @@ use super::super::{Db, DbError, Result, now_unix};
 use crate::domain::board::Board;
 
 /// The build a stored board must come from to be served: the package
-/// version and the board's shape. Move the second number whenever what a
-/// board holds or how it is computed changes within one package version.
-const FORMAT: &str = concat!(env!("CARGO_PKG_VERSION"), "/1");
+/// version and a digest of this executable (every build of the code has
+/// its own), so a deployment of new code never serves a board the old
+/// code made, and servers of one build share theirs.
+fn this_build() -> &'static str {
+    static FORMAT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    FORMAT.get_or_init(|| {
+        use sha2::Digest;
+        let exe = std::env::current_exe().and_then(std::fs::read);
+        let build = exe.map(|bytes| hex::encode(&sha2::Sha256::digest(&bytes)[..8])).unwrap_or_else(|e| {
+            tracing::warn!(error = %e, "this executable could not be read: its boards are tagged by its version only");
+            String::new()
+        });
+        format!("{}+{build}", env!("CARGO_PKG_VERSION"))
+    })
+}
+
+/// Reads this executable's digest once, on the blocking pool (a debug
+/// build's executable is hundreds of megabytes): call before timing a
+/// making, which must not count it.
+pub(super) async fn read_build() -> Result<()> {
+    tokio::task::spawn_blocking(|| {
+        this_build();
+    })
+    .await
+    .map_err(|e| DbError::Background(e.to_string()))
+}
 
 /// The stored tag of board version `version`.
 fn tag(version: &str) -> String {
-    format!("{FORMAT}:{version}")
+    format!("{}:{version}", this_build())
 }
 
 /// The board version a stored tag names, if this build may serve it.
 fn version_of(tag: &str) -> Option<&str> {
-    tag.strip_prefix(FORMAT)?.strip_prefix(':')
+    tag.strip_prefix(this_build())?.strip_prefix(':')
 }
 
 /// The version of the stored board, if one of this build is stored.
@@ -55,8 +78,10 @@ pub(super) async fn load(db: &Db, version: &str) -> Result<Option<Board>> {
     Ok(Some(board))
 }
 
-/// How long a lease lasts when the last board took `last_made_ms` to make:
-/// three times that, at least 5 seconds and at most 2 minutes.
+/// How long a lease lasts when this server's last making took
+/// `last_made_ms` (0: it never made one): three times that, at least 5
+/// seconds and at most 2 minutes. A making that outlasts its lease may be
+/// done twice, never stored out of order ([`store`] names its builder).
 pub(super) fn lease_seconds(last_made_ms: u64) -> i64 {
     let secs = (last_made_ms.saturating_mul(3) / 1000) as i64;
     secs.clamp(5, 120)
@@ -65,6 +90,8 @@ pub(super) fn lease_seconds(last_made_ms: u64) -> i64 {
 /// Takes the lease for `builder` if no other server holds one that is
 /// still running; whether it was taken.
 pub(super) async fn try_lease(db: &Db, builder: &str, seconds: i64) -> Result<bool> {
+    // The one row, if something removed it (it is made by migration 0025).
+    sqlx::query("INSERT INTO kept_board (id) VALUES (1) ON CONFLICT (id) DO NOTHING").execute(db.writer()).await?;
     let now = now_unix();
     let taken = sqlx::query(
         "UPDATE kept_board SET builder = $1, lease_until = $2
@@ -140,8 +167,13 @@ mod tests {
     #[test]
     fn only_this_builds_boards_are_served() {
         assert_eq!(version_of(&tag("41")), Some("41"));
-        assert_eq!(version_of("0.0.9/1:41"), None, "another build's board");
-        assert_eq!(version_of(&format!("{FORMAT}41")), None);
+        assert_eq!(version_of("0.0.9+0011223344556677:41"), None, "another build's board");
+        assert_eq!(version_of(&format!("{}41", this_build())), None);
+        assert!(
+            this_build().len() > env!("CARGO_PKG_VERSION").len() + 8,
+            "tagged by this executable: {}",
+            this_build()
+        );
     }
 
     #[test]

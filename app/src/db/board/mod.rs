@@ -92,6 +92,9 @@ pub struct BoardKeeper {
     dirty: AtomicBool,
     /// How long the last board took to make or load, in milliseconds.
     last_made_ms: AtomicU64,
+    /// How long this process last took to make one (0: never), which the
+    /// lease it takes is sized by.
+    last_computed_ms: AtomicU64,
     /// This process's name in the lease ([`kept::try_lease`]).
     me: String,
     references: ReferenceCache,
@@ -111,6 +114,7 @@ impl Default for BoardKeeper {
             running: AtomicBool::new(false),
             dirty: AtomicBool::new(false),
             last_made_ms: AtomicU64::new(u64::MAX),
+            last_computed_ms: AtomicU64::new(0),
             me: id.iter().map(|b| format!("{b:02x}")).collect(),
             references: ReferenceCache::default(),
             made: AtomicU64::new(0),
@@ -173,6 +177,7 @@ impl BoardKeeper {
     /// for the server holding the lease to store it.
     async fn catch_up(&self, db: &Db) -> Result<()> {
         let _making = self.making.lock().await;
+        kept::read_build().await?;
         loop {
             let started = Instant::now();
             let wanted = version(db).await?;
@@ -193,25 +198,43 @@ impl BoardKeeper {
         loop {
             if let Some(stored) = kept::stored_version(db).await?
                 && !is_older(&stored, wanted)
-                && let Some(board) = kept::load(db, &stored).await?
             {
-                metrics::counter!("board_loads_total").increment(1);
-                self.loaded.fetch_add(1, Ordering::SeqCst);
-                return Ok((index(board).await?, Duration::ZERO));
+                match kept::load(db, &stored).await {
+                    Ok(Some(board)) => {
+                        metrics::counter!("board_loads_total").increment(1);
+                        self.loaded.fetch_add(1, Ordering::SeqCst);
+                        return Ok((index(board).await?, Duration::ZERO));
+                    }
+                    // A newer one was stored meanwhile: look again.
+                    Ok(None) => continue,
+                    // Unreadable (written by another build of the same
+                    // tag, say): made again below and stored over it.
+                    Err(e) => tracing::warn!(error = %e, "the kept board could not be read: it is made again"),
+                }
             }
-            let lease = kept::lease_seconds(self.last_made_ms.load(Ordering::SeqCst).min(120_000));
+            let lease = kept::lease_seconds(self.last_computed_ms.load(Ordering::SeqCst));
             if kept::try_lease(db, &self.me, lease).await? {
+                let started = Instant::now();
                 let made = compute(db, &self.references).await;
                 let (board, one_off) = match made {
                     Ok(made) => made,
                     Err(e) => {
-                        kept::release(db, &self.me).await?;
+                        if let Err(released) = kept::release(db, &self.me).await {
+                            tracing::warn!(error = %released, "the board's lease was not given back: it runs out");
+                        }
                         return Err(e);
                     }
                 };
+                let ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+                self.last_computed_ms.store(ms, Ordering::SeqCst);
                 self.made.fetch_add(1, Ordering::SeqCst);
-                if !kept::store(db, &self.me, &board.board).await? {
-                    tracing::warn!("another server took over the board's lease: this one's board was not stored");
+                // A board not stored is still this server's to serve.
+                match kept::store(db, &self.me, &board.board).await {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        tracing::warn!("another server took over the board's lease: this one's board was not stored")
+                    }
+                    Err(e) => tracing::warn!(error = %e, "the board was made but not stored"),
                 }
                 return Ok((board, one_off));
             }
@@ -227,17 +250,10 @@ async fn index(board: Board) -> Result<Arc<IndexedBoard>> {
         .map_err(|e| DbError::Background(e.to_string()))
 }
 
-/// Whether board version `a` comes before `b`. A version is the counters'
-/// sum, then the number of ended banners (`"12.1"`); both only grow.
+/// Whether board version `a` comes before `b` (see
+/// [`crate::domain::board::version_is_older`]).
 fn is_older(a: &str, b: &str) -> bool {
-    fn parts(v: &str) -> Option<(u64, u64)> {
-        let (sum, ended) = v.split_once('.').unwrap_or((v, "0"));
-        Some((sum.parse().ok()?, ended.parse().ok()?))
-    }
-    match (parts(a), parts(b)) {
-        (Some(a), Some(b)) => a < b,
-        _ => a != b,
-    }
+    crate::domain::board::version_is_older(a, b)
 }
 
 /// The board served now.
@@ -267,6 +283,8 @@ async fn served(db: &Db) -> Result<(Arc<IndexedBoard>, String)> {
     let wanted = version(db).await?;
     let fresh = |board: &Arc<IndexedBoard>| !is_older(&board.board.version, &wanted);
     let last = keeper.board();
+    let mut served = keeper.served.subscribe();
+    let failures = served.borrow().failures;
     match last {
         Some(board) if fresh(&board) => return Ok((board, wanted)),
         Some(board) => {
@@ -283,8 +301,6 @@ async fn served(db: &Db) -> Result<(Arc<IndexedBoard>, String)> {
             }
         }
     }
-    let mut served = keeper.served.subscribe();
-    let failures = served.borrow().failures;
     let waited = tokio::time::timeout(
         WAIT_AT_MOST,
         served.wait_for(|s| s.failures > failures || s.board.as_ref().is_some_and(fresh)),

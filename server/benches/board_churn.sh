@@ -59,13 +59,6 @@ echo "database: $DB; $N submissions by $TEAMS teams; wrk $DURATION, 16 connectio
 
 # One team and one upload through the server: the template row.
 start_server "$URL" "${OPTS[@]}"
-new_token() { # new_token NAME: registers a team, prints a token
-  curl -fs -X POST -H 'content-type: application/json' \
-    -d "{\"name\":\"$1\",\"email\":\"$1@example.org\",\"password\":\"a long benchmark password\"}" "$base/api/v1/teams" >/dev/null
-  curl -fs -X POST -H 'content-type: application/json' \
-    -d "{\"email\":\"$1@example.org\",\"password\":\"a long benchmark password\"}" "$base/api/v1/tokens" |
-    python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])'
-}
 TOKEN=$(new_token churn)
 # Prediction files: the demo key's questions, a random letter each.
 python3 server/benches/seed.py files "$WORK"

@@ -37,3 +37,13 @@ start_server() {
 machine_ticks() {
   awk '/^cpu /{print $2+$3+$4+$7+$8+$9, $9}' /proc/stat
 }
+
+# new_token NAME: registers team NAME on the server at $base (registration
+# limits off) and prints a token of it.
+new_token() { # new_token NAME: registers a team, prints a token
+  curl -fs -X POST -H 'content-type: application/json' \
+    -d "{\"name\":\"$1\",\"email\":\"$1@example.org\",\"password\":\"a long benchmark password\"}" "$base/api/v1/teams" >/dev/null
+  curl -fs -X POST -H 'content-type: application/json' \
+    -d "{\"email\":\"$1@example.org\",\"password\":\"a long benchmark password\"}" "$base/api/v1/tokens" |
+    python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])'
+}

@@ -88,13 +88,6 @@ echo "three servers on PostgreSQL behind $(haproxy -v | head -1 | cut -d' ' -f1-
 # One team and one upload through one server (directly): the template row.
 PORT=$((PORT + 1)) start_server "$URL" "${OPTS[@]}"
 base="http://127.0.0.1:$((PORT + 1))"
-new_token() { # new_token NAME: registers a team, prints a token
-  curl -fs -X POST -H 'content-type: application/json' \
-    -d "{\"name\":\"$1\",\"email\":\"$1@example.org\",\"password\":\"a long benchmark password\"}" "$base/api/v1/teams" >/dev/null
-  curl -fs -X POST -H 'content-type: application/json' \
-    -d "{\"email\":\"$1@example.org\",\"password\":\"a long benchmark password\"}" "$base/api/v1/tokens" |
-    python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])'
-}
 TOKEN=$(new_token churn)
 # Prediction files: the demo key's questions, a random letter each.
 python3 server/benches/seed.py files "$WORK"

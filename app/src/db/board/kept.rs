@@ -20,13 +20,15 @@ use std::io::{Read, Write};
 use super::super::{Db, DbError, Result, now_unix};
 use crate::domain::board::Board;
 
+/// [`this_build`], once read.
+static BUILD: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
 /// The build a stored board must come from to be served: the package
 /// version and a digest of this executable (every build of the code has
 /// its own), so a deployment of new code never serves a board the old
 /// code made, and servers of one build share theirs.
 fn this_build() -> &'static str {
-    static FORMAT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    FORMAT.get_or_init(|| {
+    BUILD.get_or_init(|| {
         use sha2::Digest;
         let exe = std::env::current_exe().and_then(std::fs::read);
         let build = exe.map(|bytes| hex::encode(&sha2::Sha256::digest(&bytes)[..8])).unwrap_or_else(|e| {
@@ -41,6 +43,9 @@ fn this_build() -> &'static str {
 /// build's executable is hundreds of megabytes): call before timing a
 /// making, which must not count it.
 pub(super) async fn read_build() -> Result<()> {
+    if BUILD.get().is_some() {
+        return Ok(());
+    }
     tokio::task::spawn_blocking(|| {
         this_build();
     })

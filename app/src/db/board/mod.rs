@@ -46,6 +46,7 @@ use super::{Backend, Db, DbError, Result};
 use crate::domain::Benchmark;
 pub use crate::domain::board::index::IndexedBoard;
 use crate::domain::board::rank::{self, Contender, PackedBits};
+use crate::domain::board::version_is_older as is_older;
 use crate::domain::board::{Board, BoardRow, RANKED_VERIFIED_LIMIT, RowSource, reference};
 use crate::domain::stats::wilson;
 
@@ -105,9 +106,7 @@ pub struct BoardKeeper {
 
 impl Default for BoardKeeper {
     fn default() -> Self {
-        use rand::RngCore;
-        let mut id = [0u8; 8];
-        rand::thread_rng().fill_bytes(&mut id);
+        let id: [u8; 8] = rand::random();
         Self {
             served: watch::Sender::new(Served::default()),
             making: tokio::sync::Mutex::new(()),
@@ -115,7 +114,7 @@ impl Default for BoardKeeper {
             dirty: AtomicBool::new(false),
             last_made_ms: AtomicU64::new(u64::MAX),
             last_computed_ms: AtomicU64::new(0),
-            me: id.iter().map(|b| format!("{b:02x}")).collect(),
+            me: hex::encode(id),
             references: ReferenceCache::default(),
             made: AtomicU64::new(0),
             loaded: AtomicU64::new(0),
@@ -248,12 +247,6 @@ async fn index(board: Board) -> Result<Arc<IndexedBoard>> {
     tokio::task::spawn_blocking(move || Arc::new(IndexedBoard::new(board)))
         .await
         .map_err(|e| DbError::Background(e.to_string()))
-}
-
-/// Whether board version `a` comes before `b` (see
-/// [`crate::domain::board::version_is_older`]).
-fn is_older(a: &str, b: &str) -> bool {
-    crate::domain::board::version_is_older(a, b)
 }
 
 /// The board served now.

@@ -13,9 +13,10 @@
 //!
 //! A field is a slice of the input unless it holds `""` or text after its
 //! closing quote (then it is an owned string), and one [`Record`] is reused
-//! for every row. The reader finds the next comma, quote or line break
-//! eight bytes at a time and counts lines as it goes, so each record knows
-//! the 1-based line it starts on.
+//! for every row. The reader marks every comma, quote and line break of
+//! 64 bytes at once (a bit each, in a form the compiler turns into vector
+//! compares), steps from mark to mark, and counts lines as it goes, so each
+//! record knows the 1-based line it starts on.
 
 use std::borrow::Cow;
 
@@ -24,6 +25,11 @@ pub(crate) struct Reader<'a> {
     text: &'a str,
     pos: usize,
     line: usize,
+    /// The start of the 64-byte block `marks` describes (a multiple of
+    /// 64; `usize::MAX` before the first).
+    block: usize,
+    /// Bit i is set when byte `block + i` is one of [`MARKED`].
+    marks: u64,
 }
 
 /// One record: its fields and where it starts. Reuse one for a whole file.
@@ -107,14 +113,14 @@ impl<'a> Reader<'a> {
     /// A reader at the start of `text` (dropping a byte-order mark).
     pub(crate) fn new(text: &'a str) -> Self {
         let pos = if text.starts_with('\u{feff}') { 3 } else { 0 };
-        Self { text, pos, line: 1 }
+        Self { text, pos, line: 1, block: usize::MAX, marks: 0 }
     }
 
     /// A reader for the record starting at byte `start`, the
     /// [`Record::start`] of an earlier read (line numbers are then
     /// meaningless).
     pub(crate) fn at(text: &'a str, start: usize) -> Self {
-        Self { text, pos: start.min(text.len()), line: 1 }
+        Self { text, pos: start.min(text.len()), line: 1, block: usize::MAX, marks: 0 }
     }
 
     /// Reads the next record into `record`; false at the end of the text.
@@ -154,14 +160,14 @@ impl<'a> Reader<'a> {
         let (text, bytes) = (self.text, self.text.as_bytes());
         let start = self.pos;
         if bytes.get(start) != Some(&b'"') {
-            let end = find(bytes, start, UNQUOTED);
+            let end = self.find(start, UNQUOTED);
             return (Cow::Borrowed(&text[start..end]), end);
         }
         let mut owned: Option<String> = None;
         let mut piece = start + 1;
         let mut scan = piece;
         loop {
-            let at = find(bytes, scan, QUOTED);
+            let at = self.find(scan, QUOTED);
             match (bytes.get(at), bytes.get(at + 1)) {
                 (None, _) => return (append(owned, &text[piece..]), at),
                 (Some(b'\n'), _) => {
@@ -175,7 +181,7 @@ impl<'a> Reader<'a> {
                 }
                 (Some(_), None | Some(b',' | b'\r' | b'\n')) => return (append(owned, &text[piece..at]), at + 1),
                 (Some(_), Some(_)) => {
-                    let end = find(bytes, at + 1, UNQUOTED);
+                    let end = self.find(at + 1, UNQUOTED);
                     let mut s = owned.unwrap_or_default();
                     s.push_str(&text[piece..at]);
                     s.push_str(&text[at + 1..end]);
@@ -183,6 +189,31 @@ impl<'a> Reader<'a> {
                 }
             }
         }
+    }
+
+    /// The position of the first byte at or after `from` that is one of
+    /// `stops` (all of them [`MARKED`]), or the text's length.
+    #[inline]
+    fn find(&mut self, from: usize, stops: [u8; 3]) -> usize {
+        let bytes = self.text.as_bytes();
+        let mut at = from;
+        while at < bytes.len() {
+            let block = at & !63;
+            if block != self.block {
+                (self.block, self.marks) = (block, marks(bytes, block));
+            }
+            let ahead = self.marks & (u64::MAX << (at - block));
+            if ahead == 0 {
+                at = block + 64;
+                continue;
+            }
+            let mark = block + ahead.trailing_zeros() as usize;
+            if stops.contains(&bytes[mark]) {
+                return mark;
+            }
+            at = mark + 1;
+        }
+        bytes.len()
     }
 }
 
@@ -196,31 +227,31 @@ fn append<'a>(owned: Option<String>, tail: &'a str) -> Cow<'a, str> {
     }
 }
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGHS: u64 = 0x8080_8080_8080_8080;
+/// The bytes a field or a record may end at, or a quoted field's scan.
+const MARKED: [u8; 4] = [b',', b'"', b'\r', b'\n'];
 
-/// The position of the first byte at or after `from` that is one of
-/// `stops`, or `bytes.len()`. Eight bytes at a time: a byte equal to a stop
-/// is a zero byte of `word ^ stop`, and the lowest flag of `zero_bytes` is
-/// exact (false flags only appear above a true one).
-fn find(bytes: &[u8], from: usize, stops: [u8; 3]) -> usize {
-    let [a, b, c] = stops.map(|s| ONES * u64::from(s));
-    let mut i = from;
-    while let Some(chunk) = bytes.get(i..i + 8) {
-        let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
-        let hits = zero_bytes(word ^ a) | zero_bytes(word ^ b) | zero_bytes(word ^ c);
-        if hits != 0 {
-            return i + (hits.trailing_zeros() / 8) as usize;
-        }
-        i += 8;
+/// Bit i set when byte `start + i` is one of [`MARKED`], for the 64 bytes
+/// from `start` (fewer at the end of the text). A whole block is
+/// compared byte by byte into flags the compiler compares 16 at a time,
+/// then gathered eight flags a multiplication (byte j's 0 or 1 lands on
+/// bit 56 + j of the product, and no two products' bits overlap). Not
+/// inlined: a field's search mostly reads the marks of a block already
+/// marked, and stays small.
+#[inline(never)]
+fn marks(bytes: &[u8], start: usize) -> u64 {
+    let is_marked = |b: u8| (b == MARKED[0]) | (b == MARKED[1]) | (b == MARKED[2]) | (b == MARKED[3]);
+    let Some(block) = bytes.get(start..start + 64) else {
+        let tail = bytes.get(start..).unwrap_or_default();
+        return tail.iter().enumerate().fold(0, |m, (i, &b)| m | (u64::from(is_marked(b)) << i));
+    };
+    let mut flags = [0u8; 64];
+    for (flag, &b) in flags.iter_mut().zip(block) {
+        *flag = u8::from(is_marked(b));
     }
-    let tail = bytes.get(i..).unwrap_or_default();
-    tail.iter().position(|x| stops.contains(x)).map_or(bytes.len(), |k| i + k)
-}
-
-/// The high bit of every zero byte of `x` (and possibly of bytes above one).
-fn zero_bytes(x: u64) -> u64 {
-    x.wrapping_sub(ONES) & !x & HIGHS
+    flags.chunks_exact(8).enumerate().fold(0, |m, (k, eight)| {
+        let eight = u64::from_le_bytes(eight.try_into().expect("8 bytes"));
+        m | (eight.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k)
+    })
 }
 
 #[cfg(test)]

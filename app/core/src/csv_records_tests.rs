@@ -75,11 +75,21 @@ fn lines_survive_crlf_and_blank_lines() {
 }
 
 #[test]
-fn long_fields_cross_eight_byte_words() {
-    let long = "ب".repeat(37);
+fn long_fields_cross_blocks() {
+    let long = "ب".repeat(70);
     let text = format!("{long},\"{long}\"\"{long}\"\n{long}\r{long},");
     agree(&text);
     assert_eq!(ours(&text)[0].1[1], format!("{long}\"{long}"));
+}
+
+#[test]
+fn block_marks_are_the_marked_bytes() {
+    let bytes: Vec<u8> = (0..300usize).map(|i| b"a,\"\r\nxyz\xd8"[i * 7 % 9]).collect();
+    for start in (0..bytes.len()).step_by(64) {
+        let want = bytes[start..].iter().take(64).enumerate();
+        let want = want.fold(0u64, |m, (i, b)| m | (u64::from(MARKED.contains(b)) << i));
+        assert_eq!(marks(&bytes, start), want, "the block at {start}");
+    }
 }
 
 #[test]

@@ -25,6 +25,15 @@ pub struct ScoreArgs {
     pub json: bool,
 }
 
+/// `score --json`'s document: the card's fields, then the file's format.
+#[derive(serde::Serialize)]
+struct JsonCard<'a> {
+    #[serde(flatten)]
+    card: &'a app::domain::ScoreCard,
+    format: &'a str,
+    gzip: bool,
+}
+
 /// Scores and prints; refuses the whole file on any bad row.
 pub fn run(args: ScoreArgs) -> anyhow::Result<()> {
     let key_bytes = map_input(&args.keys)?;
@@ -36,10 +45,7 @@ pub fn run(args: ScoreArgs) -> anyhow::Result<()> {
     let (file, scored) = read_and_score(&key, &pred_bytes).with_context(refused)?;
     if args.json {
         // The contract's score card, plus the detected input format.
-        let mut card = serde_json::to_value(&scored.card)?;
-        card["format"] = file.format.as_str().into();
-        card["gzip"] = file.gzip.into();
-        print_json(&card)
+        print_json(&JsonCard { card: &scored.card, format: file.format.as_str(), gzip: file.gzip })
     } else {
         let gzip = if file.gzip { " (gzip)" } else { "" };
         println!("format: {}{gzip}, {} rows", file.format.as_str(), file.len());

@@ -126,6 +126,10 @@ pub fn install_recorder() -> anyhow::Result<PrometheusHandle> {
     metrics::describe_counter!("board_computations_total", "boards computed (once per board version and process)");
     metrics::describe_histogram!("board_computation_seconds", "time to compute a board");
     metrics::describe_counter!(
+        "board_pairs_tested_total",
+        "pairwise tests run to rank boards (a version tests only the pairs of rows that changed)"
+    );
+    metrics::describe_counter!(
         "export_compressions_total",
         "whole-board exports serialized and compressed, by export (once per board version and process)"
     );

@@ -5,6 +5,15 @@
 //! every other pair (a published figure, or different keys) with a pooled
 //! two-proportion z-test (unpaired). The p-values go to
 //! [`stats::rank_ranges`] at α = 0.05 with Holm's correction.
+//!
+//! A board version differs from the last in the rows a change touched, so
+//! [`rank_ranges_kept`] keeps every pair's p-value from one ranking to the
+//! next, by the two contenders' contents: a changed or new contender costs
+//! its own comparisons with the others (O(rows)), the rest are read back.
+
+use std::hash::{Hash, Hasher};
+
+use rustc_hash::FxHashMap;
 
 use super::{RANK_ALPHA, Ranks};
 use crate::stats::{self, Correction};
@@ -30,11 +39,19 @@ impl Contender {
         let correct = correct.unwrap_or_else(|| (accuracy * n as f64).round() as u64);
         Self { accuracy, correct, n, paired }
     }
+
+    /// A digest of everything a comparison reads: equal contenders have
+    /// equal digests, and a pair's p-value depends on the two alone.
+    fn digest(&self) -> u64 {
+        let mut h = std::hash::DefaultHasher::new();
+        (self.accuracy.to_bits(), self.correct, self.n, &self.paired).hash(&mut h);
+        h.finish()
+    }
 }
 
 /// A correctness vector packed 64 items a word (item i is bit i % 64 of
 /// word i / 64, as `submissions.correctness` packs it 8 a byte).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PackedBits {
     len: usize,
     words: Vec<u64>,
@@ -98,17 +115,50 @@ fn pair_p(a: &Contender, b: &Contender) -> f64 {
     two_proportion_p(a.correct, a.n, b.correct, b.n)
 }
 
+/// The p-values of the last ranking's pairs, by the two contenders'
+/// digests (the smaller first: every test here is symmetric).
+#[derive(Debug, Default)]
+pub struct PairsKept {
+    p: FxHashMap<(u64, u64), f64>,
+    /// Pairs tested (not read back) by the last ranking.
+    tested: usize,
+}
+
+impl PairsKept {
+    /// How many pairs the last ranking had to test: the others were kept.
+    pub fn tested(&self) -> usize {
+        self.tested
+    }
+}
+
 /// Rank ranges of `set` (in its order).
 pub fn rank_ranges(set: &[Contender]) -> Vec<Ranks> {
+    rank_ranges_kept(set, &mut PairsKept::default())
+}
+
+/// [`rank_ranges`], testing only the pairs `kept` does not hold; `kept`
+/// then holds this set's pairs (no others, so it stays the size of one
+/// ranking).
+pub fn rank_ranges_kept(set: &[Contender], kept: &mut PairsKept) -> Vec<Ranks> {
     let n = set.len();
+    let digests: Vec<u64> = set.iter().map(Contender::digest).collect();
+    let mut now = FxHashMap::with_capacity_and_hasher(n * n.saturating_sub(1) / 2, Default::default());
+    let mut tested = 0;
     let mut p = vec![vec![1.0; n]; n];
     for i in 0..n {
         for j in i + 1..n {
-            let v = pair_p(&set[i], &set[j]);
+            let pair = (digests[i].min(digests[j]), digests[i].max(digests[j]));
+            let v = *now.entry(pair).or_insert_with(|| {
+                kept.p.get(&pair).copied().unwrap_or_else(|| {
+                    tested += 1;
+                    pair_p(&set[i], &set[j])
+                })
+            });
             p[i][j] = v;
             p[j][i] = v;
         }
     }
+    *kept = PairsKept { p: now, tested };
     let accuracy: Vec<f64> = set.iter().map(|c| c.accuracy).collect();
     stats::rank_ranges(&accuracy, &p, RANK_ALPHA, Correction::Holm)
         .into_iter()
@@ -151,6 +201,56 @@ mod tests {
         assert_eq!(set[0].correct, 1194);
         let ranks = rank_ranges(&set);
         assert_eq!(ranks[1], Ranks { best: 1, worst: 3 }, "{ranks:?}");
+    }
+
+    /// Contenders of one key whose vectors and counts differ, as a stream
+    /// of uploads gives.
+    fn varied(count: usize, seed: u64) -> Vec<Contender> {
+        let len = 300;
+        (0..count)
+            .map(|c| {
+                let mut x = seed.wrapping_add(c as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                let bits: Vec<bool> = (0..len)
+                    .map(|_| {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        x % 100 < 40 + (c as u64 * 7) % 50
+                    })
+                    .collect();
+                let correct = bits.iter().filter(|b| **b).count() as u64;
+                let accuracy = correct as f64 / len as f64;
+                Contender {
+                    accuracy,
+                    correct,
+                    n: len as u64,
+                    paired: Some((1, PackedBits::from_stored(&pack(&bits), len))),
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn kept_pairs_rank_as_a_fresh_ranking_and_test_only_what_changed() {
+        let mut set = varied(30, 7);
+        set.push(Contender::from_shown(0.55, Some(165), 300, None));
+        let mut kept = PairsKept::default();
+        assert_eq!(rank_ranges_kept(&set, &mut kept), rank_ranges(&set));
+        assert_eq!(kept.tested(), 31 * 30 / 2);
+        // The same set again: nothing to test.
+        assert_eq!(rank_ranges_kept(&set, &mut kept), rank_ranges(&set));
+        assert_eq!(kept.tested(), 0);
+        // One contender replaced (a new upload of its model), one added:
+        // only their comparisons are tested, and the ranks are a fresh
+        // ranking's.
+        set[4] = varied(1, 99).remove(0);
+        set.push(varied(1, 123).remove(0));
+        assert_eq!(rank_ranges_kept(&set, &mut kept), rank_ranges(&set));
+        assert_eq!(kept.tested(), 31 + 30, "the two new rows' pairs, their own pair once");
+        // One removed: nothing new to test.
+        set.remove(10);
+        assert_eq!(rank_ranges_kept(&set, &mut kept), rank_ranges(&set));
+        assert_eq!(kept.tested(), 0);
     }
 
     #[test]

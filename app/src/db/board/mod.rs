@@ -32,7 +32,9 @@
 //! per-question data), keeps one row per team and model ([`verified`]) and
 //! sorts them; only the ranked set (at most 16 + [`RANKED_VERIFIED_LIMIT`]
 //! rows) is compared pairwise, so the cost grows as n log n with the number
-//! of submissions.
+//! of submissions; and the last ranking's pairs are kept
+//! ([`PairsKept`]), so a version tests only the pairs of the rows its
+//! changes touched.
 
 use std::fmt;
 use std::sync::Arc;
@@ -45,7 +47,7 @@ use tokio::sync::watch;
 use super::{Backend, Db, DbError, Result};
 use crate::domain::Benchmark;
 pub use crate::domain::board::index::IndexedBoard;
-use crate::domain::board::rank::{self, Contender, PackedBits};
+use crate::domain::board::rank::{self, Contender, PackedBits, PairsKept};
 use crate::domain::board::version_is_older as is_older;
 use crate::domain::board::{Board, BoardRow, RANKED_VERIFIED_LIMIT, RowSource, reference};
 use crate::domain::stats::wilson;
@@ -99,6 +101,9 @@ pub struct BoardKeeper {
     /// This process's name in the lease ([`kept::try_lease`]).
     me: String,
     references: ReferenceCache,
+    /// The last ranking's pairwise tests: a version re-tests only the pairs
+    /// of the rows its changes touched.
+    pairs: Arc<std::sync::Mutex<PairsKept>>,
     /// Boards this process made, and boards it loaded (made by another).
     made: AtomicU64,
     loaded: AtomicU64,
@@ -116,6 +121,7 @@ impl Default for BoardKeeper {
             last_computed_ms: AtomicU64::new(0),
             me: hex::encode(id),
             references: ReferenceCache::default(),
+            pairs: Arc::default(),
             made: AtomicU64::new(0),
             loaded: AtomicU64::new(0),
         }
@@ -214,7 +220,7 @@ impl BoardKeeper {
             let lease = kept::lease_seconds(self.last_computed_ms.load(Ordering::SeqCst));
             if kept::try_lease(db, &self.me, lease).await? {
                 let started = Instant::now();
-                let made = compute(db, &self.references).await;
+                let made = compute(db, &self.references, &self.pairs).await;
                 let (board, one_off) = match made {
                     Ok(made) => made,
                     Err(e) => {
@@ -400,14 +406,18 @@ type ReferenceCache = std::sync::Mutex<Option<((i64, String, bool, crate::domain
 /// Reads everything from one snapshot of the database and assembles the
 /// board of the version that snapshot holds; also says how long it spent
 /// on the key's baselines, made once per key.
-async fn compute(db: &Db, references: &ReferenceCache) -> Result<(Arc<IndexedBoard>, Duration)> {
+async fn compute(
+    db: &Db,
+    references: &ReferenceCache,
+    pairs: &Arc<std::sync::Mutex<PairsKept>>,
+) -> Result<(Arc<IndexedBoard>, Duration)> {
     let started = Instant::now();
     let mut tx = db.pool().begin().await?;
     if db.backend() == Backend::Postgres {
         // Every statement below reads the snapshot of the first one.
         sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY").execute(&mut *tx).await?;
     }
-    let board = compute_in(&mut tx, references).await;
+    let board = compute_in(&mut tx, references, pairs.clone()).await;
     tx.rollback().await?;
     metrics::counter!("board_computations_total").increment(1);
     metrics::histogram!("board_computation_seconds").record(started.elapsed().as_secs_f64());
@@ -422,7 +432,11 @@ async fn compute(db: &Db, references: &ReferenceCache) -> Result<(Arc<IndexedBoa
 }
 
 /// [`compute`] on the transaction `conn`.
-async fn compute_in(conn: &mut AnyConnection, references: &ReferenceCache) -> Result<(Arc<IndexedBoard>, Duration)> {
+async fn compute_in(
+    conn: &mut AnyConnection,
+    references: &ReferenceCache,
+    pairs: Arc<std::sync::Mutex<PairsKept>>,
+) -> Result<(Arc<IndexedBoard>, Duration)> {
     let version = version_on(&mut *conn).await?;
     let published = super::published::list_models_on(&mut *conn).await?;
     let verified = verified::verified(&mut *conn).await?;
@@ -444,7 +458,8 @@ async fn compute_in(conn: &mut AnyConnection, references: &ReferenceCache) -> Re
             });
             (v.row, contender)
         }));
-        Arc::new(IndexedBoard::new(Board { version, rows: assign_ranks(rows), reference }))
+        let rows = assign_ranks(rows, &mut pairs.lock().unwrap_or_else(|p| p.into_inner()));
+        Arc::new(IndexedBoard::new(Board { version, rows, reference }))
     })
     .await
     .map_err(|e| DbError::Background(e.to_string()))?;
@@ -470,10 +485,12 @@ fn published_row(m: crate::domain::board::PublishedModel) -> (BoardRow, Option<C
 
 /// Ranks the contenders and orders the rows in the board's order
 /// ([`board_order`](crate::domain::board::board_order): best first, ties
-/// published before verified, then by name, team and id).
-fn assign_ranks(rows: Vec<(BoardRow, Option<Contender>)>) -> Vec<BoardRow> {
+/// published before verified, then by name, team and id), testing only the
+/// pairs `pairs` does not hold from the last ranking.
+fn assign_ranks(rows: Vec<(BoardRow, Option<Contender>)>, pairs: &mut PairsKept) -> Vec<BoardRow> {
     let set: Vec<Contender> = rows.iter().filter_map(|(_, c)| c.clone()).collect();
-    let mut ranks = rank::rank_ranges(&set).into_iter();
+    let mut ranks = rank::rank_ranges_kept(&set, pairs).into_iter();
+    metrics::counter!("board_pairs_tested_total").increment(pairs.tested() as u64);
     let mut out: Vec<BoardRow> = rows
         .into_iter()
         .map(|(mut row, c)| {

@@ -187,7 +187,7 @@ pub async fn store_batch(
         each(i + 1);
     }
     // Shown scores moved: the board, its exports and comparisons follow.
-    super::board::bump_version(&mut *tx, 0).await?;
+    super::board::bump_version(&mut tx, 0).await?;
     tx.commit().await?;
     Ok(new)
 }

@@ -193,7 +193,7 @@ async fn insert_as(db: &Db, key: NewKey<'_>, next: Option<NextVersion<'_>>) -> R
                     .await?;
             }
             // A new key may become the default one: the board's baselines change.
-            super::board::bump_version(&mut *tx, 0).await?;
+            super::board::bump_version(&mut tx, 0).await?;
             tx.commit().await?;
             Ok(row.into())
         }
@@ -262,7 +262,7 @@ pub async fn reveal(db: &Db, name: &str, benchmark: Option<Benchmark>) -> Result
     .fetch_one(&mut *tx)
     .await
     .map_err(DbError::from)?;
-    super::board::bump_version(&mut *tx, 0).await?;
+    super::board::bump_version(&mut tx, 0).await?;
     tx.commit().await.map_err(DbError::from)?;
     Ok(row.into())
 }

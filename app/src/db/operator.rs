@@ -121,7 +121,7 @@ pub async fn set_hidden(db: &Db, actor: &Actor, public_id: &str, reason: Option<
         .await?;
     let event = if reason.is_some() { "submission_hidden" } else { "submission_restored" };
     record(&mut tx, actor, event, Some(team_id), reason.unwrap_or(""), public_id).await?;
-    bump_version(&mut *tx, team_id).await?;
+    bump_version(&mut tx, team_id).await?;
     tx.commit().await?;
     Ok(Some(true))
 }
@@ -152,7 +152,7 @@ pub async fn set_flags_cleared(db: &Db, actor: &Actor, public_id: &str, reason: 
         .await?;
     let event = if reason.is_some() { "flags_cleared" } else { "flags_restored" };
     record(&mut tx, actor, event, Some(team_id), reason.unwrap_or(""), public_id).await?;
-    bump_version(&mut *tx, team_id).await?;
+    bump_version(&mut tx, team_id).await?;
     tx.commit().await?;
     Ok(Some(true))
 }
@@ -193,7 +193,7 @@ pub async fn set_banned(db: &Db, actor: &Actor, team: &str, reason: Option<&str>
     }
     let event = if reason.is_some() { "team_banned" } else { "team_unbanned" };
     record(&mut tx, actor, event, Some(team_id), reason.unwrap_or(""), &name).await?;
-    bump_version(&mut *tx, team_id).await?;
+    bump_version(&mut tx, team_id).await?;
     tx.commit().await?;
     Ok(Some((name, true)))
 }
@@ -234,7 +234,7 @@ pub async fn rename_team(db: &Db, actor: &Actor, team: &str, new: &str) -> Resul
         other => other?,
     };
     record(&mut tx, actor, "team_renamed", Some(team_id), "", &format!("{old:?} -> {:?}", new.trim())).await?;
-    bump_version(&mut *tx, team_id).await?;
+    bump_version(&mut tx, team_id).await?;
     tx.commit().await?;
     Ok(old)
 }
@@ -257,7 +257,7 @@ pub async fn rename_model(db: &Db, actor: &Actor, public_id: &str, new: &str) ->
         .await?;
     let detail = format!("{public_id}: {old:?} -> {:?}", new.trim());
     record(&mut tx, actor, "model_renamed", Some(team_id), "", &detail).await?;
-    bump_version(&mut *tx, team_id).await?;
+    bump_version(&mut tx, team_id).await?;
     tx.commit().await?;
     Ok(old)
 }
@@ -288,7 +288,7 @@ pub async fn set_quotas(
     let detail =
         format!("daily {} -> {}, total {} -> {}", shown(old_daily), shown(daily), shown(old_total), shown(total));
     record(&mut tx, actor, "quotas_changed", Some(team_id), "", &detail).await?;
-    bump_version(&mut *tx, team_id).await?;
+    bump_version(&mut tx, team_id).await?;
     tx.commit().await?;
     Ok(Some(name))
 }
@@ -307,7 +307,7 @@ pub async fn announce(db: &Db, actor: &Actor, level: Level, en: &str, ar: &str, 
     .fetch_one(&mut *tx)
     .await?;
     record(&mut tx, actor, "announced", None, "", &format!("#{id} {}: {en}", level.as_str())).await?;
-    bump_version(&mut *tx, 0).await?;
+    bump_version(&mut tx, 0).await?;
     tx.commit().await?;
     Ok(id)
 }
@@ -324,7 +324,7 @@ pub async fn remove_announcement(db: &Db, actor: &Actor, id: i64) -> Result<bool
         > 0;
     if done {
         record(&mut tx, actor, "announcement_removed", None, "", &format!("#{id}")).await?;
-        bump_version(&mut *tx, 0).await?;
+        bump_version(&mut tx, 0).await?;
     }
     tx.commit().await?;
     Ok(done)
@@ -374,7 +374,7 @@ pub async fn set_read_only(db: &Db, actor: &Actor, on: bool, reason: &str) -> Re
     }
     let event = if on { "read_only_on" } else { "read_only_off" };
     record(&mut tx, actor, event, None, reason, "").await?;
-    bump_version(&mut *tx, 0).await?;
+    bump_version(&mut tx, 0).await?;
     tx.commit().await?;
     Ok(true)
 }

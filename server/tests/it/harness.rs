@@ -329,7 +329,9 @@ impl TestApp {
     /// does in its transaction: for a test that changes rows behind the
     /// server's back (the cache of rendered pages is keyed by the version).
     pub async fn board_moved(&self) {
-        app::db::board::bump_version(self.state.db.pool(), 0).await.expect("move the board version");
+        // Writer 0: any row may have changed, the whole board is made again.
+        let mut conn = self.state.db.writer().acquire().await.expect("a connection");
+        app::db::board::bump_version(&mut conn, 0).await.expect("move the board version");
     }
 
     /// Submissions stored in total.

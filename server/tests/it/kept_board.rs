@@ -1,5 +1,6 @@
-//! The board kept in the database (issue 38): made once per version in
-//! all, whichever process asks first; read by the others; always the
+//! The board kept in the database (issue 38): made whole once per version
+//! in all, whichever process asks first, and read by the others; then
+//! made by each process from the changes since its last; always the
 //! complete board of one moment; equal to one made from scratch after a
 //! run of uploads, edits, withdrawals and a key's re-scoring.
 
@@ -10,14 +11,27 @@ use serde_json::{Value, json};
 
 use crate::cli::{Files, medarabench, s, stderr};
 use crate::edits::patch;
+use crate::flags::near_copy;
 use crate::harness::{Backend, TestApp};
 use crate::on_both_backends;
+use app::domain::exposure::Exposure;
 
-on_both_backends!(a_version_is_made_once_across_processes, a_board_is_one_moment, the_kept_board_is_one_made_afresh);
+on_both_backends!(
+    a_version_is_made_once_across_processes,
+    a_board_is_one_moment,
+    the_kept_board_is_one_made_afresh,
+    a_flag_names_what_may_be_opened_on_a_board_made_from_changes,
+);
 
-/// Each process's boards made and loaded so far.
+/// Each process's boards made whole and loaded so far.
 fn counts(app: &TestApp) -> (u64, u64) {
     app::db::board::made_and_loaded(&app.state.db)
+}
+
+/// Each process's boards made whole, made from the changes, and loaded.
+fn all_counts(app: &TestApp) -> [u64; 3] {
+    let (whole, loaded) = counts(app);
+    [whole, app::db::board::made_from_changes(&app.state.db), loaded]
 }
 
 async fn a_version_is_made_once_across_processes(backend: Backend) {
@@ -25,11 +39,13 @@ async fn a_version_is_made_once_across_processes(backend: Backend) {
     let second = first.second_process().await;
     let third = first.second_process().await;
     let token = first.team_with_token("Once Lab", "once@lab.example").await;
-    for (i, app) in [&first, &second, &third].into_iter().enumerate() {
+    // Each version asked for first by another process, then by the first
+    // again once every process has made one board of its own.
+    for (i, app) in [&first, &second, &third, &first].into_iter().enumerate() {
         let resp =
             first.upload_raw(&token, &format!("model_name=Once-{i}"), TestApp::demo_predictions(0.5, i as u64)).await;
         assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
-        let before: Vec<(u64, u64)> = [&first, &second, &third].map(counts).to_vec();
+        let before: Vec<[u64; 3]> = [&first, &second, &third].map(all_counts).to_vec();
         // Every process reads the new version, the one that asks first too.
         let boards = [app.get("/api/v1/leaderboard").await.json(), first.get("/api/v1/leaderboard").await.json()];
         let others = [&first, &second, &third].map(|a| a.get("/api/v1/leaderboard"));
@@ -41,20 +57,30 @@ async fn a_version_is_made_once_across_processes(backend: Backend) {
             assert_eq!(board["rows"], read[0]["rows"], "one board");
             assert!(board["rows"].as_array().unwrap().iter().any(|r| r["model"] == format!("Once-{i}")));
         }
-        let after: Vec<(u64, u64)> = [&first, &second, &third].map(counts).to_vec();
-        let made: u64 = after.iter().zip(&before).map(|(a, b)| a.0 - b.0).sum();
-        let loaded: u64 = after.iter().zip(&before).map(|(a, b)| a.1 - b.1).sum();
-        assert_eq!((made, loaded), (1, 2), "made once, by whichever asked first; loaded by the other two");
+        let after: Vec<[u64; 3]> = [&first, &second, &third].map(all_counts).to_vec();
+        let [whole, changes, loaded] =
+            [0, 1, 2].map(|k| after.iter().zip(&before).map(|(a, b)| a[k] - b[k]).sum::<u64>());
+        // Made whole once in all by the first process to ask that had made
+        // none yet, loaded by those that had made none either, and made
+        // from the changes (a few rows) by every process that made one.
+        let expected = match i {
+            0 => [1, 0, 2],
+            1 => [1, 1, 1],
+            2 => [1, 2, 0],
+            _ => [0, 3, 0],
+        };
+        assert_eq!([whole, changes, loaded], expected, "version {i}: made whole, from changes, loaded");
     }
     third.finish().await;
     second.finish().await;
     first.finish().await;
 }
 
-/// Two rows changed together, again and again, in one transaction each
-/// that moves the version once: every board read, from the process that
-/// made it or from one that loaded it, shows both rows at the value of
-/// the change its version names.
+/// Two rows of two teams changed together, again and again, in one
+/// transaction each that moves the version twice (once for each team):
+/// every board read, from the process that made it or from one that
+/// loaded it, shows both rows at the value of the change its version
+/// names.
 async fn a_board_is_one_moment(backend: Backend) {
     let Some(first) = TestApp::start(backend).await else { return };
     let second = first.second_process().await;
@@ -69,12 +95,22 @@ async fn a_board_is_one_moment(backend: Backend) {
             .execute(&mut *tx)
             .await
             .unwrap();
-        app::db::board::bump_version(&mut *tx, 3).await.unwrap();
+        let teams: Vec<i64> =
+            sqlx::query_scalar("SELECT team_id FROM submissions WHERE public_id = $1 OR public_id = $2")
+                .bind(&good)
+                .bind(&weak)
+                .fetch_all(&mut *tx)
+                .await
+                .unwrap();
+        assert_eq!(teams.len(), 2, "two teams' rows");
+        for team in teams {
+            app::db::board::bump_version(&mut tx, team).await.unwrap();
+        }
         tx.commit().await.unwrap();
     };
     change(first.state.db.clone(), 0, good.clone(), weak.clone()).await;
     let base: i64 = app::db::board::version(&first.state.db).await.unwrap().parse().unwrap();
-    let value = |version: i64| 0.2 + (version - base) as f64 / 1000.0;
+    let value = |version: i64| 0.2 + (version - base) as f64 / 2.0 / 1000.0;
     // Changes go on until boards of this many versions were read.
     const VERSIONS_READ: usize = 6;
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
@@ -114,7 +150,7 @@ async fn a_board_is_one_moment(backend: Backend) {
     let changes = writer.await.unwrap();
     assert!(seen.len() >= VERSIONS_READ, "boards of several versions were read: {seen:?}");
     let last = second.get("/api/v1/leaderboard").await.json();
-    assert_eq!(last["board_version"], (base + changes).to_string());
+    assert_eq!(last["board_version"], (base + 2 * changes).to_string());
     second.finish().await;
     first.finish().await;
 }
@@ -145,6 +181,8 @@ async fn the_kept_board_is_one_made_afresh(backend: Backend) {
             let resp = app.upload_raw(&token, &format!("model_name={team}-{m}"), file).await;
             assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
             ids.push((token.clone(), resp.json()["id"].as_str().unwrap().to_owned()));
+            // Each version made from the one before.
+            app.get("/api/v1/leaderboard").await;
         }
     }
     // An edit, a withdrawal, a submission made private.
@@ -163,6 +201,13 @@ async fn the_kept_board_is_one_made_afresh(backend: Backend) {
     let (token, id) = &ids[7];
     assert_eq!(patch(&app, token, id, json!({"visibility": "private"})).await.status, StatusCode::OK);
     let before_rescore = app.get("/api/v1/leaderboard").await.json();
+    assert!(app::db::board::made_from_changes(&app.state.db) >= 9, "made from the changes, not whole");
+    assert_eq!(counts(&app).0, 1, "made whole once, at the start");
+    // The board made from the changes is the one made from scratch.
+    sqlx::query("UPDATE kept_board SET version = NULL, body = NULL").execute(app.state.db.pool()).await.unwrap();
+    let afresh = app.second_process().await;
+    assert_eq!(afresh.get("/api/v1/leaderboard").await.json(), before_rescore, "from changes = from scratch");
+    afresh.finish().await;
 
     // The key corrected: every submission on it scored again.
     let changes = key.items().iter().step_by(29).take(9).map(|it| (it.id.get(), "A".to_owned())).collect();
@@ -184,5 +229,49 @@ async fn the_kept_board_is_one_made_afresh(backend: Backend) {
     assert_eq!(made, served, "the board kept through the run is the one made from scratch");
     afresh.finish().await;
     loading.finish().await;
+    app.finish().await;
+}
+
+/// A near-duplicate flag on one team's row names another team's
+/// submission only while anyone may open it: when the other team
+/// withdraws it, the flagged row (of a team that changed nothing) stops
+/// naming it on the board made from the changes, as on one made afresh.
+async fn a_flag_names_what_may_be_opened_on_a_board_made_from_changes(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let key = app.store_synthetic_key("near-key", &synthetic_key(1_600, 11).csv, Exposure::Public, None).await;
+    let original_file = synthetic_predictions(&key, 0.6, 5);
+    let a = app.team_with_token("Original", "o@orig.example").await;
+    let resp = app.upload_raw(&a, "model_name=Orig-7B", original_file.clone()).await;
+    assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
+    let original = resp.json()["id"].as_str().unwrap().to_owned();
+    let b = app.team_with_token("Borrowers", "b@borrow.example").await;
+    let resp = app.upload_raw(&b, "model_name=Borrowed-7B", near_copy(&original_file, 200)).await;
+    assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
+    let flags = |board: &Value| {
+        let rows = board["rows"].as_array().unwrap();
+        rows.iter().find(|r| r["model"] == "Borrowed-7B").expect("the flagged row")["flags"].to_string()
+    };
+    let board = app.get("/api/v1/leaderboard").await.json();
+    assert!(flags(&board).contains(&original), "names the original: {}", flags(&board));
+
+    let made = app::db::board::made_from_changes(&app.state.db);
+    let withdrawn = app
+        .request(
+            axum::http::Request::delete(format!("/api/v1/submissions/{original}"))
+                .header("authorization", format!("Bearer {a}"))
+                .body(axum::body::Body::empty())
+                .unwrap(),
+        )
+        .await;
+    assert!(withdrawn.status.is_success(), "{}", withdrawn.body);
+    let board = app.get("/api/v1/leaderboard").await.json();
+    assert!(app::db::board::made_from_changes(&app.state.db) > made, "made from the changes");
+    assert!(flags(&board).contains("near_duplicate"), "still flagged: {}", flags(&board));
+    assert!(!flags(&board).contains(&original), "no longer named: {}", flags(&board));
+
+    sqlx::query("UPDATE kept_board SET version = NULL, body = NULL").execute(app.state.db.pool()).await.unwrap();
+    let afresh = app.second_process().await;
+    assert_eq!(afresh.get("/api/v1/leaderboard").await.json(), board, "from changes = from scratch");
+    afresh.finish().await;
     app.finish().await;
 }

@@ -11,17 +11,24 @@
 //! until an operator clears it.
 //!
 //! Kept, not recomputed at every request (issue 38). A board is made
-//! once per `board_version` (a counter in `board_version`, moved in the
-//! transaction of every write that changes what a page shows) in all:
-//! one server at a time makes it, under a lease, and stores it in the
-//! database ([`kept`]); every other server reads the stored one. Each
-//! process holds the last complete board it has ([`BoardKeeper`]) and
-//! serves it while a newer one is being made, so a request never waits
-//! for a board that takes long to make: it waits only when the last one
-//! took less than [`WAIT_FOR_QUICK`] (a small board is then always
-//! fresh, as a script that uploads and reads the board expects), or when
-//! the process has no board at all yet. Heavy work runs on the blocking
-//! pool, never on the threads that answer requests.
+//! per `board_version` (counters in `board_version`, moved in the
+//! transaction of every write that changes what a page shows, which also
+//! records the team whose rows it changed in `board_changes`). A process
+//! that made the last board makes the next from the changes since
+//! ([`Parts`]): it regroups only the changed teams' rows (and those of
+//! teams whose flags name their submissions) and tests only new pairs, so
+//! a version costs what its changes touched, not the whole board. A
+//! process without one (a start, or after a write of no team's: a key, a
+//! banner) loads the board stored in the database ([`kept`]) when it is
+//! current, or makes the whole board under a lease, one server at a time,
+//! and stores it. Each process holds the last complete board it has
+//! ([`BoardKeeper`]) and serves it while a newer one is being made, so a
+//! request never waits for a board that takes long to make: it waits only
+//! when the last one took less than [`WAIT_FOR_QUICK`] (a board made
+//! from a few changes is then always fresh, as a script that uploads and
+//! reads the board expects), or when the process has no board at all yet.
+//! Heavy work runs on the blocking pool, never on the threads that answer
+//! requests.
 //!
 //! A board is made from one snapshot of the database (one read
 //! transaction, repeatable-read on PostgreSQL), so it is the complete
@@ -36,6 +43,7 @@
 //! ([`PairsKept`]), so a version tests only the pairs of the rows its
 //! changes touched.
 
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -87,8 +95,10 @@ struct Served {
 /// The board this process serves, and the making of the next one.
 pub struct BoardKeeper {
     served: watch::Sender<Served>,
-    /// Held while this process makes or loads a board: one at a time.
-    making: tokio::sync::Mutex<()>,
+    /// Held while this process makes or loads a board: one at a time;
+    /// it holds what the next board is made from when this process made
+    /// the last one.
+    making: tokio::sync::Mutex<Option<Parts>>,
     /// A background task is making or loading ([`BoardKeeper::kick`]).
     running: AtomicBool,
     /// A newer board was asked for since the task last looked.
@@ -104,8 +114,10 @@ pub struct BoardKeeper {
     /// The last ranking's pairwise tests: a version re-tests only the pairs
     /// of the rows its changes touched.
     pairs: Arc<std::sync::Mutex<PairsKept>>,
-    /// Boards this process made, and boards it loaded (made by another).
+    /// Boards this process made whole, made from the changes since its
+    /// last, and loaded (made by another).
     made: AtomicU64,
+    from_changes: AtomicU64,
     loaded: AtomicU64,
 }
 
@@ -114,7 +126,7 @@ impl Default for BoardKeeper {
         let id: [u8; 8] = rand::random();
         Self {
             served: watch::Sender::new(Served::default()),
-            making: tokio::sync::Mutex::new(()),
+            making: tokio::sync::Mutex::new(None),
             running: AtomicBool::new(false),
             dirty: AtomicBool::new(false),
             last_made_ms: AtomicU64::new(u64::MAX),
@@ -123,6 +135,7 @@ impl Default for BoardKeeper {
             references: ReferenceCache::default(),
             pairs: Arc::default(),
             made: AtomicU64::new(0),
+            from_changes: AtomicU64::new(0),
             loaded: AtomicU64::new(0),
         }
     }
@@ -181,7 +194,7 @@ impl BoardKeeper {
     /// stored board, or makes it under the lease and stores it, or waits
     /// for the server holding the lease to store it.
     async fn catch_up(&self, db: &Db) -> Result<()> {
-        let _making = self.making.lock().await;
+        let mut parts = self.making.lock().await;
         kept::read_build().await?;
         loop {
             let started = Instant::now();
@@ -189,7 +202,7 @@ impl BoardKeeper {
             if self.board().is_some_and(|b| !is_older(&b.board.version, &wanted)) {
                 return Ok(());
             }
-            let (board, one_off) = self.obtain(db, &wanted).await?;
+            let (board, one_off) = self.obtain(db, &wanted, &mut parts).await?;
             // What the next one will take: without work done once (a key's baselines).
             let ms = u64::try_from(started.elapsed().saturating_sub(one_off).as_millis()).unwrap_or(u64::MAX);
             self.last_made_ms.store(ms, Ordering::SeqCst);
@@ -198,8 +211,17 @@ impl BoardKeeper {
     }
 
     /// The board of `wanted` or a newer version, from wherever it comes,
-    /// and the time spent on work the next board will not redo.
-    async fn obtain(&self, db: &Db, wanted: &str) -> Result<(Arc<IndexedBoard>, Duration)> {
+    /// and the time spent on work the next board will not redo. A process
+    /// that made the last board makes the next from the changes since (a
+    /// few teams' rows: no lease, no store); else it loads the stored
+    /// board, or makes the whole board under the lease and stores it.
+    async fn obtain(&self, db: &Db, wanted: &str, parts: &mut Option<Parts>) -> Result<(Arc<IndexedBoard>, Duration)> {
+        if parts.is_some()
+            && let Some(made) = compute(db, &self.references, &self.pairs, parts, false).await?
+        {
+            self.from_changes.fetch_add(1, Ordering::SeqCst);
+            return Ok(made);
+        }
         loop {
             if let Some(stored) = kept::stored_version(db).await?
                 && !is_older(&stored, wanted)
@@ -220,7 +242,9 @@ impl BoardKeeper {
             let lease = kept::lease_seconds(self.last_computed_ms.load(Ordering::SeqCst));
             if kept::try_lease(db, &self.me, lease).await? {
                 let started = Instant::now();
-                let made = compute(db, &self.references, &self.pairs).await;
+                let made = compute(db, &self.references, &self.pairs, parts, true).await.and_then(|made| {
+                    made.ok_or_else(|| DbError::Background("a whole board was asked for, none made".into()))
+                });
                 let (board, one_off) = match made {
                     Ok(made) => made,
                     Err(e) => {
@@ -312,10 +336,16 @@ async fn served(db: &Db) -> Result<(Arc<IndexedBoard>, String)> {
     Ok((board, wanted))
 }
 
-/// How many boards this process made, and how many it loaded (made by
-/// another process on the same database).
+/// How many boards this process made whole, and how many it loaded (made
+/// by another process on the same database).
 pub fn made_and_loaded(db: &Db) -> (u64, u64) {
     (db.board_keeper.made.load(Ordering::SeqCst), db.board_keeper.loaded.load(Ordering::SeqCst))
+}
+
+/// How many boards this process made from the changes since its last
+/// (regrouping the changed teams' rows only).
+pub fn made_from_changes(db: &Db) -> u64 {
+    db.board_keeper.from_changes.load(Ordering::SeqCst)
 }
 
 /// Brings this process's board up to the database's version now (a
@@ -351,23 +381,24 @@ async fn version_on(conn: &mut AnyConnection) -> Result<String> {
 
 /// Moves the board's version on; call inside the transaction of the write
 /// that changes the board (or anything a page shows: signed-out pages are
-/// served from a cache keyed by this version). `writer` picks the counter
-/// moved (a team's id; 0 for a write of no team's): on PostgreSQL the
+/// served from a cache keyed by this version). `writer` is the team whose
+/// rows the write changed, or 0 for a write of no team's (then the whole
+/// board is made again); it picks the counter moved: on PostgreSQL the
 /// counter's row stays locked until the commit, and only writes that
-/// picked the same one wait for it.
-pub async fn bump_version<'c, E>(exec: E, writer: i64) -> Result<()>
-where
-    E: sqlx::Executor<'c, Database = sqlx::Any>,
-{
-    sqlx::query(&bump_version_sql("$1")).bind(version_slot(writer)).execute(exec).await?;
+/// picked the same one wait for it. The team is recorded with the counter
+/// it left (`board_changes`), so the next board regroups its rows only.
+pub async fn bump_version(conn: &mut AnyConnection, writer: i64) -> Result<()> {
+    let slot = version_slot(writer);
+    sqlx::query("UPDATE board_version SET n = n + 1 WHERE slot = $1").bind(slot).execute(&mut *conn).await?;
+    sqlx::query(
+        "INSERT INTO board_changes (team_id, n) SELECT $1, n FROM board_version WHERE slot = $2
+         ON CONFLICT (team_id) DO UPDATE SET n = excluded.n",
+    )
+    .bind(writer)
+    .bind(slot)
+    .execute(&mut *conn)
+    .await?;
     Ok(())
-}
-
-/// [`bump_version`]'s statement, with `slot` the parameter that holds
-/// [`version_slot`], for a write that moves the version within a statement
-/// of its own (an upload's insert: `submissions::insert_within_quota`).
-pub(crate) fn bump_version_sql(slot: &str) -> String {
-    format!("UPDATE board_version SET n = n + 1 WHERE slot = {slot}")
 }
 
 /// The counter a write of `writer` moves ([`bump_version`]).
@@ -403,67 +434,172 @@ async fn reference_rows(conn: &mut AnyConnection, cache: &ReferenceCache) -> Res
 /// synthetic, exposure) they are of.
 type ReferenceCache = std::sync::Mutex<Option<((i64, String, bool, crate::domain::exposure::Exposure), Vec<BoardRow>)>>;
 
-/// Reads everything from one snapshot of the database and assembles the
-/// board of the version that snapshot holds; also says how long it spent
-/// on the key's baselines, made once per key.
+/// What this process keeps of the last board it made, to make the next
+/// from the changes since: the next version regroups only the teams its
+/// changes touched (`board_changes`) and tests only new pairs.
+pub(super) struct Parts {
+    /// The version counters, by slot, of the snapshot it was made from.
+    counters: Vec<i64>,
+    verifieds: verified::Verifieds,
+    /// Stored correctness of the ranked submissions, by id (a
+    /// submission's changes only with its key: a change of no team's,
+    /// after which the whole board is made again).
+    bits: HashMap<i64, Vec<u8>>,
+}
+
+/// Reads from one snapshot of the database and assembles the board of the
+/// version that snapshot holds: from `parts` and the teams changed since
+/// when it can, else whole (`None`, `parts` dropped, if `whole` is false);
+/// also says how long it spent on the key's baselines, made once per key.
 async fn compute(
     db: &Db,
     references: &ReferenceCache,
     pairs: &Arc<std::sync::Mutex<PairsKept>>,
-) -> Result<(Arc<IndexedBoard>, Duration)> {
+    parts: &mut Option<Parts>,
+    whole: bool,
+) -> Result<Option<(Arc<IndexedBoard>, Duration)>> {
     let started = Instant::now();
     let mut tx = db.pool().begin().await?;
     if db.backend() == Backend::Postgres {
         // Every statement below reads the snapshot of the first one.
         sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY").execute(&mut *tx).await?;
     }
-    let board = compute_in(&mut tx, references, pairs.clone()).await;
+    let made = compute_in(&mut tx, references, pairs.clone(), parts, whole).await;
     tx.rollback().await?;
+    let Some((board, one_off, regrouped)) = made? else { return Ok(None) };
     metrics::counter!("board_computations_total").increment(1);
     metrics::histogram!("board_computation_seconds").record(started.elapsed().as_secs_f64());
-    let (board, one_off) = board?;
     tracing::info!(
         version = %board.board.version,
         rows = board.board.rows.len(),
+        regrouped_teams = regrouped.map_or(-1, |n| n as i64),
         seconds = started.elapsed().as_secs_f64(),
         "board made"
     );
-    Ok((board, one_off))
+    Ok(Some((board, one_off)))
 }
 
-/// [`compute`] on the transaction `conn`.
+/// [`compute`] on the transaction `conn`; with the number of teams
+/// regrouped (`None`: the whole board was grouped).
 async fn compute_in(
     conn: &mut AnyConnection,
     references: &ReferenceCache,
     pairs: Arc<std::sync::Mutex<PairsKept>>,
-) -> Result<(Arc<IndexedBoard>, Duration)> {
+    parts: &mut Option<Parts>,
+    whole: bool,
+) -> Result<Option<(Arc<IndexedBoard>, Duration, Option<usize>)>> {
     let version = version_on(&mut *conn).await?;
+    let counters = counters_on(&mut *conn).await?;
+    let kept = parts.take();
+    let changed = match &kept {
+        Some(kept) => changed_teams(&mut *conn, &kept.counters).await?,
+        None => None,
+    };
+    let (verifieds, mut bits, regrouped) = match (kept, changed) {
+        (Some(kept), Some(teams)) => {
+            let n = teams.len();
+            (regroup(&mut *conn, kept.verifieds, teams).await?, kept.bits, Some(n))
+        }
+        _ if !whole => return Ok(None),
+        _ => {
+            let rows = verified::read_rows(&mut *conn, None).await?;
+            // Grouping 100,000 rows takes a while: not on a thread that answers requests.
+            let verifieds = blocking(move || verified::Verifieds::from_rows(rows)).await??;
+            (verifieds, HashMap::new(), None)
+        }
+    };
     let published = super::published::list_models_on(&mut *conn).await?;
-    let verified = verified::verified(&mut *conn).await?;
     // A row the team's Ladder held shows another submission's score, and a
     // flagged row waits for the operators to review its flags (`operator
     // clear-flags`): neither is ranked, nor takes one of the ranked places.
-    let rankable = |v: &verified::Verified| !v.row.not_above_team_best && v.row.flags.is_empty();
-    let ranked: Vec<&verified::Verified> =
-        verified.iter().filter(|v| rankable(v)).take(RANKED_VERIFIED_LIMIT).collect();
-    let ranked_ids: std::collections::HashSet<i64> = ranked.iter().map(|v| v.id).collect();
-    let bits = verified::ranked_correctness(&mut *conn, &ranked).await?;
+    let rankable = |v: &&verified::Verified| !v.row.not_above_team_best && v.row.flags.is_empty();
+    let ranked: HashSet<i64> = verifieds.sorted().filter(rankable).take(RANKED_VERIFIED_LIMIT).map(|v| v.id).collect();
+    let missing: Vec<i64> = verifieds
+        .sorted()
+        .filter(|v| ranked.contains(&v.id) && verified::pairable(v) && !bits.contains_key(&v.id))
+        .map(|v| v.id)
+        .collect();
+    bits.extend(verified::ranked_correctness(&mut *conn, &missing).await?);
+    bits.retain(|id, _| ranked.contains(id));
     let (reference, one_off) = reference_rows(&mut *conn, references).await?;
-    let board = tokio::task::spawn_blocking(move || {
+    let (board, verifieds, bits) = blocking(move || {
         let mut rows: Vec<(BoardRow, Option<Contender>)> = published.into_iter().map(published_row).collect();
-        rows.extend(verified.into_iter().map(|v| {
-            let contender = ranked_ids.contains(&v.id).then(|| {
-                let paired = bits.get(&v.id).map(|b| (v.key_id, PackedBits::from_stored(b, v.row.n as usize)));
+        rows.reserve(verifieds.len());
+        rows.extend(verifieds.sorted().map(|v| {
+            let contender = ranked.contains(&v.id).then(|| {
+                let paired = verified::pairable(v)
+                    .then(|| bits.get(&v.id))
+                    .flatten()
+                    .map(|b| (v.key_id, PackedBits::from_stored(b, v.row.n as usize)));
                 Contender::from_shown(v.row.accuracy, v.row.correct, v.row.n, paired)
             });
-            (v.row, contender)
+            (v.row.clone(), contender)
         }));
         let rows = assign_ranks(rows, &mut pairs.lock().unwrap_or_else(|p| p.into_inner()));
-        Arc::new(IndexedBoard::new(Board { version, rows, reference }))
+        (Arc::new(IndexedBoard::new(Board { version, rows, reference })), verifieds, bits)
     })
-    .await
-    .map_err(|e| DbError::Background(e.to_string()))?;
-    Ok((board, one_off))
+    .await?;
+    *parts = Some(Parts { counters, verifieds, bits });
+    Ok(Some((board, one_off, regrouped)))
+}
+
+/// Runs `work` on the blocking pool.
+async fn blocking<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T> {
+    tokio::task::spawn_blocking(work).await.map_err(|e| DbError::Background(e.to_string()))
+}
+
+/// The version counters by slot, at the snapshot of `conn`.
+async fn counters_on(conn: &mut AnyConnection) -> Result<Vec<i64>> {
+    let rows: Vec<(i64, i64)> = sqlx::query_as("SELECT slot, n FROM board_version").fetch_all(&mut *conn).await?;
+    let mut counters = vec![0; VERSION_SLOTS as usize];
+    for (slot, n) in rows {
+        if let Some(c) = usize::try_from(slot).ok().and_then(|s| counters.get_mut(s)) {
+            *c = n;
+        }
+    }
+    Ok(counters)
+}
+
+/// The teams whose rows changed since the snapshot whose counters were
+/// `counters`; `None` when the whole board must be made again (a change of
+/// no team's, or more teams than are worth regrouping one by one).
+async fn changed_teams(conn: &mut AnyConnection, counters: &[i64]) -> Result<Option<HashSet<i64>>> {
+    let changes: Vec<(i64, i64)> = sqlx::query_as("SELECT team_id, n FROM board_changes").fetch_all(&mut *conn).await?;
+    let mut teams = HashSet::new();
+    for (team, n) in changes {
+        let seen = counters.get(version_slot(team) as usize).copied().unwrap_or(i64::MAX);
+        if n > seen {
+            if team == 0 {
+                return Ok(None);
+            }
+            teams.insert(team);
+        }
+    }
+    Ok((teams.len() <= verified::REGROUP_AT_MOST).then_some(teams))
+}
+
+/// `verifieds` with the rows of `teams` grouped again from the database,
+/// and those of the teams whose flags name one of their submissions (whether
+/// a flag may name it can have changed).
+async fn regroup(
+    conn: &mut AnyConnection,
+    verifieds: verified::Verifieds,
+    mut teams: HashSet<i64>,
+) -> Result<verified::Verifieds> {
+    let list: Vec<i64> = teams.iter().copied().collect();
+    let mut rows = verified::read_rows(&mut *conn, Some(&list)).await?;
+    let naming = verifieds.naming(&teams, rows.iter().map(|r| r.public_id.as_str()));
+    if !naming.is_empty() {
+        let list: Vec<i64> = naming.iter().copied().collect();
+        rows.extend(verified::read_rows(&mut *conn, Some(&list)).await?);
+        rows.sort_by_key(|r| r.id);
+        teams.extend(naming);
+    }
+    blocking(move || {
+        let mut verifieds = verifieds;
+        verifieds.regroup(&teams, rows).map(|()| verifieds)
+    })
+    .await?
 }
 
 /// A published model's row, and its place in the ranking.

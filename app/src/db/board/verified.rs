@@ -13,10 +13,11 @@ use super::super::shown::{PolicyColumns, ScoreColumns};
 use super::super::submissions::read_flags;
 use sqlx::AnyConnection;
 
-use super::super::{DbError, Result};
+use super::super::Result;
 use super::BENCHMARK;
 use crate::domain::board::{BoardRow, RowSource};
 use crate::domain::exposure::Exposure;
+use crate::domain::forensics::Flag;
 use crate::domain::submission::{Contamination, ModelCategory};
 use crate::domain::visibility::{Access, Surface, Viewer, access};
 
@@ -25,13 +26,14 @@ pub(super) struct Verified {
     pub row: BoardRow,
     pub id: i64,
     pub key_id: i64,
+    pub team_id: i64,
 }
 
 /// What the board reads of a submission (no per-question data).
 #[derive(sqlx::FromRow)]
-struct SubmissionRow {
-    id: i64,
-    public_id: String,
+pub(super) struct SubmissionRow {
+    pub(super) id: i64,
+    pub(super) public_id: String,
     key_id: i64,
     team_name: String,
     key_name: String,
@@ -79,6 +81,7 @@ impl SubmissionRow {
         Ok(Verified {
             id: self.id,
             key_id: self.key_id,
+            team_id: self.policy.team_id,
             row: BoardRow {
                 team: Some(self.team_name),
                 submission_id: Some(self.public_id),
@@ -129,15 +132,132 @@ pub const ROWS_SELECT: &str = "SELECT s.id, s.public_id, s.key_id, s.team_id, t.
           WHERE s.benchmark = $1
           ORDER BY s.id ASC";
 
-/// One row per team and model, best first (ties: the earlier upload).
-pub(super) async fn verified(conn: &mut AnyConnection) -> Result<Vec<Verified>> {
-    let rows: Vec<SubmissionRow> = sqlx::query_as(ROWS_SELECT).bind(BENCHMARK.as_str()).fetch_all(&mut *conn).await?;
-    // Grouping 100,000 rows takes a while: not on a thread that answers requests.
-    tokio::task::spawn_blocking(move || group(rows)).await.map_err(|e| DbError::Background(e.to_string()))?
+/// The most teams whose rows a board regroups from their changes; past
+/// it the whole board is made again (one query rather than a long list).
+pub(super) const REGROUP_AT_MOST: usize = 500;
+
+/// Every submission of the benchmark (`teams`: `None`), or of the given
+/// teams, oldest first.
+pub(super) async fn read_rows(conn: &mut AnyConnection, teams: Option<&[i64]>) -> Result<Vec<SubmissionRow>> {
+    let Some(teams) = teams else {
+        return Ok(sqlx::query_as(ROWS_SELECT).bind(BENCHMARK.as_str()).fetch_all(&mut *conn).await?);
+    };
+    if teams.is_empty() {
+        return Ok(Vec::new());
+    }
+    // `$n` placeholders written out: through the `Any` driver a query
+    // builder writes `?`, which PostgreSQL does not read.
+    let placeholders: Vec<String> = (2..teams.len() + 2).map(|i| format!("${i}")).collect();
+    let (select, order) = ROWS_SELECT.split_once("ORDER BY").expect("ROWS_SELECT is ordered");
+    let sql = format!("{select} AND s.team_id IN ({}) ORDER BY{order}", placeholders.join(", "));
+    let query = teams.iter().fold(sqlx::query_as(&sql).bind(BENCHMARK.as_str()), |q, team| q.bind(*team));
+    Ok(query.persistent(false).fetch_all(&mut *conn).await?)
 }
 
-/// [`verified`]'s rows, oldest first, grouped.
-fn group(rows: Vec<SubmissionRow>) -> Result<Vec<Verified>> {
+/// The board's verified rows kept from one version to the next, by team,
+/// so a version regroups only the teams its changes touched; and what a
+/// change to one team's submissions may change in another team's rows
+/// (a near-duplicate flag names another submission only while anyone
+/// may open it).
+#[derive(Default)]
+pub(super) struct Verifieds {
+    /// Each team's rows, one per model.
+    by_team: HashMap<i64, Vec<Verified>>,
+    /// Every row, best first (ties: the earlier upload).
+    order: Vec<Place>,
+    /// Each team's submissions' public ids.
+    ids_of: HashMap<i64, Vec<String>>,
+    /// The submissions anyone may open, which a flag may name.
+    openable: HashSet<String>,
+    /// The submissions the near-duplicate flags of each team's name.
+    names: HashMap<i64, HashSet<String>>,
+}
+
+impl Verifieds {
+    /// Groups `rows`, every submission of the benchmark (oldest first).
+    pub(super) fn from_rows(rows: Vec<SubmissionRow>) -> Result<Self> {
+        let teams: HashSet<i64> = rows.iter().map(|r| r.policy.team_id).collect();
+        let mut made = Self::default();
+        made.regroup(&teams, rows)?;
+        Ok(made)
+    }
+
+    /// Regroups the rows of `teams` from `rows`, every submission of
+    /// theirs now (oldest first); every other team's rows are kept.
+    pub(super) fn regroup(&mut self, teams: &HashSet<i64>, rows: Vec<SubmissionRow>) -> Result<()> {
+        for team in teams {
+            self.by_team.remove(team);
+            self.names.remove(team);
+            for id in self.ids_of.remove(team).unwrap_or_default() {
+                self.openable.remove(&id);
+            }
+        }
+        for row in &rows {
+            let team = row.policy.team_id;
+            if access(Viewer::Anonymous, row.policy.subject(), Surface::Page) != Access::Hidden {
+                self.openable.insert(row.public_id.clone());
+            }
+            self.ids_of.entry(team).or_default().push(row.public_id.clone());
+            for flag in read_flags(row.flags_json.as_deref())? {
+                if let Flag::NearDuplicate { of } = flag {
+                    self.names.entry(team).or_default().insert(of);
+                }
+            }
+        }
+        for v in group(rows, &self.openable)? {
+            self.by_team.entry(v.team_id).or_default().push(v);
+        }
+        // The other teams' places stand, still in order: the stable sort
+        // merges the regrouped teams' few places into that run.
+        self.order.retain(|p| !teams.contains(&p.team));
+        for team in teams {
+            let rows = self.by_team.get(team).map(Vec::as_slice).unwrap_or_default();
+            self.order.extend(rows.iter().enumerate().map(|(at, v)| Place {
+                accuracy: v.row.accuracy,
+                id: v.id,
+                team: *team,
+                at,
+            }));
+        }
+        self.order.sort_by(|a, b| b.accuracy.total_cmp(&a.accuracy).then(a.id.cmp(&b.id)));
+        Ok(())
+    }
+
+    /// The teams not in `teams` whose submissions' flags name one of
+    /// `ids`: their rows change when those submissions may no longer (or
+    /// may now) be opened.
+    pub(super) fn naming<'i>(&self, teams: &HashSet<i64>, ids: impl Iterator<Item = &'i str>) -> HashSet<i64> {
+        let ids: HashSet<&str> = ids.collect();
+        self.names
+            .iter()
+            .filter(|(team, named)| !teams.contains(team) && named.iter().any(|n| ids.contains(n.as_str())))
+            .map(|(team, _)| *team)
+            .collect()
+    }
+
+    /// Every row, best first (ties: the earlier upload).
+    pub(super) fn sorted(&self) -> impl Iterator<Item = &Verified> {
+        self.order.iter().map(|p| &self.by_team[&p.team][p.at])
+    }
+
+    /// How many rows there are.
+    pub(super) fn len(&self) -> usize {
+        self.order.len()
+    }
+}
+
+/// A row's place in the board's order: its sort keys, and where it is.
+struct Place {
+    accuracy: f64,
+    id: i64,
+    team: i64,
+    /// Its index in its team's rows.
+    at: usize,
+}
+
+/// `rows` (oldest first) grouped one row per team and model, in no order;
+/// a flag names another submission only if it is in `openable`.
+fn group(rows: Vec<SubmissionRow>, openable: &HashSet<String>) -> Result<Vec<Verified>> {
     // Oldest first: the last shown row of a group is its latest.
     struct Group {
         attempts: u64,
@@ -147,12 +267,7 @@ fn group(rows: Vec<SubmissionRow>) -> Result<Vec<Verified>> {
         chosen: Vec<(SubmissionRow, Access)>,
     }
     let mut groups: HashMap<(i64, String), Group> = HashMap::new();
-    // The submissions anyone may open, which a near-duplicate flag may name.
-    let mut openable: HashSet<String> = HashSet::new();
     for row in rows {
-        if access(Viewer::Anonymous, row.policy.subject(), Surface::Page) != Access::Hidden {
-            openable.insert(row.public_id.clone());
-        }
         let group = groups.entry((row.policy.team_id, row.model_name.clone())).or_insert(Group {
             attempts: 0,
             first_at: row.created_at,
@@ -171,44 +286,37 @@ fn group(rows: Vec<SubmissionRow>) -> Result<Vec<Verified>> {
             group.latest = Some((row, granted));
         }
     }
-    // The order of the groups does not matter: the sort below is total
-    // (accuracy, then the unique id).
-    let mut out: Vec<Verified> = groups
+    groups
         .into_values()
         .filter_map(|g| {
             // Once a held-out key is revealed a group shows the best of the
             // submissions its team chose for the final standing (on a split
             // key, by the private part), or else its latest.
-            let chosen = g
-                .chosen
-                .into_iter()
-                .map(|(row, granted)| row.into_verified(granted, g.attempts, g.first_at, &openable));
+            let chosen =
+                g.chosen.into_iter().map(|(row, granted)| row.into_verified(granted, g.attempts, g.first_at, openable));
             let chosen: Result<Vec<Verified>> = chosen.collect();
             match chosen {
                 Ok(chosen) if !chosen.is_empty() => chosen
                     .into_iter()
                     .max_by(|a, b| a.row.accuracy.total_cmp(&b.row.accuracy).then(b.id.cmp(&a.id)))
                     .map(Ok),
-                Ok(_) => g.latest.map(|(row, granted)| row.into_verified(granted, g.attempts, g.first_at, &openable)),
+                Ok(_) => g.latest.map(|(row, granted)| row.into_verified(granted, g.attempts, g.first_at, openable)),
                 Err(e) => Some(Err(e)),
             }
         })
-        .collect::<Result<_>>()?;
-    out.sort_by(|a, b| b.row.accuracy.total_cmp(&a.row.accuracy).then(a.id.cmp(&b.id)));
-    Ok(out)
+        .collect()
 }
 
-/// Stored correctness of the ranked rows that may be compared pair by pair
-/// (rows on a held-out key are ranked on their shown accuracy alone), in
-/// one query.
-pub(super) async fn ranked_correctness(
-    conn: &mut AnyConnection,
-    ranked: &[&Verified],
-) -> Result<HashMap<i64, Vec<u8>>> {
-    // A revealed split key's rows rank on their private part, which the
-    // stored correctness (the whole key's) does not pair alone.
-    let pairable = |v: &&&Verified| v.row.exposure == Some(Exposure::Public) && v.row.private.is_none();
-    let ids: Vec<i64> = ranked.iter().filter(pairable).map(|v| v.id).collect();
+/// Whether a ranked row is compared with others pair by pair on its
+/// stored correctness: rows on a held-out key are ranked on their shown
+/// accuracy alone, and a revealed split key's rows on their private part,
+/// which the stored correctness (the whole key's) does not pair alone.
+pub(super) fn pairable(v: &Verified) -> bool {
+    v.row.exposure == Some(Exposure::Public) && v.row.private.is_none()
+}
+
+/// Stored correctness of the submissions `ids`, in one query.
+pub(super) async fn ranked_correctness(conn: &mut AnyConnection, ids: &[i64]) -> Result<HashMap<i64, Vec<u8>>> {
     if ids.is_empty() {
         return Ok(HashMap::new());
     }

@@ -123,7 +123,7 @@ pub async fn update_meta(
     update.execute(&mut *tx).await?;
     let detail = format!("{public_id}: {}", changed.join(", "));
     audit::record_in(&mut *tx, "submission_changed", Some(owner.team_id), owner.member_id, &detail).await?;
-    board::bump_version(&mut *tx, owner.team_id).await?;
+    board::bump_version(&mut tx, owner.team_id).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -199,7 +199,7 @@ pub async fn set_final(db: &Db, public_id: &str, owner: &Principal, chosen: bool
         .await?;
     let event = if chosen { "submission_final_chosen" } else { "submission_final_unchosen" };
     audit::record_in(&mut *tx, event, Some(owner.team_id), owner.member_id, public_id).await?;
-    board::bump_version(&mut *tx, owner.team_id).await?;
+    board::bump_version(&mut tx, owner.team_id).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -219,7 +219,7 @@ pub async fn withdraw(db: &Db, public_id: &str, owner: &Principal) -> Result<Wit
         .execute(&mut *tx)
         .await?;
     audit::record_in(&mut *tx, "submission_withdrawn", Some(owner.team_id), owner.member_id, public_id).await?;
-    board::bump_version(&mut *tx, owner.team_id).await?;
+    board::bump_version(&mut tx, owner.team_id).await?;
     tx.commit().await?;
     Ok(Withdrawal::Withdrawn)
 }

@@ -377,9 +377,8 @@ async fn insert(db: &Db, new: NewSubmission, defaults: QuotaDefaults) -> Result<
     key_versions::insert_score(&mut *tx, id, new.key.id, &new.card, now).await?;
     audit::record_in(&mut *tx, "submission_accepted", Some(new.team_id), None, &new.public_id).await?;
     sqlx::query(COUNT_UPLOAD).bind(&day).bind(new.team_id).execute(&mut *tx).await?;
-    if new.meta.visibility.is_shared() {
-        board::bump_version(&mut *tx, new.team_id).await?;
-    }
+    // A private upload too: the board counts every attempt at a model.
+    board::bump_version(&mut tx, new.team_id).await?;
     tx.commit().await?;
     let used = admission.used;
     let quota = QuotaUse { daily_used: used.daily_used + 1, total_used: used.total_used + 1, ..used };

@@ -2,7 +2,7 @@
 //! audit event (who, why, and what it was before), and moving the board's
 //! version whenever a page could show the change.
 
-use super::board::bump_version;
+use super::board::{NO_ROWS, bump_version};
 use super::teams::fold;
 use super::{Db, Result, now_unix};
 use crate::domain::operator::{Announcement, AuditEvent, BannedTeam, HiddenSubmission, Level};
@@ -307,7 +307,7 @@ pub async fn announce(db: &Db, actor: &Actor, level: Level, en: &str, ar: &str, 
     .fetch_one(&mut *tx)
     .await?;
     record(&mut tx, actor, "announced", None, "", &format!("#{id} {}: {en}", level.as_str())).await?;
-    bump_version(&mut tx, 0).await?;
+    bump_version(&mut tx, NO_ROWS).await?;
     tx.commit().await?;
     Ok(id)
 }
@@ -324,7 +324,7 @@ pub async fn remove_announcement(db: &Db, actor: &Actor, id: i64) -> Result<bool
         > 0;
     if done {
         record(&mut tx, actor, "announcement_removed", None, "", &format!("#{id}")).await?;
-        bump_version(&mut tx, 0).await?;
+        bump_version(&mut tx, NO_ROWS).await?;
     }
     tx.commit().await?;
     Ok(done)
@@ -374,7 +374,7 @@ pub async fn set_read_only(db: &Db, actor: &Actor, on: bool, reason: &str) -> Re
     }
     let event = if on { "read_only_on" } else { "read_only_off" };
     record(&mut tx, actor, event, None, reason, "").await?;
-    bump_version(&mut tx, 0).await?;
+    bump_version(&mut tx, NO_ROWS).await?;
     tx.commit().await?;
     Ok(true)
 }

@@ -24,9 +24,10 @@
 //! and stores it. Each process holds the last complete board it has
 //! ([`BoardKeeper`]) and serves it while a newer one is being made, so a
 //! request never waits for a board that takes long to make: it waits only
-//! when the last one took less than [`WAIT_FOR_QUICK`] (a board made
-//! from a few changes is then always fresh, as a script that uploads and
-//! reads the board expects), or when the process has no board at all yet.
+//! when the last one took less than [`WAIT_FOR_QUICK`] and the board has
+//! fewer than [`WAIT_ROWS_BELOW`] rows (a small board is then always
+//! fresh, as a script that uploads and reads the board expects), or when
+//! the process has no board at all yet.
 //! Heavy work runs on the blocking pool, never on the threads that answer
 //! requests.
 //!
@@ -43,7 +44,9 @@
 //! ([`PairsKept`]), so a version tests only the pairs of the rows its
 //! changes touched.
 
-use std::collections::{HashMap, HashSet};
+// Fx hashing: the keys are our own ids and names, and 100,000 rows are
+// looked up per board.
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -76,6 +79,18 @@ pub(super) const BENCHMARK: Benchmark = Benchmark::MedAraBench;
 /// is answered at once from the last complete board.
 pub const WAIT_FOR_QUICK: Duration = Duration::from_millis(250);
 
+/// A board of this many rows or more is served while its next version is
+/// made, however quick that is: a person does not notice a board a tenth
+/// of a second behind, and under a stream of uploads every visitor would
+/// wait for every change (BENCHMARKS.md). Smaller boards stay
+/// read-your-writes, as scripts that upload and read the board expect.
+const WAIT_ROWS_BELOW: usize = 20_000;
+
+/// About how long a whole board takes to make per 1,000 rows, for a
+/// process that has made none yet (4.4-4.9 s at 100,000 rows on the
+/// benchmark machine, BENCHMARKS.md).
+const WHOLE_MS_PER_1000_ROWS: u64 = 45;
+
 /// The longest a request waits for a quick board before taking the last
 /// complete one (the database may have stalled).
 const WAIT_AT_MOST: Duration = Duration::from_secs(10);
@@ -90,6 +105,9 @@ const LOOK_EVERY: Duration = Duration::from_millis(50);
 struct Served {
     board: Option<Arc<IndexedBoard>>,
     failures: u64,
+    /// Whole makings begun that the last took long to make: a request
+    /// waiting for a quick board stops waiting.
+    slow: u64,
 }
 
 /// The board this process serves, and the making of the next one.
@@ -239,7 +257,17 @@ impl BoardKeeper {
                     Err(e) => tracing::warn!(error = %e, "the kept board could not be read: it is made again"),
                 }
             }
-            let lease = kept::lease_seconds(self.last_computed_ms.load(Ordering::SeqCst));
+            let whole_ms = self.last_computed_ms.load(Ordering::SeqCst);
+            // Boards made from changes were quick, a whole one may not be:
+            // as long as the last whole one here, or (none made here yet)
+            // as a board of the served one's size takes.
+            let rows = self.board().map_or(0, |b| b.board.rows.len() as u64);
+            let expected_ms = if whole_ms > 0 { whole_ms } else { rows * WHOLE_MS_PER_1000_ROWS / 1000 };
+            if expected_ms >= WAIT_FOR_QUICK.as_millis() as u64 {
+                self.last_made_ms.fetch_max(expected_ms, Ordering::SeqCst);
+                self.served.send_modify(|s| s.slow += 1);
+            }
+            let lease = kept::lease_seconds(whole_ms);
             if kept::try_lease(db, &self.me, lease).await? {
                 let started = Instant::now();
                 let made = compute(db, &self.references, &self.pairs, parts, true).await.and_then(|made| {
@@ -257,6 +285,11 @@ impl BoardKeeper {
                 let ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
                 self.last_computed_ms.store(ms, Ordering::SeqCst);
                 self.made.fetch_add(1, Ordering::SeqCst);
+                if let Some(parts) = parts.as_ref()
+                    && let Err(e) = prune_changes(db, &parts.counters).await
+                {
+                    tracing::warn!(error = %e, "old board changes were not pruned");
+                }
                 // A board not stored is still this server's to serve.
                 match kept::store(db, &self.me, &board.board).await {
                     Ok(true) => {}
@@ -307,12 +340,13 @@ async fn served(db: &Db) -> Result<(Arc<IndexedBoard>, String)> {
     let fresh = |board: &Arc<IndexedBoard>| !is_older(&board.board.version, &wanted);
     let last = keeper.board();
     let mut served = keeper.served.subscribe();
-    let failures = served.borrow().failures;
+    let (failures, slow) = (served.borrow().failures, served.borrow().slow);
     match last {
         Some(board) if fresh(&board) => return Ok((board, wanted)),
         Some(board) => {
             keeper.kick(db);
-            if keeper.last_made_ms.load(Ordering::SeqCst) >= WAIT_FOR_QUICK.as_millis() as u64 {
+            let long = keeper.last_made_ms.load(Ordering::SeqCst) >= WAIT_FOR_QUICK.as_millis() as u64;
+            if long || board.board.rows.len() >= WAIT_ROWS_BELOW {
                 return Ok((board, wanted));
             }
         }
@@ -326,7 +360,7 @@ async fn served(db: &Db) -> Result<(Arc<IndexedBoard>, String)> {
     }
     let waited = tokio::time::timeout(
         WAIT_AT_MOST,
-        served.wait_for(|s| s.failures > failures || s.board.as_ref().is_some_and(fresh)),
+        served.wait_for(|s| s.failures > failures || s.slow > slow || s.board.as_ref().is_some_and(fresh)),
     )
     .await;
     if waited.is_err() {
@@ -379,25 +413,32 @@ async fn version_on(conn: &mut AnyConnection) -> Result<String> {
     Ok(if ended == 0 { v.to_string() } else { format!("{v}.{ended}") })
 }
 
+/// The writer of a change that alters no board row (a banner, the
+/// read-only switch): the pages change, the rows are kept as they are.
+pub const NO_ROWS: i64 = -1;
+
 /// Moves the board's version on; call inside the transaction of the write
 /// that changes the board (or anything a page shows: signed-out pages are
 /// served from a cache keyed by this version). `writer` is the team whose
-/// rows the write changed, or 0 for a write of no team's (then the whole
-/// board is made again); it picks the counter moved: on PostgreSQL the
-/// counter's row stays locked until the commit, and only writes that
-/// picked the same one wait for it. The team is recorded with the counter
-/// it left (`board_changes`), so the next board regroups its rows only.
+/// rows the write changed, 0 for a write that may change any row (then
+/// the whole board is made again), or [`NO_ROWS`]; it picks the counter
+/// moved: on PostgreSQL the counter's row stays locked until the commit,
+/// and only writes that picked the same one wait for it. The counter's new
+/// value is recorded with the writer (`board_changes`), in one step with
+/// the move, so the next board regroups that team's rows only.
 pub async fn bump_version(conn: &mut AnyConnection, writer: i64) -> Result<()> {
+    use sqlx::Connection;
+    // A savepoint inside the caller's transaction: the move and its record
+    // commit together, or neither does, even called on its own.
+    let mut tx = conn.begin().await?;
     let slot = version_slot(writer);
-    sqlx::query("UPDATE board_version SET n = n + 1 WHERE slot = $1").bind(slot).execute(&mut *conn).await?;
-    sqlx::query(
-        "INSERT INTO board_changes (team_id, n) SELECT $1, n FROM board_version WHERE slot = $2
-         ON CONFLICT (team_id) DO UPDATE SET n = excluded.n",
-    )
-    .bind(writer)
-    .bind(slot)
-    .execute(&mut *conn)
-    .await?;
+    sqlx::query("UPDATE board_version SET n = n + 1 WHERE slot = $1").bind(slot).execute(&mut *tx).await?;
+    sqlx::query("INSERT INTO board_changes (slot, n, team_id) SELECT slot, n, $1 FROM board_version WHERE slot = $2")
+        .bind(writer)
+        .bind(slot)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
     Ok(())
 }
 
@@ -492,20 +533,23 @@ async fn compute_in(
     let counters = counters_on(&mut *conn).await?;
     let kept = parts.take();
     let changed = match &kept {
-        Some(kept) => changed_teams(&mut *conn, &kept.counters).await?,
+        Some(kept) => changed_teams(&mut *conn, &kept.counters, &counters).await?,
         None => None,
     };
-    let (verifieds, mut bits, regrouped) = match (kept, changed) {
+    let regrouped = match (kept, changed) {
         (Some(kept), Some(teams)) => {
-            let n = teams.len();
-            (regroup(&mut *conn, kept.verifieds, teams).await?, kept.bits, Some(n))
+            regroup(&mut *conn, kept.verifieds, teams).await?.map(|(v, n)| (v, kept.bits, Some(n)))
         }
-        _ if !whole => return Ok(None),
-        _ => {
+        _ => None,
+    };
+    let (verifieds, mut bits, regrouped) = match regrouped {
+        Some(regrouped) => regrouped,
+        None if !whole => return Ok(None),
+        None => {
             let rows = verified::read_rows(&mut *conn, None).await?;
             // Grouping 100,000 rows takes a while: not on a thread that answers requests.
             let verifieds = blocking(move || verified::Verifieds::from_rows(rows)).await??;
-            (verifieds, HashMap::new(), None)
+            (verifieds, HashMap::default(), None)
         }
     };
     let published = super::published::list_models_on(&mut *conn).await?;
@@ -560,44 +604,72 @@ async fn counters_on(conn: &mut AnyConnection) -> Result<Vec<i64>> {
     Ok(counters)
 }
 
-/// The teams whose rows changed since the snapshot whose counters were
-/// `counters`; `None` when the whole board must be made again (a change of
-/// no team's, or more teams than are worth regrouping one by one).
-async fn changed_teams(conn: &mut AnyConnection, counters: &[i64]) -> Result<Option<HashSet<i64>>> {
-    let changes: Vec<(i64, i64)> = sqlx::query_as("SELECT team_id, n FROM board_changes").fetch_all(&mut *conn).await?;
-    let mut teams = HashSet::new();
-    for (team, n) in changes {
-        let seen = counters.get(version_slot(team) as usize).copied().unwrap_or(i64::MAX);
-        if n > seen {
-            if team == 0 {
-                return Ok(None);
+/// The teams whose rows changed between the snapshots whose counters
+/// were `then` and are `now`; `None` when the whole board must be made
+/// again: a change that may touch any row, a change not recorded (by an
+/// older build, or pruned), or more teams than are worth regrouping one
+/// by one.
+async fn changed_teams(conn: &mut AnyConnection, then: &[i64], now: &[i64]) -> Result<Option<HashSet<i64>>> {
+    let moved: Vec<String> = (0..VERSION_SLOTS).map(|s| format!("(slot = {s} AND n > ${})", s + 1)).collect();
+    let sql = format!("SELECT slot, n, team_id FROM board_changes WHERE {}", moved.join(" OR "));
+    let query = then.iter().fold(sqlx::query_as::<_, (i64, i64, i64)>(&sql), |q, n| q.bind(*n));
+    let mut recorded = vec![0i64; then.len()];
+    let mut teams = HashSet::default();
+    for (slot, _, team) in query.fetch_all(&mut *conn).await? {
+        if let Some(count) = usize::try_from(slot).ok().and_then(|s| recorded.get_mut(s)) {
+            *count += 1;
+        }
+        match team {
+            0 => return Ok(None),
+            team if team > 0 => {
+                teams.insert(team);
             }
-            teams.insert(team);
+            _ => {}
         }
     }
-    Ok((teams.len() <= verified::REGROUP_AT_MOST).then_some(teams))
+    let all_recorded = now.iter().zip(then).zip(&recorded).all(|((now, then), recorded)| now - then == *recorded);
+    Ok((all_recorded && teams.len() <= verified::REGROUP_AT_MOST).then_some(teams))
+}
+
+/// How many of each slot's changes are kept once a whole board is made
+/// (a process whose board is older than that makes the whole board).
+const CHANGES_KEPT: i64 = 10_000;
+
+/// Forgets the changes older than the last [`CHANGES_KEPT`] of each slot
+/// before `counters`.
+async fn prune_changes(db: &Db, counters: &[i64]) -> Result<()> {
+    let old: Vec<String> = (0..VERSION_SLOTS).map(|s| format!("(slot = {s} AND n <= ${})", s + 1)).collect();
+    let sql = format!("DELETE FROM board_changes WHERE {}", old.join(" OR "));
+    let query = counters.iter().fold(sqlx::query(&sql), |q, n| q.bind(n - CHANGES_KEPT));
+    query.execute(db.writer()).await?;
+    Ok(())
 }
 
 /// `verifieds` with the rows of `teams` grouped again from the database,
 /// and those of the teams whose flags name one of their submissions (whether
-/// a flag may name it can have changed).
+/// a flag may name it can have changed), and how many teams that was;
+/// `None` when they are more than are worth regrouping one by one.
 async fn regroup(
     conn: &mut AnyConnection,
     verifieds: verified::Verifieds,
     mut teams: HashSet<i64>,
-) -> Result<verified::Verifieds> {
+) -> Result<Option<(verified::Verifieds, usize)>> {
     let list: Vec<i64> = teams.iter().copied().collect();
     let mut rows = verified::read_rows(&mut *conn, Some(&list)).await?;
     let naming = verifieds.naming(&teams, rows.iter().map(|r| r.public_id.as_str()));
+    if teams.len() + naming.len() > verified::REGROUP_AT_MOST {
+        return Ok(None);
+    }
     if !naming.is_empty() {
         let list: Vec<i64> = naming.iter().copied().collect();
         rows.extend(verified::read_rows(&mut *conn, Some(&list)).await?);
         rows.sort_by_key(|r| r.id);
         teams.extend(naming);
     }
+    let n = teams.len();
     blocking(move || {
         let mut verifieds = verifieds;
-        verifieds.regroup(&teams, rows).map(|()| verifieds)
+        verifieds.regroup(&teams, rows).map(|()| Some((verifieds, n)))
     })
     .await?
 }
@@ -627,7 +699,7 @@ fn assign_ranks(rows: Vec<(BoardRow, Option<Contender>)>, pairs: &mut PairsKept)
     let set: Vec<Contender> = rows.iter().filter_map(|(_, c)| c.clone()).collect();
     let mut ranks = rank::rank_ranges_kept(&set, pairs).into_iter();
     metrics::counter!("board_pairs_tested_total").increment(pairs.tested() as u64);
-    let mut out: Vec<BoardRow> = rows
+    let rows: Vec<BoardRow> = rows
         .into_iter()
         .map(|(mut row, c)| {
             if c.is_some() {
@@ -636,8 +708,12 @@ fn assign_ranks(rows: Vec<(BoardRow, Option<Contender>)>, pairs: &mut PairsKept)
             row
         })
         .collect();
-    out.sort_by(crate::domain::board::board_order);
-    out
+    // Places sorted, not rows: a row is hundreds of bytes, and moving
+    // 100,000 of them about in a sort costs more than comparing them.
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    order.sort_by(|&a, &b| crate::domain::board::board_order(&rows[a], &rows[b]));
+    let mut rows: Vec<Option<BoardRow>> = rows.into_iter().map(Some).collect();
+    order.into_iter().filter_map(|i| rows[i].take()).collect()
 }
 
 #[cfg(test)]

@@ -269,6 +269,14 @@ impl BoardKeeper {
             }
             let lease = kept::lease_seconds(whole_ms);
             if kept::try_lease(db, &self.me, lease).await? {
+                // Stored by the last holder between the look above and
+                // the lease: load it rather than make it again.
+                if let Some(stored) = kept::stored_version(db).await?
+                    && !is_older(&stored, wanted)
+                {
+                    kept::release(db, &self.me).await?;
+                    continue;
+                }
                 let started = Instant::now();
                 let made = compute(db, &self.references, &self.pairs, parts, true).await.and_then(|made| {
                     made.ok_or_else(|| DbError::Background("a whole board was asked for, none made".into()))

@@ -258,12 +258,13 @@ impl BoardKeeper {
                 }
             }
             let whole_ms = self.last_computed_ms.load(Ordering::SeqCst);
-            // Boards made from changes were quick, a whole one may not be:
-            // as long as the last whole one here, or (none made here yet)
-            // as a board of the served one's size takes.
+            // Boards made from changes were quick, a whole one of a large
+            // board may not be: as long as the last whole one here, or
+            // (none made here yet) as a board of the served one's size
+            // takes. A small board stays read-your-writes.
             let rows = self.board().map_or(0, |b| b.board.rows.len() as u64);
             let expected_ms = if whole_ms > 0 { whole_ms } else { rows * WHOLE_MS_PER_1000_ROWS / 1000 };
-            if expected_ms >= WAIT_FOR_QUICK.as_millis() as u64 {
+            if rows as usize >= WAIT_ROWS_BELOW && expected_ms >= WAIT_FOR_QUICK.as_millis() as u64 {
                 self.last_made_ms.fetch_max(expected_ms, Ordering::SeqCst);
                 self.served.send_modify(|s| s.slow += 1);
             }
@@ -290,7 +291,8 @@ impl BoardKeeper {
                         return Err(e);
                     }
                 };
-                let ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+                // Without work done once (a key's baselines): what the next takes.
+                let ms = u64::try_from(started.elapsed().saturating_sub(one_off).as_millis()).unwrap_or(u64::MAX);
                 self.last_computed_ms.store(ms, Ordering::SeqCst);
                 self.made.fetch_add(1, Ordering::SeqCst);
                 if let Some(parts) = parts.as_ref()

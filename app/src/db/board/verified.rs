@@ -167,8 +167,6 @@ pub(super) struct Verifieds {
     by_team: HashMap<i64, Vec<Verified>>,
     /// Every row, best first (ties: the earlier upload).
     order: Vec<Place>,
-    /// Each team's submissions' public ids.
-    ids_of: HashMap<i64, Vec<String>>,
     /// The submissions anyone may open, which a flag may name.
     openable: HashSet<String>,
     /// The submissions the near-duplicate flags of each team's name.
@@ -190,16 +188,16 @@ impl Verifieds {
         for team in teams {
             self.by_team.remove(team);
             self.names.remove(team);
-            for id in self.ids_of.remove(team).unwrap_or_default() {
-                self.openable.remove(&id);
-            }
         }
         for row in &rows {
             let team = row.policy.team_id;
+            // Every submission of the team is read again (none is ever
+            // deleted), so each one's place in `openable` is set afresh.
             if access(Viewer::Anonymous, row.policy.subject(), Surface::Page) != Access::Hidden {
                 self.openable.insert(row.public_id.clone());
+            } else {
+                self.openable.remove(&row.public_id);
             }
-            self.ids_of.entry(team).or_default().push(row.public_id.clone());
             for flag in read_flags(row.flags_json.as_deref())? {
                 if let Flag::NearDuplicate { of } = flag {
                     self.names.entry(team).or_default().insert(of);

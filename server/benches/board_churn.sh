@@ -73,7 +73,9 @@ stop_server
 # team, name, date, accuracy, predictions and correctness.
 python3 server/benches/seed.py submissions "$DB" "$URL" "$N" "$TEAMS"
 
-rss() { echo "$(( $(ps -o rss= -p "$SERVER") / 1024 )) MB"; }
+rss() { # the server's resident memory: its own (anonymous) and the database file's pages it maps (SQLite)
+  awk '/^VmRSS/ {t=$2} /^RssAnon/ {a=$2} /^RssFile/ {f=$2} END {printf "%d MB (own %d MB, mapped file %d MB)", t/1024, a/1024, f/1024}' "/proc/$SERVER/status"
+}
 ready_after() { # seconds from the start until the log says the board is ready
   local started=$1
   for _ in $(seq 1 3000); do

@@ -65,7 +65,7 @@ fn mark(row: &BoardRow) -> Mark {
 /// The rows the chart draws: the best [`MAX_MODEL_ROWS`] models the filter
 /// keeps, then the baselines it keeps; and how many models it kept.
 pub fn rows<'a>(board: &'a Board, filter: &BoardFilter) -> (Vec<&'a BoardRow>, usize) {
-    let models: Vec<&BoardRow> = board.rows.iter().filter(|r| filter.shows(r)).collect();
+    let models: Vec<&BoardRow> = board.rows.iter().map(|r| &**r).filter(|r| filter.shows(r)).collect();
     let kept = models.len();
     let mut out: Vec<&BoardRow> = models.into_iter().take(MAX_MODEL_ROWS).collect();
     if filter.shows_reference() {
@@ -231,8 +231,8 @@ mod tests {
         Board {
             version: "1".into(),
             rows: vec![
-                row("GPT-o3", RowSource::Reported, 0.765),
-                row("<script>alert(1)</script>", RowSource::Verified, 0.5),
+                row("GPT-o3", RowSource::Reported, 0.765).into(),
+                row("<script>alert(1)</script>", RowSource::Verified, 0.5).into(),
             ],
             reference: vec![row("always A", RowSource::Reference, 0.25)],
         }
@@ -284,7 +284,7 @@ mod tests {
             code: "near_duplicate".into(),
             message: crate::domain::message::Message::new("flag-near-duplicate"),
         }];
-        board.rows.extend([demo, flagged]);
+        board.rows.extend([demo.into(), flagged.into()]);
         let wide = svg(&board, &BoardFilter::default(), Lang::En, Layout::Wide).unwrap();
         let narrow = svg(&board, &BoardFilter::default(), Lang::En, Layout::Narrow).unwrap();
         assert!(narrow.contains("width=\"360\""), "{narrow}");

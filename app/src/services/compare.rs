@@ -159,7 +159,7 @@ async fn compute(db: &Db, a: String, b: String) -> Result<CompareOutcome> {
 /// such submissions and not among them. The page words the labels.
 pub async fn choices(db: &Db, a: &str, b: &str, limit: usize) -> Result<Vec<CompareChoice>> {
     let board = crate::db::board::board(db).await?;
-    let choice = |r: &BoardRow| {
+    let choice = |r: &std::sync::Arc<BoardRow>| {
         let (id, origin) = match r.source {
             RowSource::Reported => (
                 published_id(&r.model),

@@ -11,8 +11,9 @@ on_both_backends!(the_page_shows_the_best_verified_rows_and_says_so);
 
 /// Stores `n` public copies of the submission `public_id` (models
 /// `Clone-0`... with decreasing accuracy, all below the original) directly
-/// in the database, and moves the board's version on as an upload would.
-async fn clone_submission(app: &TestApp, public_id: &str, n: usize) {
+/// in the database, and moves the board's version on as a change of any
+/// row would (the whole board is made again).
+pub(crate) async fn clone_submission(app: &TestApp, public_id: &str, n: usize) {
     let pool = app.state.db.pool();
     let accuracy: f64 = sqlx::query_scalar("SELECT accuracy FROM submissions WHERE public_id = $1")
         .bind(public_id)
@@ -40,10 +41,7 @@ async fn clone_submission(app: &TestApp, public_id: &str, n: usize) {
         .await
         .unwrap();
     }
-    sqlx::query("UPDATE settings SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) WHERE name = 'board_version'")
-        .execute(&mut *tx)
-        .await
-        .unwrap();
+    app::db::board::bump_version(&mut tx, 0).await.unwrap();
     tx.commit().await.unwrap();
 }
 

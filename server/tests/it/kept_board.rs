@@ -21,6 +21,7 @@ on_both_backends!(
     a_board_is_one_moment,
     the_kept_board_is_one_made_afresh,
     a_flag_names_what_may_be_opened_on_a_board_made_from_changes,
+    a_version_shares_the_rows_it_did_not_change,
 );
 
 /// Each process's boards made whole and loaded so far.
@@ -273,5 +274,47 @@ async fn a_flag_names_what_may_be_opened_on_a_board_made_from_changes(backend: B
     let afresh = app.second_process().await;
     assert_eq!(afresh.get("/api/v1/leaderboard").await.json(), board, "from changes = from scratch");
     afresh.finish().await;
+    app.finish().await;
+}
+
+/// A version made from the changes holds the very rows of the last one
+/// wherever they are unranked and did not change (one copy of the
+/// board's rows in memory, not one per version); a ranked row is a copy
+/// that holds its rank, and the last board is left as it was.
+async fn a_version_shares_the_rows_it_did_not_change(backend: Backend) {
+    use std::collections::HashMap;
+    use std::sync::Arc;
+    let Some(app) = TestApp::start(backend).await else { return };
+    let (good, _weak) = crate::board::with_submissions(&app).await;
+    // More rows than are ranked: the last ones carry no rank.
+    crate::board_page::clone_submission(&app, &good, 300).await;
+    let before = app::db::board::board(&app.state.db).await.unwrap();
+    let ranks_before: Vec<_> = before.rows.iter().map(|r| r.rank).collect();
+    let made = app::db::board::made_from_changes(&app.state.db);
+    // A new team's row far below the ranked set's cut.
+    let token = app.team_with_token("Share Lab", "share@lab.example").await;
+    let resp = app.upload_raw(&token, "model_name=Share-1", TestApp::demo_predictions(0.05, 7)).await;
+    assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
+    app::db::board::catch_up(&app.state.db).await.unwrap();
+    let after = app::db::board::board(&app.state.db).await.unwrap();
+    assert_eq!(app::db::board::made_from_changes(&app.state.db), made + 1, "made from the changes");
+    assert!(after.rows.iter().any(|r| r.model == "Share-1"), "the new version");
+
+    let last: HashMap<&str, &Arc<app::domain::board::BoardRow>> =
+        before.rows.iter().filter_map(|r| Some((r.submission_id.as_deref()?, r))).collect();
+    let (mut shared, mut ranked) = (0, 0);
+    for row in &after.rows {
+        let Some(last) = row.submission_id.as_deref().and_then(|id| last.get(id)) else { continue };
+        if row.rank.is_some() {
+            assert!(!Arc::ptr_eq(row, last), "a ranked row is its own copy: {}", row.model);
+            ranked += 1;
+        } else if last.rank.is_none() {
+            assert!(Arc::ptr_eq(row, last), "an unchanged unranked row is shared: {}", row.model);
+            shared += 1;
+        }
+    }
+    assert!(shared >= 50 && ranked >= 150, "shared {shared}, ranked {ranked}");
+    let ranks_now: Vec<_> = before.rows.iter().map(|r| r.rank).collect();
+    assert_eq!(ranks_now, ranks_before, "the last board is as it was");
     app.finish().await;
 }

@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use super::{Board, BoardFilter, BoardPage, CategoryChoice, RowSource};
+use super::{Board, BoardFilter, BoardPage, BoardRow, CategoryChoice, RowSource};
 
 /// A board and its index; shared read-only by every request of a version.
 #[derive(Debug)]
@@ -77,7 +77,7 @@ impl IndexedBoard {
         positions.sort_unstable();
         BoardPage {
             version: self.board.version.clone(),
-            rows: positions.into_iter().map(|i| rows[i].clone()).collect(),
+            rows: positions.into_iter().map(|i| BoardRow::clone(&rows[i])).collect(),
             reference: self.board.reference.clone(),
             verified_shown,
             verified_matching: matching,
@@ -90,7 +90,6 @@ impl IndexedBoard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::BoardRow;
 
     fn row(model: String, source: RowSource, accuracy: f64) -> BoardRow {
         let published = source == RowSource::Reported;
@@ -114,6 +113,7 @@ mod tests {
             }))
             .collect();
         rows.sort_by(|a, b| b.accuracy.total_cmp(&a.accuracy));
+        let rows = rows.into_iter().map(Arc::new).collect();
         Board { version: "7".into(), rows, reference: vec![row("always A".into(), RowSource::Reference, 0.2)] }
     }
 
@@ -137,7 +137,7 @@ mod tests {
         ] {
             let page = indexed.page(&f, 20);
             // The same rows as filtering the whole board and keeping the first 20 verified.
-            let kept: Vec<&BoardRow> = board.rows.iter().filter(|r| f.shows(r)).collect();
+            let kept: Vec<&BoardRow> = board.rows.iter().map(|r| &**r).filter(|r| f.shows(r)).collect();
             let matching = kept.iter().filter(|r| r.source == RowSource::Verified).count();
             let mut verified = 0;
             let expected: Vec<&BoardRow> = kept

@@ -12,6 +12,8 @@ pub mod order;
 pub mod rank;
 pub mod reference;
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 pub use filter::BoardFilter;
@@ -258,8 +260,9 @@ pub struct Board {
     /// The `board_version` setting it was computed at.
     pub version: String,
     /// Reported and verified rows, best accuracy first. The REST API's
-    /// pages need them in [`board_order`].
-    pub rows: Vec<BoardRow>,
+    /// pages need them in [`board_order`]. Shared: a board made from the
+    /// last one's changes holds the same rows wherever they did not change.
+    pub rows: Vec<Arc<BoardRow>>,
     /// Baselines on the default key, best first (empty without a key).
     pub reference: Vec<BoardRow>,
 }
@@ -267,7 +270,7 @@ pub struct Board {
 impl Board {
     /// Every row: models first, then baselines.
     pub fn all_rows(&self) -> impl Iterator<Item = &BoardRow> {
-        self.rows.iter().chain(&self.reference)
+        self.rows.iter().map(|r| &**r).chain(&self.reference)
     }
 }
 

@@ -63,8 +63,8 @@ impl OrderKey {
 /// must be in [`board_order`] (as `Board::rows` is). Whether or not the
 /// row `key` came from is still on the board, the rows before it and the
 /// rows after it are told apart the same way.
-pub fn rows_after<'a>(rows: &'a [BoardRow], key: &OrderKey) -> &'a [BoardRow] {
-    &rows[rows.partition_point(|row| key.cmp_row(row) != Ordering::Greater)..]
+pub fn rows_after<'a, R: std::borrow::Borrow<BoardRow>>(rows: &'a [R], key: &OrderKey) -> &'a [R] {
+    &rows[rows.partition_point(|row| key.cmp_row(row.borrow()) != Ordering::Greater)..]
 }
 
 /// Borrowed sort fields, so that comparing rows allocates nothing.

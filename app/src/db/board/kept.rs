@@ -15,7 +15,7 @@
 //! that outlives its lease may find another making the same version, and
 //! then stores nothing (the store names its builder).
 
-use std::io::{Read, Write};
+use std::io::Write;
 
 use super::super::{Db, DbError, Result, now_unix};
 use crate::domain::board::Board;
@@ -147,12 +147,11 @@ fn encode(board: &Board) -> Result<Vec<u8>> {
     out.flush().and_then(|()| out.finish()).map_err(|e| DbError::Background(format!("storing the board: {e}")))
 }
 
+/// Read as it is decompressed: the JSON of a large board (tens of
+/// megabytes) is never held whole beside the board it becomes.
 fn decode(body: &[u8]) -> Result<Board> {
-    let mut json = Vec::with_capacity(body.len() * 8);
-    flate2::read::GzDecoder::new(body)
-        .read_to_end(&mut json)
-        .map_err(|e| DbError::Background(format!("reading the kept board: {e}")))?;
-    serde_json::from_slice(&json).map_err(|e| DbError::Background(format!("reading the kept board: {e}")))
+    let json = std::io::BufReader::new(flate2::read::GzDecoder::new(body));
+    serde_json::from_reader(json).map_err(|e| DbError::Background(format!("reading the kept board: {e}")))
 }
 
 #[cfg(test)]
@@ -165,7 +164,7 @@ mod tests {
         let mut row = BoardRow::bare("Cedar-70B", RowSource::Verified);
         row.accuracy = 0.61;
         row.team = Some("ثريا".into());
-        let board = Board { version: "12.1".into(), rows: vec![row], reference: Vec::new() };
+        let board = Board { version: "12.1".into(), rows: vec![row.into()], reference: Vec::new() };
         assert_eq!(decode(&encode(&board).unwrap()).unwrap(), board);
     }
 

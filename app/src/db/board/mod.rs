@@ -577,7 +577,7 @@ async fn compute_in(
     bits.retain(|id, _| ranked.contains(id));
     let (reference, one_off) = reference_rows(&mut *conn, references).await?;
     let (board, verifieds, bits) = blocking(move || {
-        let mut rows: Vec<(BoardRow, Option<Contender>)> = published.into_iter().map(published_row).collect();
+        let mut rows: Vec<(Arc<BoardRow>, Option<Contender>)> = published.into_iter().map(published_row).collect();
         rows.reserve(verifieds.len());
         rows.extend(verifieds.sorted().map(|v| {
             let contender = ranked.contains(&v.id).then(|| {
@@ -685,7 +685,7 @@ async fn regroup(
 }
 
 /// A published model's row, and its place in the ranking.
-fn published_row(m: crate::domain::board::PublishedModel) -> (BoardRow, Option<Contender>) {
+fn published_row(m: crate::domain::board::PublishedModel) -> (Arc<BoardRow>, Option<Contender>) {
     let n = m.n.max(0) as u64;
     let correct = (m.accuracy * n as f64).round() as u64;
     let row = BoardRow {
@@ -698,32 +698,30 @@ fn published_row(m: crate::domain::board::PublishedModel) -> (BoardRow, Option<C
         focus: Some(m.focus),
         ..BoardRow::bare(&m.model, RowSource::Reported)
     };
-    (row, Some(Contender::from_shown(m.accuracy, Some(correct), n, None)))
+    (Arc::new(row), Some(Contender::from_shown(m.accuracy, Some(correct), n, None)))
 }
 
 /// Ranks the contenders and orders the rows in the board's order
 /// ([`board_order`](crate::domain::board::board_order): best first, ties
 /// published before verified, then by name, team and id), testing only the
-/// pairs `pairs` does not hold from the last ranking.
-fn assign_ranks(rows: Vec<(BoardRow, Option<Contender>)>, pairs: &mut PairsKept) -> Vec<BoardRow> {
+/// pairs `pairs` does not hold from the last ranking. A ranked row is
+/// copied to hold its rank; an unranked one stays the kept parts' own
+/// (rank-less) row, which every board made from them shares.
+fn assign_ranks(rows: Vec<(Arc<BoardRow>, Option<Contender>)>, pairs: &mut PairsKept) -> Vec<Arc<BoardRow>> {
     let set: Vec<Contender> = rows.iter().filter_map(|(_, c)| c.clone()).collect();
     let mut ranks = rank::rank_ranges_kept(&set, pairs).into_iter();
     metrics::counter!("board_pairs_tested_total").increment(pairs.tested() as u64);
-    let rows: Vec<BoardRow> = rows
+    let mut rows: Vec<Arc<BoardRow>> = rows
         .into_iter()
         .map(|(mut row, c)| {
             if c.is_some() {
-                row.rank = ranks.next();
+                Arc::make_mut(&mut row).rank = ranks.next();
             }
             row
         })
         .collect();
-    // Places sorted, not rows: a row is hundreds of bytes, and moving
-    // 100,000 of them about in a sort costs more than comparing them.
-    let mut order: Vec<usize> = (0..rows.len()).collect();
-    order.sort_by(|&a, &b| crate::domain::board::board_order(&rows[a], &rows[b]));
-    let mut rows: Vec<Option<BoardRow>> = rows.into_iter().map(Some).collect();
-    order.into_iter().filter_map(|i| rows[i].take()).collect()
+    rows.sort_by(|a, b| crate::domain::board::board_order(a, b));
+    rows
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@
 // Fx hashing: the keys are our own ids and names, and 100,000 rows are
 // looked up per board.
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use std::sync::Arc;
 
 use super::super::shown::{PolicyColumns, ScoreColumns};
 use super::super::submissions::read_flags;
@@ -25,7 +26,9 @@ use crate::domain::visibility::{Access, Surface, Viewer, access};
 
 /// A verified row with what ranking needs.
 pub(super) struct Verified {
-    pub row: BoardRow,
+    /// Without a rank; shared, while unranked, by every board made from
+    /// it (a ranked board row is a copy that holds its rank).
+    pub row: Arc<BoardRow>,
     pub id: i64,
     pub key_id: i64,
     pub team_id: i64,
@@ -84,7 +87,7 @@ impl SubmissionRow {
             id: self.id,
             key_id: self.key_id,
             team_id: self.policy.team_id,
-            row: BoardRow {
+            row: Arc::new(BoardRow {
                 team: Some(self.team_name),
                 submission_id: Some(self.public_id),
                 params: Some(self.model_params).filter(|s| !s.trim().is_empty()),
@@ -111,7 +114,7 @@ impl SubmissionRow {
                 flags,
                 format: Some(self.file_format),
                 ..BoardRow::bare(&self.model_name, RowSource::Verified)
-            },
+            }),
         })
     }
 }
@@ -258,18 +261,20 @@ struct Place {
 /// `rows` (oldest first) grouped one row per team and model, in no order;
 /// a flag names another submission only if it is in `openable`.
 fn group(rows: Vec<SubmissionRow>, openable: &HashSet<String>) -> Result<Vec<Verified>> {
-    // Oldest first: the last shown row of a group is its latest.
+    // Oldest first: the last shown row of a group is its latest. A group
+    // holds places in `rows`, not rows: at 100,000 groups a table of rows
+    // was a hundred megabytes more at its peak.
     struct Group {
         attempts: u64,
         first_at: i64,
-        latest: Option<(SubmissionRow, Access)>,
+        latest: Option<(usize, Access)>,
         /// The ones its team chose for a revealed key's final standing.
-        chosen: Vec<(SubmissionRow, Access)>,
+        chosen: Vec<(usize, Access)>,
     }
     // Keyed by a name a team chose: the standard, randomly keyed hashing.
-    let mut groups: std::collections::HashMap<(i64, String), Group> = std::collections::HashMap::new();
-    for row in rows {
-        let group = groups.entry((row.policy.team_id, row.model_name.clone())).or_insert(Group {
+    let mut groups: std::collections::HashMap<(i64, &str), Group> = std::collections::HashMap::new();
+    for (at, row) in rows.iter().enumerate() {
+        let group = groups.entry((row.policy.team_id, row.model_name.as_str())).or_insert(Group {
             attempts: 0,
             first_at: row.created_at,
             latest: None,
@@ -282,30 +287,36 @@ fn group(rows: Vec<SubmissionRow>, openable: &HashSet<String>) -> Result<Vec<Ver
             continue;
         }
         if row.final_choice != 0 && row.key_revealed_at.is_some() {
-            group.chosen.push((row, granted));
+            group.chosen.push((at, granted));
         } else {
-            group.latest = Some((row, granted));
+            group.latest = Some((at, granted));
         }
     }
-    groups
-        .into_values()
-        .filter_map(|g| {
-            // Once a held-out key is revealed a group shows the best of the
-            // submissions its team chose for the final standing (on a split
-            // key, by the private part), or else its latest.
-            let chosen =
-                g.chosen.into_iter().map(|(row, granted)| row.into_verified(granted, g.attempts, g.first_at, openable));
-            let chosen: Result<Vec<Verified>> = chosen.collect();
-            match chosen {
-                Ok(chosen) if !chosen.is_empty() => chosen
-                    .into_iter()
-                    .max_by(|a, b| a.row.accuracy.total_cmp(&b.row.accuracy).then(b.id.cmp(&a.id)))
-                    .map(Ok),
-                Ok(_) => g.latest.map(|(row, granted)| row.into_verified(granted, g.attempts, g.first_at, openable)),
-                Err(e) => Some(Err(e)),
+    let groups: Vec<Group> = groups.into_values().collect();
+    let mut rows: Vec<Option<SubmissionRow>> = rows.into_iter().map(Some).collect();
+    let mut verified = |(at, granted): (usize, Access), g: &Group| {
+        rows[at].take().map(|row| row.into_verified(granted, g.attempts, g.first_at, openable)).transpose()
+    };
+    let mut out = Vec::with_capacity(groups.len());
+    for g in &groups {
+        // Once a held-out key is revealed a group shows the best of the
+        // submissions its team chose for the final standing (on a split
+        // key, by the private part), or else its latest.
+        let mut best: Option<Verified> = None;
+        for &chosen in &g.chosen {
+            let Some(v) = verified(chosen, g)? else { continue };
+            if best.as_ref().is_none_or(|b| v.row.accuracy.total_cmp(&b.row.accuracy).then(b.id.cmp(&v.id)).is_gt()) {
+                best = Some(v);
             }
-        })
-        .collect()
+        }
+        let shown = match (best, g.latest) {
+            (Some(best), _) => Some(best),
+            (None, Some(latest)) => verified(latest, g)?,
+            (None, None) => None,
+        };
+        out.extend(shown);
+    }
+    Ok(out)
 }
 
 /// Whether a ranked row is compared with others pair by pair on its

@@ -52,7 +52,7 @@ fn csv_cell(v: &Value) -> String {
 /// The board's rows as CSV, and its baselines after them when
 /// `with_reference`.
 pub(super) fn board_csv(board: &Board, with_reference: bool) -> anyhow::Result<Vec<u8>> {
-    let rows = board.rows.iter().chain(board.reference.iter().filter(|_| with_reference));
+    let rows = board.rows.iter().map(|r| &**r).chain(board.reference.iter().filter(|_| with_reference));
     let mut out = csv::Writer::from_writer(Vec::new());
     out.write_record(CSV_COLUMNS)?;
     for row in rows.map(|r| serde_json::to_value(BoardRowView::from(r))) {

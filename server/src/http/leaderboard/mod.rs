@@ -154,7 +154,7 @@ async fn serve_page(state: &AppState, headers: &HeaderMap, request: &PageRequest
 fn board_json(board: &Board) -> anyhow::Result<Vec<u8>> {
     let doc = LeaderboardView {
         benchmark: "medarabench",
-        rows: board.rows.iter().map(BoardRowView::from).collect(),
+        rows: board.rows.iter().map(|r| BoardRowView::from(&**r)).collect(),
         reference: board.reference.iter().map(BoardRowView::from).collect(),
         ranking: ranking(),
         board_version: board.version.clone(),

@@ -62,10 +62,7 @@ impl PageRequest {
 
     /// The page of `board` this request asks for. Whatever sorted
     /// `board.rows`, they must be in `board_order` (checked in debug
-    /// builds); nothing else about how they were put in order matters.
-    /// (The board's computation sorts by accuracy, source and model today,
-    /// which agrees with `board_order` but for rows of one model and
-    /// accuracy from different teams; it is to sort with `board_order`.)
+    /// builds), as the board's computation sorts them.
     pub(super) fn page(&self, board: &Board) -> LeaderboardPageView {
         debug_assert!(
             board.rows.is_sorted_by(|a, b| app::domain::board::board_order(a, b).is_le()),
@@ -80,7 +77,7 @@ impl PageRequest {
             if rows.len() < rest.len() { rows.last().map(|last| encode_cursor(&OrderKey::of(last))) } else { None };
         LeaderboardPageView {
             benchmark: "medarabench",
-            rows: rows.iter().map(BoardRowView::from).collect(),
+            rows: rows.iter().map(|r| BoardRowView::from(&**r)).collect(),
             next,
             reference: board.reference.iter().map(BoardRowView::from).collect(),
             ranking: super::ranking(),
@@ -157,11 +154,12 @@ mod tests {
 
     #[test]
     fn pages_cover_the_board_once() {
-        let rows: Vec<BoardRow> = (0..7)
+        let rows: Vec<std::sync::Arc<BoardRow>> = (0..7)
             .map(|i| BoardRow {
                 accuracy: 1.0 - f64::from(i) / 10.0,
                 ..BoardRow::bare(&format!("m{i}"), RowSource::Reported)
             })
+            .map(Into::into)
             .collect();
         let board = Board { version: "3".into(), rows, reference: Vec::new() };
         let (mut seen, mut query) = (Vec::new(), "limit=3".to_owned());

@@ -1,21 +1,23 @@
 //! The board kept in the database (migration 0025): the last version made,
 //! stored whole, and the lease of the one server making the next.
 //!
-//! Every server serves the stored board, so a version is made once in all
-//! however many servers share the database, and a start reads the last one
-//! made instead of making it again. A stored board is tagged with
+//! A whole board (a start, a key's or a banner's change) is made once in
+//! all however many servers share the database, and a server without a
+//! board of its own reads the last one made instead of making it again. A stored board is tagged with
 //! [`FORMAT`] beside its version: a server of another build never serves
 //! a board another build computed (its rows may mean something else), it
 //! makes its own.
 //!
-//! The lease: a server makes a version only while it holds the lease
-//! (`builder`, `lease_until`); the others wait for the stored result. A
-//! lease runs out ([`lease_seconds`]), so a server killed while making a
-//! board holds up the next version for seconds, not for ever; a holder
-//! that outlives its lease may find another making the same version, and
-//! then stores nothing (the store names its builder).
+//! The lease: a server makes a whole board only while it holds the lease
+//! (`builder`, `lease_until`); the others wait for the stored result. The
+//! holder extends it while it works ([`holding`]); a lease not extended
+//! runs out within [`LEASE_SECONDS`], so a server killed while making a
+//! board holds up the next for seconds, not for ever. A holder that lost
+//! its lease (its database stalled past it) may find another making the
+//! same version, and then stores nothing (the store names its builder).
 
 use std::io::Write;
+use std::time::Duration;
 
 use super::super::{Db, DbError, Result, now_unix};
 use crate::domain::board::Board;
@@ -83,18 +85,57 @@ pub(super) async fn load(db: &Db, version: &str) -> Result<Option<Board>> {
     Ok(Some(board))
 }
 
-/// How long a lease lasts when this server's last making took
-/// `last_made_ms` (0: it never made one): three times that, at least 5
-/// seconds and at most 2 minutes. A making that outlasts its lease may be
-/// done twice, never stored out of order ([`store`] names its builder).
-pub(super) fn lease_seconds(last_made_ms: u64) -> i64 {
-    let secs = (last_made_ms.saturating_mul(3) / 1000) as i64;
-    secs.clamp(5, 120)
+/// How long a lease lasts unless its holder extends it: a server killed
+/// while making a board holds the next up for at most this long.
+const LEASE_SECONDS: i64 = 5;
+
+/// How often a holder extends its lease while it makes and stores a board.
+const EXTEND_EVERY: Duration = Duration::from_secs(2);
+
+/// Runs `work` (making and storing a board under `builder`'s lease),
+/// extending the lease every [`EXTEND_EVERY`] until it ends: however long
+/// a making takes (a whole board of a million rows takes tens of
+/// seconds), no other server takes the lease from a live holder.
+pub(super) async fn holding<T>(db: &Db, builder: &str, work: impl Future<Output = T>) -> T {
+    renewing(EXTEND_EVERY, || extend(db, builder), work).await
+}
+
+/// `work`'s output, with `extend` run every `every` while it runs (a
+/// failed extension is logged: the lease may then run out).
+async fn renewing<T, F: Future<Output = Result<()>>>(
+    every: Duration,
+    mut extend: impl FnMut() -> F,
+    work: impl Future<Output = T>,
+) -> T {
+    let extending = async {
+        let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+        loop {
+            ticks.tick().await;
+            if let Err(e) = extend().await {
+                tracing::warn!(error = %e, "the board's lease was not extended: it may run out");
+            }
+        }
+    };
+    tokio::select! {
+        out = work => out,
+        () = extending => unreachable!("extending the lease never ends"),
+    }
+}
+
+/// Moves the end of `builder`'s lease [`LEASE_SECONDS`] from now, if it
+/// still holds it.
+async fn extend(db: &Db, builder: &str) -> Result<()> {
+    sqlx::query("UPDATE kept_board SET lease_until = $1 WHERE id = 1 AND builder = $2")
+        .bind(now_unix() + LEASE_SECONDS)
+        .bind(builder)
+        .execute(db.writer())
+        .await?;
+    Ok(())
 }
 
 /// Takes the lease for `builder` if no other server holds one that is
 /// still running; whether it was taken.
-pub(super) async fn try_lease(db: &Db, builder: &str, seconds: i64) -> Result<bool> {
+pub(super) async fn try_lease(db: &Db, builder: &str) -> Result<bool> {
     // The one row, if something removed it (it is made by migration 0025).
     sqlx::query("INSERT INTO kept_board (id) VALUES (1) ON CONFLICT (id) DO NOTHING").execute(db.writer()).await?;
     let now = now_unix();
@@ -103,7 +144,7 @@ pub(super) async fn try_lease(db: &Db, builder: &str, seconds: i64) -> Result<bo
           WHERE id = 1 AND (builder IS NULL OR builder = $1 OR lease_until < $3)",
     )
     .bind(builder)
-    .bind(now + seconds)
+    .bind(now + LEASE_SECONDS)
     .bind(now)
     .execute(db.writer())
     .await?;
@@ -180,10 +221,25 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_lease_outlasts_a_making_three_times_over() {
-        assert_eq!(lease_seconds(0), 5);
-        assert_eq!(lease_seconds(2_500), 7);
-        assert_eq!(lease_seconds(u64::MAX), 120);
+    #[tokio::test]
+    async fn a_lease_is_extended_while_its_work_runs_and_no_longer() {
+        use std::sync::atomic::{AtomicU32, Ordering};
+        let every = Duration::from_millis(20);
+        let extended = &AtomicU32::new(0);
+        let extend = || async move {
+            extended.fetch_add(1, Ordering::SeqCst);
+            Ok(())
+        };
+        // Ten and a half periods of work: ten extensions when nothing is late.
+        let out = renewing(every, extend, async {
+            tokio::time::sleep(every * 21 / 2).await;
+            "made"
+        })
+        .await;
+        assert_eq!(out, "made");
+        let n = extended.load(Ordering::SeqCst);
+        assert!((2..=10).contains(&n), "extended {n} times");
+        tokio::time::sleep(every * 5).await;
+        assert_eq!(extended.load(Ordering::SeqCst), n, "not once the work ended");
     }
 }

@@ -268,8 +268,7 @@ impl BoardKeeper {
                 self.last_made_ms.fetch_max(expected_ms, Ordering::SeqCst);
                 self.served.send_modify(|s| s.slow += 1);
             }
-            let lease = kept::lease_seconds(whole_ms);
-            if kept::try_lease(db, &self.me, lease).await? {
+            if kept::try_lease(db, &self.me).await? {
                 // Stored by the last holder between the look above and
                 // the lease: load it rather than make it again.
                 if let Some(stored) = kept::stored_version(db).await?
@@ -278,40 +277,45 @@ impl BoardKeeper {
                     kept::release(db, &self.me).await?;
                     continue;
                 }
-                let started = Instant::now();
-                let made = compute(db, &self.references, &self.pairs, parts, true).await.and_then(|made| {
-                    made.ok_or_else(|| DbError::Background("a whole board was asked for, none made".into()))
-                });
-                let (board, one_off) = match made {
-                    Ok(made) => made,
-                    Err(e) => {
-                        if let Err(released) = kept::release(db, &self.me).await {
-                            tracing::warn!(error = %released, "the board's lease was not given back: it runs out");
-                        }
-                        return Err(e);
-                    }
-                };
-                // Without work done once (a key's baselines): what the next takes.
-                let ms = u64::try_from(started.elapsed().saturating_sub(one_off).as_millis()).unwrap_or(u64::MAX);
-                self.last_computed_ms.store(ms, Ordering::SeqCst);
-                self.made.fetch_add(1, Ordering::SeqCst);
-                if let Some(parts) = parts.as_ref()
-                    && let Err(e) = prune_changes(db, &parts.counters).await
-                {
-                    tracing::warn!(error = %e, "old board changes were not pruned");
-                }
-                // A board not stored is still this server's to serve.
-                match kept::store(db, &self.me, &board.board).await {
-                    Ok(true) => {}
-                    Ok(false) => {
-                        tracing::warn!("another server took over the board's lease: this one's board was not stored")
-                    }
-                    Err(e) => tracing::warn!(error = %e, "the board was made but not stored"),
-                }
-                return Ok((board, one_off));
+                // Extended while it runs: no other server takes over a live making.
+                return kept::holding(db, &self.me, self.make_whole(db, parts)).await;
             }
             tokio::time::sleep(LOOK_EVERY).await;
         }
+    }
+
+    /// Makes the whole board under this server's lease, stores it and
+    /// gives the lease back (also when the making fails).
+    async fn make_whole(&self, db: &Db, parts: &mut Option<Parts>) -> Result<(Arc<IndexedBoard>, Duration)> {
+        let started = Instant::now();
+        let made = compute(db, &self.references, &self.pairs, parts, true)
+            .await
+            .and_then(|made| made.ok_or_else(|| DbError::Background("a whole board was asked for, none made".into())));
+        let (board, one_off) = match made {
+            Ok(made) => made,
+            Err(e) => {
+                if let Err(released) = kept::release(db, &self.me).await {
+                    tracing::warn!(error = %released, "the board's lease was not given back: it runs out");
+                }
+                return Err(e);
+            }
+        };
+        // Without work done once (a key's baselines): what the next takes.
+        let ms = u64::try_from(started.elapsed().saturating_sub(one_off).as_millis()).unwrap_or(u64::MAX);
+        self.last_computed_ms.store(ms, Ordering::SeqCst);
+        self.made.fetch_add(1, Ordering::SeqCst);
+        if let Some(parts) = parts.as_ref()
+            && let Err(e) = prune_changes(db, &parts.counters).await
+        {
+            tracing::warn!(error = %e, "old board changes were not pruned");
+        }
+        // A board not stored is still this server's to serve.
+        match kept::store(db, &self.me, &board.board).await {
+            Ok(true) => {}
+            Ok(false) => tracing::warn!("another server took over the board's lease: this one's board was not stored"),
+            Err(e) => tracing::warn!(error = %e, "the board was made but not stored"),
+        }
+        Ok((board, one_off))
     }
 }
 

@@ -147,7 +147,9 @@ for rate in 1 5; do
   wait "$streamer" 2>/dev/null || true
   echo "   /healthz meanwhile: $(cat "$WORK/healthz")"
   echo "   /favicon.ico meanwhile: $(cat "$WORK/static")"
-  echo "   RSS after: $(rss); boards made: $(curl -fs "$base/api/v1/leaderboard?limit=1" | python3 -c 'import json,sys; print("version", json.load(sys.stdin)["board_version"])')"
+  version=$(curl -fs --max-time 30 "$base/api/v1/leaderboard?limit=1" |
+    python3 -c 'import json,sys; print("version", json.load(sys.stdin)["board_version"])' 2>/dev/null || echo "no answer within 30 s")
+  echo "   RSS after: $(rss); boards made: $version"
 done
 sleep 2
 for i in 1 2; do

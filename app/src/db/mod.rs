@@ -274,6 +274,13 @@ async fn prepare_sqlite_file(url: &str) -> Result<()> {
     Ok(())
 }
 
+/// `count` numbered placeholders from `$first`, comma-separated (an `IN`
+/// list, a row of values). Written out: through the `Any` driver a query
+/// builder writes `?`, which PostgreSQL does not read.
+pub(crate) fn placeholders(first: usize, count: usize) -> String {
+    (first..first + count).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ")
+}
+
 /// The current time as Unix seconds (UTC), as stored in `*_at` columns.
 pub fn now_unix() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)

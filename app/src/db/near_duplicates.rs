@@ -48,8 +48,7 @@ pub(crate) async fn insert(conn: &mut sqlx::AnyConnection, id: i64, entry: &Entr
 /// the index under each bucket, so that a team's own earlier uploads of a
 /// file are never stepped over.
 pub static SEARCH: LazyLock<String> = LazyLock::new(|| {
-    let buckets: Vec<String> = (0..BANDS).map(|band| format!("${}", band + 3)).collect();
-    let buckets = buckets.join(", ");
+    let buckets = super::placeholders(3, BANDS);
     format!(
         "SELECT MAX(c.submission_id) FROM (
                 SELECT b.sheet, b.submission_id FROM near_duplicate_buckets b
@@ -111,10 +110,9 @@ const IDS_A_STATEMENT: usize = 500;
 pub async fn read(db: &Db, key_id: i64, ids: &[i64]) -> Result<Vec<Candidate>> {
     let mut read = Vec::with_capacity(ids.len());
     for chunk in ids.chunks(IDS_A_STATEMENT) {
-        let list: Vec<String> = (0..chunk.len()).map(|i| format!("${}", i + 2)).collect();
         let sql = format!(
             "SELECT id, public_id, predictions FROM submissions WHERE predictions_key_id = $1 AND id IN ({})",
-            list.join(", ")
+            super::placeholders(2, chunk.len())
         );
         let query = sqlx::query_as(&sql).persistent(false).bind(key_id);
         read.extend(chunk.iter().fold(query, |q, id| q.bind(*id)).fetch_all(db.pool()).await?);

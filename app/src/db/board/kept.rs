@@ -1,12 +1,12 @@
 //! The board kept in the database (migration 0025): the last version made,
 //! stored whole, and the lease of the one server making the next.
 //!
-//! A whole board (a start, a key's or a banner's change) is made once in
-//! all however many servers share the database, and a server without a
-//! board of its own reads the last one made instead of making it again. A stored board is tagged with
-//! [`FORMAT`] beside its version: a server of another build never serves
-//! a board another build computed (its rows may mean something else), it
-//! makes its own.
+//! A whole board (at a start, after a key's change) is made once in all
+//! however many servers share the database, and a server without a board
+//! of its own reads the last one made instead of making it again. A
+//! stored board is tagged with [`FORMAT`] beside its version: a server of
+//! another build never serves a board another build computed (its rows
+//! may mean something else), it makes its own.
 //!
 //! The lease: a server makes a whole board only while it holds the lease
 //! (`builder`, `lease_until`); the others wait for the stored result. The

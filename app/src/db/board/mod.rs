@@ -86,9 +86,10 @@ pub const WAIT_FOR_QUICK: Duration = Duration::from_millis(250);
 /// read-your-writes, as scripts that upload and read the board expect.
 const WAIT_ROWS_BELOW: usize = 20_000;
 
-/// About how long a whole board takes to make per 1,000 rows, for a
-/// process that has made none yet (4.4-4.9 s at 100,000 rows on the
-/// benchmark machine, BENCHMARKS.md).
+/// What a process that has made no whole board yet expects one to take
+/// per 1,000 rows of the board it serves (a generous estimate from the
+/// benchmark machine, BENCHMARKS.md): a large board's waiters are told
+/// at once that the making will be slow.
 const WHOLE_MS_PER_1000_ROWS: u64 = 45;
 
 /// The longest a request waits for a quick board before taking the last
@@ -624,12 +625,11 @@ async fn counters_on(conn: &mut AnyConnection) -> Result<Vec<i64>> {
 /// older build, or pruned), or more teams than are worth regrouping one
 /// by one.
 async fn changed_teams(conn: &mut AnyConnection, then: &[i64], now: &[i64]) -> Result<Option<HashSet<i64>>> {
-    let moved: Vec<String> = (0..VERSION_SLOTS).map(|s| format!("(slot = {s} AND n > ${})", s + 1)).collect();
-    let sql = format!("SELECT slot, n, team_id FROM board_changes WHERE {}", moved.join(" OR "));
-    let query = then.iter().fold(sqlx::query_as::<_, (i64, i64, i64)>(&sql), |q, n| q.bind(*n));
+    let sql = format!("SELECT slot, team_id FROM board_changes WHERE {}", each_slot(">"));
+    let query = then.iter().fold(sqlx::query_as::<_, (i64, i64)>(&sql), |q, n| q.bind(*n));
     let mut recorded = vec![0i64; then.len()];
     let mut teams = HashSet::default();
-    for (slot, _, team) in query.fetch_all(&mut *conn).await? {
+    for (slot, team) in query.fetch_all(&mut *conn).await? {
         if let Some(count) = usize::try_from(slot).ok().and_then(|s| recorded.get_mut(s)) {
             *count += 1;
         }
@@ -645,6 +645,12 @@ async fn changed_teams(conn: &mut AnyConnection, then: &[i64], now: &[i64]) -> R
     Ok((all_recorded && teams.len() <= verified::REGROUP_AT_MOST).then_some(teams))
 }
 
+/// `(slot = 0 AND n CMP $1) OR ... OR (slot = 15 AND n CMP $16)`: a
+/// bound on each slot's counter, bound in slot order.
+fn each_slot(cmp: &str) -> String {
+    (0..VERSION_SLOTS).map(|s| format!("(slot = {s} AND n {cmp} ${})", s + 1)).collect::<Vec<_>>().join(" OR ")
+}
+
 /// How many of each slot's changes are kept once a whole board is made
 /// (a process whose board is older than that makes the whole board).
 const CHANGES_KEPT: i64 = 10_000;
@@ -652,8 +658,7 @@ const CHANGES_KEPT: i64 = 10_000;
 /// Forgets the changes older than the last [`CHANGES_KEPT`] of each slot
 /// before `counters`.
 async fn prune_changes(db: &Db, counters: &[i64]) -> Result<()> {
-    let old: Vec<String> = (0..VERSION_SLOTS).map(|s| format!("(slot = {s} AND n <= ${})", s + 1)).collect();
-    let sql = format!("DELETE FROM board_changes WHERE {}", old.join(" OR "));
+    let sql = format!("DELETE FROM board_changes WHERE {}", each_slot("<="));
     let query = counters.iter().fold(sqlx::query(&sql), |q, n| q.bind(n - CHANGES_KEPT));
     query.execute(db.writer()).await?;
     Ok(())

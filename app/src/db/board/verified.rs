@@ -16,7 +16,7 @@ use super::super::shown::{PolicyColumns, ScoreColumns};
 use super::super::submissions::read_flags;
 use sqlx::AnyConnection;
 
-use super::super::Result;
+use super::super::{Result, placeholders};
 use super::BENCHMARK;
 use crate::domain::board::{BoardRow, RowSource};
 use crate::domain::exposure::Exposure;
@@ -150,11 +150,8 @@ pub(super) async fn read_rows(conn: &mut AnyConnection, teams: Option<&[i64]>) -
     if teams.is_empty() {
         return Ok(Vec::new());
     }
-    // `$n` placeholders written out: through the `Any` driver a query
-    // builder writes `?`, which PostgreSQL does not read.
-    let placeholders: Vec<String> = (2..teams.len() + 2).map(|i| format!("${i}")).collect();
     let (select, order) = ROWS_SELECT.split_once("ORDER BY").expect("ROWS_SELECT is ordered");
-    let sql = format!("{select} AND s.team_id IN ({}) ORDER BY{order}", placeholders.join(", "));
+    let sql = format!("{select} AND s.team_id IN ({}) ORDER BY{order}", placeholders(2, teams.len()));
     let query = teams.iter().fold(sqlx::query_as(&sql).bind(BENCHMARK.as_str()), |q, team| q.bind(*team));
     Ok(query.persistent(false).fetch_all(&mut *conn).await?)
 }
@@ -332,10 +329,7 @@ pub(super) async fn ranked_correctness(conn: &mut AnyConnection, ids: &[i64]) ->
     if ids.is_empty() {
         return Ok(HashMap::default());
     }
-    // `$n` placeholders written out: through the `Any` driver a query
-    // builder writes `?`, which PostgreSQL does not read.
-    let placeholders: Vec<String> = (1..=ids.len()).map(|i| format!("${i}")).collect();
-    let sql = format!("SELECT id, correctness FROM submissions WHERE id IN ({})", placeholders.join(", "));
+    let sql = format!("SELECT id, correctness FROM submissions WHERE id IN ({})", placeholders(1, ids.len()));
     let query = ids.iter().fold(sqlx::query_as::<_, (i64, Vec<u8>)>(&sql), |q, id| q.bind(*id));
     let rows = query.persistent(false).fetch_all(&mut *conn).await?;
     Ok(rows.into_iter().collect())

@@ -238,15 +238,12 @@ pub(crate) async fn attach_near_duplicates(db: &Db, records: &mut [SubmissionRec
     if targets.is_empty() {
         return Ok(());
     }
-    // `$n` placeholders written out: through the `Any` driver a query
-    // builder writes `?`, which PostgreSQL does not read.
-    let placeholders: Vec<String> = (1..=targets.len()).map(|i| format!("${i}")).collect();
     let sql = format!(
         "SELECT s.public_id, s.team_id, s.visibility, k.exposure, s.withdrawn_at, s.hidden_at,
                 t.banned_at AS team_banned_at
            FROM submissions s JOIN teams t ON t.id = s.team_id JOIN answer_keys k ON k.id = s.key_id
           WHERE s.public_id IN ({})",
-        placeholders.join(", ")
+        super::super::placeholders(1, targets.len())
     );
     let query = targets.iter().fold(sqlx::query_as::<_, Target>(&sql), |q, id| q.bind(*id));
     let rows = query.persistent(false).fetch_all(db.pool()).await?;

@@ -169,8 +169,11 @@ impl SubmissionRow {
 /// [`SubmissionRow::insert`]'s statement: `$1`... in the order of the columns.
 static INSERT: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
     let columns = SubmissionRow::COLUMNS;
-    let values: Vec<String> = (1..=columns.len()).map(|i| format!("${i}")).collect();
-    format!("INSERT INTO submissions ({}) VALUES ({}) RETURNING id", columns.join(", "), values.join(", "))
+    format!(
+        "INSERT INTO submissions ({}) VALUES ({}) RETURNING id",
+        columns.join(", "),
+        super::super::placeholders(1, columns.len())
+    )
 });
 
 /// The columns a record read takes from `submissions s`: every column of

@@ -17,6 +17,12 @@ pub struct PageConfig {
     pub registration: crate::domain::registration::Registration,
 }
 
+/// Where visitors reach the site (`serve --public-url`, else the address
+/// it listens on), provided as context: links that leave the site (a
+/// model card's) name it in full.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SiteUrl(pub String);
+
 /// Where the page script, the WASM and the stylesheet are served. The
 /// server provides the content-hashed addresses it serves them at
 /// (`server::http::assets`); without them, the plain names.

@@ -75,6 +75,19 @@ impl std::ops::Deref for AppState {
     }
 }
 
+impl AppState {
+    /// Where visitors reach the site: `serve --public-url`, else the
+    /// address this server listens on. Links that leave the site (a
+    /// model card's) name it; a request's `Host`, which its sender
+    /// writes, never does.
+    pub fn site_url(&self) -> String {
+        match self.config.registrar.public_url.trim_end_matches('/') {
+            "" => format!("http://{}", self.leptos_options.site_addr),
+            url => url.to_owned(),
+        }
+    }
+}
+
 /// What the Leptos routes take from the state.
 impl FromRef<AppState> for LeptosOptions {
     fn from_ref(state: &AppState) -> Self {

@@ -21,6 +21,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::declaration::UnknownName;
+use crate::letters::LetterShares;
 use crate::score::{RandomBaseline, ScoreCard};
 use crate::stats::wilson;
 use crate::stored_predictions::Given;
@@ -305,6 +306,10 @@ pub struct OverallScore {
     /// per team), an upper bound of this submission's own.
     #[serde(default)]
     pub not_above_team_best: bool,
+    /// The letters the file chose, without the key's (the file's own
+    /// property: nothing of the key's answers).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub letter_shares: Option<LetterShares>,
 }
 
 impl OverallScore {
@@ -325,6 +330,7 @@ impl OverallScore {
             part: None,
             at_or_below_chance: false,
             not_above_team_best: false,
+            letter_shares: card.letter_shares.as_ref().map(LetterShares::without_key),
         }
     }
 
@@ -365,6 +371,14 @@ impl ShownScores {
         match self {
             Self::Full(card) => card.total,
             Self::Overall(o) => o.total,
+        }
+    }
+
+    /// The letters the file chose, as these scores may show them.
+    pub fn letter_shares(&self) -> Option<&LetterShares> {
+        match self {
+            Self::Full(card) => card.letter_shares.as_ref(),
+            Self::Overall(o) => o.letter_shares.as_ref(),
         }
     }
 

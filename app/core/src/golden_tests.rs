@@ -11,6 +11,7 @@ use serde_json::Value;
 
 use super::benchmark::Benchmark;
 use super::key::{AnswerKey, parse_key};
+use super::letters::LetterShares;
 use super::score::{Breakdown, ScoreCard, score_bytes};
 use super::types::QuestionId;
 
@@ -115,6 +116,33 @@ fn assert_card(card: &ScoreCard, g: &Value) {
             assert_cell(cell, &g[field][name], &format!("{field}.{name}"));
         }
     }
+    assert_letters(card.letter_shares.as_ref().expect("letter shares"), &g["letter_shares"]);
+}
+
+fn assert_letters(shares: &LetterShares, g: &Value) {
+    assert_eq!(shares.n, g["n"], "letter_shares.n");
+    let letters: Vec<String> = shares.chosen.keys().map(ToString::to_string).collect();
+    let expected: Vec<&String> = g["chosen"].as_object().expect("chosen").keys().collect();
+    assert_eq!(letters.iter().collect::<Vec<_>>(), expected, "letters shown");
+    for (letter, c) in &shares.chosen {
+        let (g, what) = (&g["chosen"][letter.to_string()], format!("chosen.{letter}"));
+        assert_eq!(c.count, g["count"], "{what}.count");
+        assert_close(c.share, &g["share"], &what);
+        assert_close(c.ci95[0], &g["ci95"][0], &what);
+        assert_close(c.ci95[1], &g["ci95"][1], &what);
+    }
+    let (against, g) = (shares.against_key.as_ref().expect("against the key"), &g["against_key"]);
+    assert_eq!(against.n, g["n"], "against_key.n");
+    for (letter, s) in &against.letters {
+        let (g, what) = (&g["letters"][letter.to_string()], format!("against_key.{letter}"));
+        for (value, field) in [(s.chosen, "chosen"), (s.key, "key"), (s.chance, "chance"), (s.expected, "expected")] {
+            assert_close(value, &g[field], &format!("{what}.{field}"));
+        }
+        assert_close(s.ci95[0], &g["ci95"][0], &what);
+        assert_close(s.ci95[1], &g["ci95"][1], &what);
+    }
+    let overused: Vec<String> = against.overused.iter().map(ToString::to_string).collect();
+    assert_eq!(serde_json::json!(overused), g["overused"], "overused");
 }
 
 #[test]

@@ -41,6 +41,7 @@ pub mod key;
 mod key_builder;
 pub mod key_reason;
 pub mod key_summary;
+pub mod letters;
 mod medarabench_key;
 pub mod medarabiq;
 mod medarabiq_key;

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use super::groups::Tally;
 use super::key::AnswerKey;
+use super::letters::LetterShares;
 use super::predictions::{PredictionError, PredictionFile};
 use super::stats::wilson;
 use super::stored_predictions::{Given, StoredPredictions};
@@ -99,6 +100,11 @@ pub struct ScoreCard {
     pub chance_adjusted: f64,
     /// Uniform guessing on the same key.
     pub random_baseline: RandomBaseline,
+    /// The letters the file chose, and beside the key's
+    /// ([`crate::letters`]); absent on cards stored before they were
+    /// counted, and on a key's part.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub letter_shares: Option<LetterShares>,
 }
 
 /// A score card as the database stores it: each breakdown as its counts
@@ -135,6 +141,8 @@ struct Stored<C> {
     by_cell: BTreeMap<String, BTreeMap<String, C>>,
     chance_adjusted: f64,
     random_baseline: RandomBaseline,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    letter_shares: Option<LetterShares>,
 }
 
 /// A stored breakdown: `[correct, total]`, or in full as cards were first stored.
@@ -178,6 +186,7 @@ impl From<&ScoreCard> for Stored<StoredCell> {
             by_cell: c.by_cell.iter().map(|(k, m)| (k.clone(), counts(m))).collect(),
             chance_adjusted: c.chance_adjusted,
             random_baseline: c.random_baseline,
+            letter_shares: c.letter_shares.clone(),
         }
     }
 }
@@ -199,6 +208,7 @@ impl From<Stored<StoredCell>> for ScoreCard {
             by_cell: s.by_cell.into_iter().map(|(k, m)| (k, convert(m))).collect(),
             chance_adjusted: s.chance_adjusted,
             random_baseline: s.random_baseline,
+            letter_shares: s.letter_shares,
         }
     }
 }
@@ -242,7 +252,8 @@ pub fn read_and_score(key: &AnswerKey, bytes: &[u8]) -> Result<(PredictionFile, 
 fn scored(key: &AnswerKey, predictions: StoredPredictions) -> Scored {
     let (scoreable, rejected) = predictions.given().split_at(key.len());
     let ignored = rejected.iter().filter(|g| **g != Given::Missing).count();
-    let (card, correct) = tally(key, scoreable, ignored);
+    let (mut card, correct) = tally(key, scoreable, ignored);
+    card.letter_shares = Some(LetterShares::new(predictions.given(), key, scoreable));
     Scored { card, correct, predictions }
 }
 
@@ -285,6 +296,7 @@ fn card(key: &AnswerKey, correct: &[bool], missing: usize, unparsed: usize, igno
         by_cell: tallies.by_cell(cell),
         chance_adjusted,
         random_baseline: RandomBaseline { expected_accuracy: e, expected_correct: expected, sd: variance.sqrt() / n },
+        letter_shares: None,
     }
 }
 

@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
+use super::letters::LetterShares;
 use super::score::{Breakdown, ScoreCard};
 
 impl ScoreCard {
@@ -30,7 +31,42 @@ impl ScoreCard {
         table(&mut out, "level", &self.by_level);
         table(&mut out, "options", &self.by_options);
         table(&mut out, "sub-specialty", &self.by_subspecialty);
+        if let Some(shares) = &self.letter_shares {
+            letters(&mut out, shares);
+        }
         out
+    }
+}
+
+/// The letters chosen, beside the key's when it may be shown.
+fn letters(out: &mut String, shares: &LetterShares) {
+    let _ = writeln!(
+        out,
+        "
+letters chosen (n = {} questions answered with a letter)",
+        shares.n
+    );
+    let against = shares.against_key.as_ref();
+    let _ = write!(out, "letter  {:>6}  {:>6}  95% CI       ", "chosen", "share");
+    let _ = writeln!(out, "{}", if against.is_some() { "  key     expected  guessing" } else { "" });
+    for (letter, c) in &shares.chosen {
+        let [lo, hi] = c.ci95;
+        let _ = write!(out, "{:<6}  {:>6}  {:>6.4}  {lo:.4}–{hi:.4}", letter.as_char(), c.count, c.share);
+        if let Some(k) = against.and_then(|a| a.letters.get(letter)) {
+            let _ = write!(out, "  {:.4}  {:.4}    {:.4}", k.key, k.expected, k.chance);
+        }
+        out.push('\n');
+    }
+    if let Some(a) = against {
+        let _ = writeln!(out, "(key, expected and guessing on the {} scoreable questions answered)", a.n);
+        if !a.overused.is_empty() {
+            let names: Vec<String> = a.overused.iter().map(ToString::to_string).collect();
+            let _ = writeln!(
+                out,
+                "overused: {} (chosen clearly more often than a model as accurate without a letter preference would)",
+                names.join(", ")
+            );
+        }
     }
 }
 
@@ -67,5 +103,9 @@ mod tests {
         }
         let (name, cell) = card.by_level.iter().next().unwrap();
         assert!(text.lines().any(|l| l.starts_with(name.as_str()) && l.contains(&cell.total.to_string())));
+        let shares = card.letter_shares.as_ref().unwrap();
+        assert!(text.contains(&format!("letters chosen (n = {} questions", shares.n)), "{text}");
+        let a = shares.chosen[&crate::types::Letter::A];
+        assert!(text.lines().any(|l| l.starts_with("A ") && l.contains(&format!("{:>6}  {:.4}", a.count, a.share))));
     }
 }

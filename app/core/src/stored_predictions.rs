@@ -13,6 +13,7 @@
 use std::collections::HashMap;
 
 use super::key::{AnswerKey, excerpt};
+use super::letters::LetterShares;
 use super::predictions::{PredictionError, PredictionFile};
 use super::question_text::TextMatch;
 use super::score::{Scored, tally};
@@ -220,7 +221,8 @@ pub fn rescore_aligned(
         .iter()
         .filter(|id| predictions.get(recorded_on, &rejected, **id) != Given::Missing)
         .count();
-    let (card, correct) = tally(target, &given, ignored);
+    let (mut card, correct) = tally(target, &given, ignored);
+    card.letter_shares = Some(LetterShares::new(predictions.given(), target, &given));
     (Scored { card, correct, predictions: predictions.clone() }, given)
 }
 

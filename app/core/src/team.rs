@@ -109,6 +109,10 @@ pub struct SubmissionPageData {
     /// A refused change from the owner's form, shown once with what was typed.
     #[serde(default)]
     pub refused_change: Option<RefusedChange>,
+    /// The site's public address (`serve --public-url`), for links that
+    /// leave it: the badge's Markdown.
+    #[serde(default)]
+    pub site_url: String,
 }
 
 /// The owner's change form sent back: why (the coded reasons, as a refused

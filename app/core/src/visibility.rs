@@ -96,17 +96,20 @@ pub enum Surface {
     Board,
     /// `/api/v1/leaderboard` and its CSV.
     Exports,
+    /// `/submissions/{id}/badge.svg` and `/submissions/{id}/model-index.yaml`:
+    /// what a model card shows, so public submissions only.
+    ModelCard,
 }
 
 impl Surface {
     /// Every surface, for the policy's tests.
-    pub const ALL: [Self; 6] =
-        [Self::Page, Self::ApiObject, Self::HeatmapChart, Self::Compare, Self::Board, Self::Exports];
+    pub const ALL: [Self; 7] =
+        [Self::Page, Self::ApiObject, Self::HeatmapChart, Self::Compare, Self::Board, Self::Exports, Self::ModelCard];
 
     /// Surfaces every visitor shares: they show public submissions only,
     /// whoever asks (a team's private rows never appear on its own board).
     pub fn is_shared(self) -> bool {
-        matches!(self, Self::Compare | Self::Board | Self::Exports)
+        matches!(self, Self::Compare | Self::Board | Self::Exports | Self::ModelCard)
     }
 }
 
@@ -175,7 +178,9 @@ pub fn access(viewer: Viewer, subject: Subject, surface: Surface) -> Access {
         (true, Exposure::Public) => Access::Full,
         (true, Exposure::HeldOut) => match surface {
             Surface::HeatmapChart | Surface::Compare => Access::Hidden,
-            Surface::Page | Surface::ApiObject | Surface::Board | Surface::Exports => Access::Overall,
+            Surface::Page | Surface::ApiObject | Surface::Board | Surface::Exports | Surface::ModelCard => {
+                Access::Overall
+            }
         },
     }
 }
@@ -198,6 +203,7 @@ mod tests {
             (Surface::Compare,      owner, Full, Hidden), (Surface::Compare,      other, Full, Hidden), (Surface::Compare,      anonymous, Full, Hidden),
             (Surface::Board,        owner, Full, Hidden), (Surface::Board,        other, Full, Hidden), (Surface::Board,        anonymous, Full, Hidden),
             (Surface::Exports,      owner, Full, Hidden), (Surface::Exports,      other, Full, Hidden), (Surface::Exports,      anonymous, Full, Hidden),
+            (Surface::ModelCard,    owner, Full, Hidden), (Surface::ModelCard,    other, Full, Hidden), (Surface::ModelCard,    anonymous, Full, Hidden),
         ];
         #[rustfmt::skip]
         let held_out_key = [
@@ -207,6 +213,7 @@ mod tests {
             (Surface::Compare,      owner, Hidden,  Hidden),  (Surface::Compare,      other, Hidden,  Hidden), (Surface::Compare,      anonymous, Hidden,  Hidden),
             (Surface::Board,        owner, Overall, Hidden),  (Surface::Board,        other, Overall, Hidden), (Surface::Board,        anonymous, Overall, Hidden),
             (Surface::Exports,      owner, Overall, Hidden),  (Surface::Exports,      other, Overall, Hidden), (Surface::Exports,      anonymous, Overall, Hidden),
+            (Surface::ModelCard,    owner, Overall, Hidden),  (Surface::ModelCard,    other, Overall, Hidden), (Surface::ModelCard,    anonymous, Overall, Hidden),
         ];
         for (exposure, table) in [(Exposure::Public, public_key), (Exposure::HeldOut, held_out_key)] {
             assert_eq!(table.len(), Surface::ALL.len() * 3, "every surface, every viewer");

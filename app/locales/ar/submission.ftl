@@ -127,3 +127,27 @@ submission-withdraw-confirm = فهمت: اسحب هذه المشاركة
 submission-withdraw-button = اسحب هذه المشاركة
 submission-done-changed = حُفظت تعديلاتك.
 submission-done-withdrawn = سُحبت المشاركة.
+
+# Letter bias: which option letters the file chose.
+submission-letters-heading = الحروف المختارة
+submission-letters-intro = كم مرة اختار الملف كل حرف من حروف الخيارات، من بين الأسئلة التي أجاب عنها بحرف. قد يحصل نموذج على نتيجة جيدة لأنه يفضّل حرفًا يفضّله مفتاح الإجابات؛ وإلى جانب المفتاح، «المتوقَّع» هو ما كان سيختاره نموذج بالدقة نفسها لا يفضّل حرفًا على آخر (إجاباته الصحيحة حيث يضعها المفتاح، والخاطئة موزّعة بالتساوي على الخيارات الأخرى لكل سؤال).
+submission-letters-caption = نسبة الأسئلة المُجاب عنها التي اختار فيها الملف كل حرف، مع عددها n وفترة الثقة 95% (ويلسون)؛ وعلى مفتاح عام: نسبة المفتاح، والنسبة المتوقَّعة، ونسبة التخمين العشوائي.
+submission-letters-col-letter = الحرف
+submission-letters-col-chosen = مرات الاختيار
+submission-letters-col-share = نسبته من الإجابات
+submission-letters-col-key = المفتاح
+submission-letters-col-expected = المتوقَّع
+submission-letters-col-chance = التخمين
+submission-letters-overused = يختار هذا الملف {"\u2066"}{ $letters }{"\u2069"} أكثر بوضوح مما كان سيختاره نموذج بالدقة نفسها لا يفضّل حرفًا على آخر (بفارق 10 نقاط على الأقل و1.5 ضعف النسبة المتوقَّعة، خارج فترة الثقة 95%).
+submission-letters-held-out = على مفتاح محجوب لا تُعرض إلا اختيارات الملف نفسه: تبقى حروف المفتاح مخفية حتى يُكشف.
+submission-letters-against-n = المقارنة بالمفتاح على { $n } من الأسئلة القابلة للتصحيح أجاب عنها الملف بحرف.
+
+# The badge and model-index block for a model card.
+submission-card-heading = لبطاقة نموذجك
+submission-card-intro = تعرض هذه الشارة النتيجة أعلاه مع n وفترة الثقة 95%، وتعيد القارئ إلى هذه الصفحة؛ وتعطي كتلة model-index النتيجة نفسها بالصيغة التي تقرؤها بطاقات النماذج في Hugging Face.
+submission-card-badge-alt = شارة MedAraBench لهذه المشاركة
+submission-card-markdown = نص Markdown للشارة:
+submission-card-yaml = كتلة model-index ‏(YAML)
+submission-badge-ci = فترة الثقة 95%
+submission-badge-held-out = مفتاح محجوب، الجزء العام
+submission-badge-title = {"\u2068"}{ $model }{"\u2069"} على MedAraBench: {"\u2068"}{ $value }{"\u2069"}

@@ -123,3 +123,27 @@ submission-withdraw-confirm = I understand: withdraw this submission
 submission-withdraw-button = Withdraw this submission
 submission-done-changed = Your changes are saved.
 submission-done-withdrawn = The submission is withdrawn.
+
+# Letter bias: which option letters the file chose.
+submission-letters-heading = Letters chosen
+submission-letters-intro = How often the file chose each option letter, out of the questions it answered with a letter. A model can score well by favouring a letter the key favours; beside the key, "expected" is what a model as accurate as this one would choose if it had no preference among letters (its right answers where the key puts them, its wrong ones spread evenly over each question's other options).
+submission-letters-caption = Share of the answered questions on which the file chose each letter, with its n and 95% CI (Wilson); on a public key, the key's share, the expected share and uniform guessing's.
+submission-letters-col-letter = letter
+submission-letters-col-chosen = chosen
+submission-letters-col-share = share of answers
+submission-letters-col-key = key
+submission-letters-col-expected = expected
+submission-letters-col-chance = guessing
+submission-letters-overused = This file chooses { $letters } clearly more often than a model as accurate without a preference among letters would (at least 10 points and 1.5 times the expected share, beyond the 95% interval).
+submission-letters-held-out = On a held-out key only the file's own choices are shown: the key's letters stay hidden until it is revealed.
+submission-letters-against-n = Compared with the key on the { $n } scoreable questions the file answered with a letter.
+
+# The badge and model-index block for a model card.
+submission-card-heading = For your model card
+submission-card-intro = This badge shows the score above, with its n and 95% CI, and links back here; the model-index block gives the same result in the form Hugging Face model cards read.
+submission-card-badge-alt = MedAraBench badge of this submission
+submission-card-markdown = Markdown for the badge:
+submission-card-yaml = model-index block (YAML)
+submission-badge-ci = 95% CI
+submission-badge-held-out = held-out key, public part
+submission-badge-title = { $model } on MedAraBench: { $value }

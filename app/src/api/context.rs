@@ -27,3 +27,9 @@ pub fn quota_defaults() -> QuotaDefaults {
     let cfg = use_context::<PageConfig>();
     cfg.map_or(QuotaDefaults { daily: 5, total: 100 }, |c| QuotaDefaults { daily: c.daily_quota, total: c.total_quota })
 }
+
+/// The site's public address, for links that leave it (empty outside a
+/// server).
+pub fn site_url() -> String {
+    use_context::<crate::settings::SiteUrl>().map(|s| s.0).unwrap_or_default()
+}

@@ -39,6 +39,6 @@ pub async fn submission_page(id: String) -> Result<Option<SubmissionPageData>, A
     let (db, viewer) = super::context::db_and_viewer().await?;
     match crate::services::submissions::page(&db, &viewer, &id).await {
         Err(crate::services::ServiceError::NotFound) => Ok(None),
-        other => Ok(Some(other?)),
+        other => Ok(Some(SubmissionPageData { site_url: super::context::site_url(), ..other? })),
     }
 }

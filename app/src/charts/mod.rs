@@ -5,6 +5,7 @@
 //! the title and description it adds).
 
 pub mod adapting;
+pub mod badge;
 pub mod heatmap;
 pub mod leaderboard;
 pub mod scatter;

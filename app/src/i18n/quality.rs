@@ -46,6 +46,7 @@ crate::messages! {
         integrity_identities = "quality-integrity-identities",
         integrity_attempts = "quality-integrity-attempts",
         integrity_flags = "quality-integrity-flags",
+        integrity_letters = "quality-integrity-letters",
         /// The errata: heading, plain explanation, none yet.
         errata_heading = "quality-errata-heading",
         errata_intro = "quality-errata-intro",

@@ -116,6 +116,32 @@ crate::messages! {
         /// After a form was sent.
         done_changed = "submission-done-changed",
         done_withdrawn = "submission-done-withdrawn",
+        /// Letter bias: heading, explanation, table and its columns, the
+        /// note on an overused letter (`letters`: "A" or "A, C"), why a
+        /// held-out key shows fewer columns, and the comparison's n.
+        letters_heading = "submission-letters-heading",
+        letters_intro = "submission-letters-intro",
+        letters_caption = "submission-letters-caption",
+        letters_col_letter = "submission-letters-col-letter",
+        letters_col_chosen = "submission-letters-col-chosen",
+        letters_col_share = "submission-letters-col-share",
+        letters_col_key = "submission-letters-col-key",
+        letters_col_expected = "submission-letters-col-expected",
+        letters_col_chance = "submission-letters-col-chance",
+        letters_overused(letters) = "submission-letters-overused",
+        letters_held_out = "submission-letters-held-out",
+        letters_against_n(n) = "submission-letters-against-n",
+        /// The model card's section: badge, Markdown, model-index block.
+        card_heading = "submission-card-heading",
+        card_intro = "submission-card-intro",
+        card_badge_alt = "submission-card-badge-alt",
+        card_markdown = "submission-card-markdown",
+        card_yaml = "submission-card-yaml",
+        /// The badge's own texts: before the interval, after a held-out
+        /// key's figures, and its accessible title.
+        badge_ci = "submission-badge-ci",
+        badge_held_out = "submission-badge-held-out",
+        badge_title(model, value) = "submission-badge-title",
     }
 }
 

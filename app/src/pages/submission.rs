@@ -18,11 +18,13 @@ use crate::domain::ScoreCard;
 use crate::domain::errata::VersionScore;
 use crate::domain::exposure::{Exposure, OverallScore, ShownScores};
 use crate::domain::forensics::ShownFlag;
+use crate::domain::letters::{LetterCount, LetterShares};
 use crate::domain::split::{Part, PartScore};
 use crate::domain::submission::{
     CHAIN_OF_THOUGHT, CONTAMINATION, MODEL_CATEGORIES, PROMPT_LANGUAGES, RawMeta, SubmissionMeta, VISIBILITY,
 };
 use crate::domain::team::RefusedChange;
+use crate::domain::types::Letter;
 use crate::format::{acc, utc_date, utc_datetime};
 use crate::i18n::form_errors::say;
 use crate::i18n::score::BreakdownKind;
@@ -79,6 +81,7 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
         withdrawn_at,
         hidden_reason,
         refused_change,
+        site_url,
     } = page;
     let t = text(lang);
     let title = t.title(&meta.model_name, &team_name);
@@ -95,7 +98,7 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
         {withdrawn_at.map(|at| view! {
             <p class="notice" role="note" id="withdrawn-notice">{t.withdrawn_before()}<Num value=utc_datetime(at) />{t.withdrawn_after()}</p>
         })}
-        {hidden_reason.map(|reason| view! {
+        {hidden_reason.clone().map(|reason| view! {
             <p class="notice" role="note" id="hidden-notice">{t.hidden_by_operators()} <span dir="auto">{reason}</span></p>
         })}
         {key_synthetic.then(|| view! {
@@ -109,6 +112,7 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
             ShownScores::Full(card) => view! { <ScoreFacts card=card.clone() lang /> }.into_any(),
             ShownScores::Overall(overall) => view! { <HeldOutFacts overall=overall.clone() lang /> }.into_any(),
         }}
+        {scores.letter_shares().cloned().map(|shares| view! { <Letters shares lang /> })}
         {(meta.visibility.is_shared() && scores.card().is_some()).then(|| view! { <p id="compare-link"><a href=lang.href(&format!("/compare?a={id}"))>{crate::i18n::leaderboard::text(lang).compare_link()}</a></p> })}
         <h2>{t.protocol()}</h2>
         <dl class="protocol">
@@ -129,6 +133,8 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
             <dt>{t.submitted()}</dt><dd><Num value=utc_datetime(created_at) /> {own.then_some(t.own())} " · " {value_label(lang, meta.visibility.as_str()).to_owned()}</dd>
         </dl>
         {scores.card().cloned().map(|card| view! { <Breakdowns card id=id.clone() lang /> })}
+        {(meta.visibility.is_shared() && withdrawn_at.is_none() && hidden_reason.is_none())
+            .then(|| view! { <ForModelCards id=id.clone() site_url=site_url.clone() lang /> })}
         <KeyVersions lang rescorable versions />
         {(own && withdrawn_at.is_none() && scores.exposure() == Exposure::HeldOut).then(|| view! { <FinalForm id=id.clone() chosen=final_choice lang /> })}
         {(own && withdrawn_at.is_none()).then(|| view! { <OwnerForms id=id.clone() meta=meta.clone() refused=refused_change.clone() lang /> })}
@@ -425,4 +431,101 @@ fn KeyVersions(lang: Lang, rescorable: bool, versions: Vec<VersionScore>) -> imp
         </section>
     }
     .into_any()
+}
+
+/// Which option letters the file chose, with n and 95% CI; on a public
+/// key beside the key's, the expected and guessing's shares, and a note
+/// for a letter chosen clearly more often than expected.
+#[component]
+fn Letters(shares: LetterShares, lang: Lang) -> impl IntoView {
+    let t = text(lang);
+    let against = shares.against_key.clone();
+    let share = |c: &LetterCount| view! { <AccuracyWithCi lang accuracy=c.share n=shares.n ci95=c.ci95 /> };
+    let rows = shares
+        .chosen
+        .iter()
+        .map(|(letter, c)| {
+            let vs = against.as_ref().and_then(|a| a.letters.get(letter)).map(|k| {
+                view! {
+                    <td class="num">{acc(k.key)}</td>
+                    <td class="num">{acc(k.expected)}</td>
+                    <td class="num">{acc(k.chance)}</td>
+                }
+            });
+            view! {
+                <tr data-letter=letter.to_string()>
+                    <th scope="row">{letter_label(lang, *letter)}</th>
+                    <td class="num">{c.count}</td>
+                    <td>{share(c)}</td>
+                    {vs}
+                </tr>
+            }
+        })
+        .collect_view();
+    let overused = against.as_ref().filter(|a| !a.overused.is_empty()).map(|a| {
+        let letters = a.overused.iter().map(|l| letter_label(lang, *l)).collect::<Vec<_>>().join(", ");
+        view! { <p class="notice" role="note" id="letters-overused">{t.letters_overused(letters)}</p> }
+    });
+    view! {
+        <section id="letters" aria-labelledby="letters-h">
+            <h2 id="letters-h">{t.letters_heading()}</h2>
+            <p class="note">{t.letters_intro()}</p>
+            {overused}
+            {match &against {
+                Some(a) => view! { <p class="note">{t.letters_against_n(crate::i18n::Arg::count(a.n as u64))}</p> }.into_any(),
+                None => view! { <p class="note" id="letters-held-out">{t.letters_held_out()}</p> }.into_any(),
+            }}
+            <div class="table-scroll">
+                <table id="letter-shares">
+                    <caption>{t.letters_caption()}</caption>
+                    <thead>
+                        <tr>
+                            <th scope="col">{t.letters_col_letter()}</th>
+                            <th scope="col" class="num">{t.letters_col_chosen()}</th>
+                            <th scope="col">{t.letters_col_share()}</th>
+                            {against.is_some().then(|| view! {
+                                <th scope="col" class="num">{t.letters_col_key()}</th>
+                                <th scope="col" class="num">{t.letters_col_expected()}</th>
+                                <th scope="col" class="num">{t.letters_col_chance()}</th>
+                            })}
+                        </tr>
+                    </thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+        </section>
+    }
+}
+
+/// An option letter as a reader of `lang` names it: in Arabic the Arabic
+/// letter, with the Latin one the files use beside it ("أ (A)").
+fn letter_label(lang: Lang, letter: Letter) -> String {
+    match lang {
+        Lang::En => letter.to_string(),
+        Lang::Ar => {
+            let arabic = ["أ", "ب", "ج", "د", "هـ", "و"][letter.index()];
+            format!("{arabic} ({letter})")
+        }
+    }
+}
+
+/// A public submission's badge and model-index block, for a model card.
+#[component]
+fn ForModelCards(id: String, site_url: String, lang: Lang) -> impl IntoView {
+    let t = text(lang);
+    let badge = format!("/submissions/{id}/badge.svg");
+    let yaml = format!("/submissions/{id}/model-index.yaml");
+    // A model card lives elsewhere: the Markdown names the site in full.
+    let site = site_url.trim_end_matches('/');
+    let markdown = format!("[![MedAraBench]({site}{badge})]({site}/submissions/{id})");
+    let shown = if lang == Lang::Ar { format!("{badge}?lang=ar") } else { badge.clone() };
+    view! {
+        <section id="model-card" aria-labelledby="model-card-h">
+            <h2 id="model-card-h">{t.card_heading()}</h2>
+            <p class="note">{t.card_intro()}</p>
+            <p><img src=shown alt=t.card_badge_alt() id="badge" height="20" loading="lazy" /></p>
+            <p>{t.card_markdown()} <code dir="ltr" id="badge-markdown">{markdown}</code></p>
+            <p><a href=yaml type="application/yaml" id="model-index-link">{t.card_yaml()}</a></p>
+        </section>
+    }
 }

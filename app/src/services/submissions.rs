@@ -8,6 +8,7 @@ use crate::db::Db;
 use crate::db::submissions;
 pub use crate::db::submissions::{QuotaDefaults, QuotaUse, SubmissionRecord};
 use crate::domain::exposure::{OverallScore, ShownScores, default_step, round_to_step};
+use crate::domain::letters::LetterShares;
 use crate::domain::split::{Part, PartScore};
 use crate::domain::team::{RefusedChange, SubmissionPageData, SubmissionSummary};
 use crate::domain::visibility::{Access, Surface, access};
@@ -37,6 +38,9 @@ pub fn shown(r: &SubmissionRecord, access: Access) -> ShownScores {
             let mut overall = OverallScore::new(card, value, step);
             overall.at_or_below_chance = r.ladder.is_some_and(|l| l.at_or_below_chance());
             overall.not_above_team_best = r.ladder.is_some_and(|l| l.held);
+            // The file's own letters, over every question it answered (a
+            // split key's part card counts none).
+            overall.letter_shares = r.card.letter_shares.as_ref().map(LetterShares::without_key);
             ShownScores::Overall(if r.public_card.is_some() { overall.on(Part::Public) } else { overall })
         }
     }
@@ -117,6 +121,7 @@ pub async fn page(db: &Db, viewer: &Viewer, id: &str) -> Result<SubmissionPageDa
         parts,
         final_choice: r.final_choice,
         scores,
+        site_url: String::new(),
     })
 }
 

@@ -17,6 +17,7 @@ mod html;
 mod json_body;
 mod leaderboard;
 mod member_forms;
+mod model_card;
 pub mod observe;
 pub mod openapi;
 mod operator;
@@ -81,6 +82,7 @@ pub fn build_router(state: AppState) -> Router {
         registrations_per_day: state.config.registrations_per_day,
         registration: state.config.registrar.mode,
     };
+    let site_url = app::settings::SiteUrl(state.site_url());
     let options = state.leptos_options.clone();
     let asset_urls = state.assets.urls().clone();
     let upload_limit = state.config.upload_limit;
@@ -89,11 +91,13 @@ pub fn build_router(state: AppState) -> Router {
         provide_context(db.clone());
         provide_context(page_config);
         provide_context(asset_urls.clone());
+        provide_context(site_url.clone());
     };
     Router::new()
         .merge(health::router())
         .merge(leaderboard::router())
         .merge(charts::router())
+        .merge(model_card::router())
         .merge(dataset::router())
         .merge(docs::router())
         .merge(teams::router())

@@ -371,6 +371,9 @@ async fn surfaces_show_breakdowns(app: &TestApp, token: &str, a: &str, b: &str) 
         assert_eq!(api["scores"].get(field).is_some(), full, "API scores.{field}: {api}");
     }
     assert_eq!(api["key"].get("sha256").is_some(), full, "the key's hash: {}", api["key"]);
+    // The file's own letters always; beside the key's only when full.
+    assert!(api["letter_shares"]["chosen"]["A"]["count"].is_u64(), "the file's letters: {api}");
+    assert_eq!(api["letter_shares"].get("against_key").is_some(), full, "letters against the key: {api}");
     if !full {
         let (accuracy, step) = (api["accuracy"].as_f64().unwrap(), api["ladder_step"].as_f64().unwrap());
         assert!(((accuracy / step) - (accuracy / step).round()).abs() < 1e-6, "on the Ladder's grid: {api}");
@@ -383,7 +386,20 @@ async fn surfaces_show_breakdowns(app: &TestApp, token: &str, a: &str, b: &str) 
         assert_eq!(tables > 0, full, "breakdown tables{lang}: {tables}");
         assert_eq!(count(&page.body, "#held-out-notice") == 1, !full, "held-out notice{lang}");
         assert_eq!(count(&page.body, "#missing") == 1, full, "missing count{lang}");
+        assert_eq!(count(&page.body, "#letter-shares"), 1, "the file's letters{lang}");
+        assert_eq!(count(&page.body, "#letters-held-out") == 1, !full, "letters without the key's{lang}");
     }
+    // The model card's badge and block show the shown accuracy, no other.
+    let badge = app.get(&format!("/submissions/{a}/badge.svg")).await;
+    assert_eq!(badge.status, StatusCode::OK);
+    assert!(
+        badge.body.contains(&format!("{:.3} (n = {}", api["accuracy"].as_f64().unwrap(), api["total"])),
+        "{}",
+        badge.body
+    );
+    assert_eq!(badge.body.contains("held-out key"), !full, "{}", badge.body);
+    let block = app.get(&format!("/submissions/{a}/model-index.yaml")).await;
+    assert!(block.body.contains(&format!("value: {}\n", api["accuracy"])), "{}", block.body);
     let chart = app.get(&format!("/charts/submissions/{a}/heatmap.svg")).await;
     assert_eq!(chart.status == StatusCode::OK, full, "heatmap chart: {}", chart.status);
     let compare = app.get(&format!("/compare?a={a}&b={b}")).await;

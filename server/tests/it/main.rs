@@ -9,6 +9,7 @@ mod attacks;
 mod attempts;
 mod backups;
 mod behind_haproxy;
+mod beyond_accuracy;
 mod board;
 mod board_page;
 mod categories;

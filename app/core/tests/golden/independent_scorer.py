@@ -137,13 +137,14 @@ def cell(correct, total):
 def score(key_path, rows):
     _, items, rejected, _, _ = read_key(key_path)
     rejected = set(rejected)
-    given, ignored = {}, 0
+    given, given_rejected, ignored = {}, {}, 0
     for row in rows:
         qid = positive_int(row["question_id"])
         if qid in items:
             given[qid] = parse_letter(row["answer"]) if row["answer"].strip() else None
         elif qid in rejected:
             ignored += 1
+            given_rejected[qid] = parse_letter(row["answer"]) if row["answer"].strip() else None
         else:
             raise SystemExit(f"unknown question_id {qid}")
     tallies = {"by_specialty": {}, "by_level": {}, "by_options": {}}
@@ -166,7 +167,54 @@ def score(key_path, rows):
     }
     for field, tally in tallies.items():
         out[field] = {name: cell(c, t) for name, (c, t) in sorted(tally.items())}
+    out["letter_shares"] = letter_shares(items, given, given_rejected)
     return out
+
+
+def ratio(part, whole):
+    return part / whole if whole else 0.0
+
+
+def letter_shares(items, given, given_rejected):
+    """The letters chosen (docs/scoring.md, "Letters chosen"): over every
+    question of the key the file answered with a letter; against the key
+    over the scoreable ones, with the shares of the key, of uniform
+    guessing among each question's options, and of a model as accurate
+    without a preference among letters."""
+    letters = [g for g in list(given.values()) + list(given_rejected.values()) if g]
+    n = len(letters)
+    offered = max((item["options"] for item in items.values()), default=0)
+    last = max((LETTERS.index(g) + 1 for g in letters), default=0)
+    shown = LETTERS[: min(len(LETTERS), max(offered, last))]
+    chosen = {}
+    for letter in shown:
+        count = letters.count(letter)
+        chosen[letter] = {"count": count, "share": ratio(count, n), "ci95": wilson(count, n)}
+    answered = [(item, given[qid]) for qid, item in items.items() if given.get(qid)]
+    m = len(answered)
+    accuracy = ratio(sum(1 for item, g in answered if g == item["answer"]), m)
+    against = {}
+    for letter in shown:
+        picked = sum(1 for _, g in answered if g == letter)
+        keyed = sum(1 for item, _ in answered if item["answer"] == letter)
+        offering = [item for item, _ in answered if LETTERS.index(letter) < item["options"]]
+        chance = sum(1 / item["options"] for item in offering)
+        expected = sum(
+            accuracy if item["answer"] == letter else (1 - accuracy) / max(item["options"] - 1, 1) for item in offering
+        )
+        against[letter] = {
+            "chosen": ratio(picked, m),
+            "ci95": wilson(picked, m),
+            "key": ratio(keyed, m),
+            "chance": ratio(chance, m),
+            "expected": ratio(expected, m),
+        }
+    overused = [
+        letter
+        for letter, s in against.items()
+        if s["chosen"] >= s["expected"] + 0.10 and s["chosen"] >= 1.5 * s["expected"] and s["ci95"][0] > s["expected"]
+    ]
+    return {"n": n, "chosen": chosen, "against_key": {"n": m, "letters": against, "overused": overused}}
 
 
 def score_text(key_path, text):

@@ -135,6 +135,7 @@ fn assert_letters(shares: &LetterShares, g: &Value) {
     assert_eq!(against.n, g["n"], "against_key.n");
     for (letter, s) in &against.letters {
         let (g, what) = (&g["letters"][letter.to_string()], format!("against_key.{letter}"));
+        assert_eq!(s.count, g["count"], "{what}.count");
         for (value, field) in [(s.chosen, "chosen"), (s.key, "key"), (s.chance, "chance"), (s.expected, "expected")] {
             assert_close(value, &g[field], &format!("{what}.{field}"));
         }

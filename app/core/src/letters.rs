@@ -78,7 +78,9 @@ pub struct AgainstKey {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LetterAgainstKey {
-    /// How often the file chose it.
+    /// Questions on which the file chose it.
+    pub count: usize,
+    /// How often the file chose it: count / n.
     pub chosen: f64,
     /// Wilson 95% interval of `chosen`.
     pub ci95: [f64; 2],
@@ -157,6 +159,7 @@ impl AgainstKey {
             .map(|&l| {
                 let i = l.index();
                 let shares = LetterAgainstKey {
+                    count: chosen[i],
                     chosen: ratio(chosen[i], n),
                     ci95: wilson(chosen[i], n),
                     key: ratio(keyed[i], n),
@@ -283,6 +286,25 @@ mod tests {
         let json = serde_json::to_value(&shown).unwrap();
         assert!(json.get("against_key").is_none(), "{json}");
         assert_eq!(json["chosen"]["A"]["count"], 1);
+    }
+
+    #[test]
+    fn a_corrected_key_counts_the_letters_of_its_own_questions() {
+        let key = parse_key(Benchmark::MedAraBench, KEY.as_bytes()).unwrap().key;
+        let scored = crate::score::score_bytes(&key, b"question_id,answer\n1,B\n2,B\n3,B\n6,A\n").unwrap();
+        // Version 2 drops question 2 and keys question 1 as B.
+        let corrected: String = KEY
+            .lines()
+            .filter(|l| !l.starts_with("2,"))
+            .map(|l| l.replacen("1,q1,a,b,c,d,,,A", "1,q1,a,b,c,d,,,B", 1) + "\n")
+            .collect();
+        let corrected = parse_key(Benchmark::MedAraBench, corrected.as_bytes()).unwrap().key;
+        let again = crate::stored_predictions::rescore(&key, &scored.predictions, &corrected);
+        let s = again.card.letter_shares.unwrap();
+        assert_eq!((s.n, s.chosen[&Letter::B].count, s.chosen[&Letter::A].count), (3, 2, 1), "question 2 is gone");
+        let k = s.against_key.unwrap();
+        assert_eq!((k.n, k.letters[&Letter::B].count), (2, 2));
+        assert_eq!(k.letters[&Letter::B].key, 1.0, "both answered questions are keyed B now");
     }
 
     #[test]

@@ -38,34 +38,42 @@ impl ScoreCard {
     }
 }
 
-/// The letters chosen, beside the key's when it may be shown.
+/// The letters chosen: on a public key over the scoreable questions
+/// answered, beside the key's; else the file's own.
 fn letters(out: &mut String, shares: &LetterShares) {
-    let _ = writeln!(
-        out,
-        "
-letters chosen (n = {} questions answered with a letter)",
-        shares.n
-    );
-    let against = shares.against_key.as_ref();
-    let _ = write!(out, "letter  {:>6}  {:>6}  95% CI       ", "chosen", "share");
-    let _ = writeln!(out, "{}", if against.is_some() { "  key     expected  guessing" } else { "" });
-    for (letter, c) in &shares.chosen {
-        let [lo, hi] = c.ci95;
-        let _ = write!(out, "{:<6}  {:>6}  {:>6.4}  {lo:.4}–{hi:.4}", letter.as_char(), c.count, c.share);
-        if let Some(k) = against.and_then(|a| a.letters.get(letter)) {
-            let _ = write!(out, "  {:.4}  {:.4}    {:.4}", k.key, k.expected, k.chance);
+    match &shares.against_key {
+        Some(a) => {
+            let _ = writeln!(out, "\nletters chosen (n = {} scoreable questions answered with a letter)", a.n);
+            let _ = writeln!(out, "letter  {:>6}  {:>6}  95% CI         key     expected  guessing", "chosen", "share");
+            for (letter, k) in &a.letters {
+                let [lo, hi] = k.ci95;
+                let _ = writeln!(
+                    out,
+                    "{:<6}  {:>6}  {:>6.4}  {lo:.4}–{hi:.4}  {:.4}  {:.4}    {:.4}",
+                    letter.as_char(),
+                    k.count,
+                    k.chosen,
+                    k.key,
+                    k.expected,
+                    k.chance
+                );
+            }
+            if !a.overused.is_empty() {
+                let names: Vec<String> = a.overused.iter().map(ToString::to_string).collect();
+                let _ = writeln!(
+                    out,
+                    "overused: {} (chosen clearly more often than a model as accurate without a letter preference would)",
+                    names.join(", ")
+                );
+            }
         }
-        out.push('\n');
-    }
-    if let Some(a) = against {
-        let _ = writeln!(out, "(key, expected and guessing on the {} scoreable questions answered)", a.n);
-        if !a.overused.is_empty() {
-            let names: Vec<String> = a.overused.iter().map(ToString::to_string).collect();
-            let _ = writeln!(
-                out,
-                "overused: {} (chosen clearly more often than a model as accurate without a letter preference would)",
-                names.join(", ")
-            );
+        None => {
+            let _ = writeln!(out, "\nletters chosen (n = {} questions answered with a letter)", shares.n);
+            let _ = writeln!(out, "letter  {:>6}  {:>6}  95% CI", "chosen", "share");
+            for (letter, c) in &shares.chosen {
+                let [lo, hi] = c.ci95;
+                let _ = writeln!(out, "{:<6}  {:>6}  {:>6.4}  {lo:.4}–{hi:.4}", letter.as_char(), c.count, c.share);
+            }
         }
     }
 }
@@ -103,9 +111,9 @@ mod tests {
         }
         let (name, cell) = card.by_level.iter().next().unwrap();
         assert!(text.lines().any(|l| l.starts_with(name.as_str()) && l.contains(&cell.total.to_string())));
-        let shares = card.letter_shares.as_ref().unwrap();
-        assert!(text.contains(&format!("letters chosen (n = {} questions", shares.n)), "{text}");
-        let a = shares.chosen[&crate::types::Letter::A];
-        assert!(text.lines().any(|l| l.starts_with("A ") && l.contains(&format!("{:>6}  {:.4}", a.count, a.share))));
+        let against = card.letter_shares.as_ref().unwrap().against_key.as_ref().unwrap();
+        assert!(text.contains(&format!("letters chosen (n = {} scoreable questions", against.n)), "{text}");
+        let a = against.letters[&crate::types::Letter::A];
+        assert!(text.lines().any(|l| l.starts_with("A ") && l.contains(&format!("{:>6}  {:.4}", a.count, a.chosen))));
     }
 }

@@ -222,7 +222,15 @@ pub fn rescore_aligned(
         .filter(|id| predictions.get(recorded_on, &rejected, **id) != Given::Missing)
         .count();
     let (mut card, correct) = tally(target, &given, ignored);
-    card.letter_shares = Some(LetterShares::new(predictions.given(), target, &given));
+    // The letters over `target`'s layout: what the file gave for each of
+    // its questions, scoreable then rejected; a question it dropped is
+    // not counted.
+    let all: Vec<Given> = given
+        .iter()
+        .copied()
+        .chain(target.rejected_ids().iter().map(|id| predictions.get(recorded_on, &rejected, *id)))
+        .collect();
+    card.letter_shares = Some(LetterShares::new(&all, target, &given));
     (Scored { card, correct, predictions: predictions.clone() }, given)
 }
 

@@ -141,7 +141,9 @@ crate::messages! {
         /// key's figures, and its accessible title.
         badge_ci = "submission-badge-ci",
         badge_held_out = "submission-badge-held-out",
-        badge_title(model, value) = "submission-badge-title",
+        badge_held_out_public = "submission-badge-held-out-public",
+        badge_synthetic = "submission-badge-synthetic",
+        badge_title(model, benchmark, value) = "submission-badge-title",
     }
 }
 

@@ -433,37 +433,50 @@ fn KeyVersions(lang: Lang, rescorable: bool, versions: Vec<VersionScore>) -> imp
     .into_any()
 }
 
-/// Which option letters the file chose, with n and 95% CI; on a public
-/// key beside the key's, the expected and guessing's shares, and a note
-/// for a letter chosen clearly more often than expected.
+/// Which option letters the file chose, with n and 95% CI: on a public
+/// key over the scoreable questions it answered, beside the key's, the
+/// expected and guessing's shares (one n for the whole table), with a
+/// note for a letter chosen clearly more often than expected; on a
+/// held-out key the file's own choices only.
 #[component]
 fn Letters(shares: LetterShares, lang: Lang) -> impl IntoView {
     let t = text(lang);
     let against = shares.against_key.clone();
-    let share = |c: &LetterCount| view! { <AccuracyWithCi lang accuracy=c.share n=shares.n ci95=c.ci95 /> };
-    let rows = shares
-        .chosen
-        .iter()
-        .map(|(letter, c)| {
-            let vs = against.as_ref().and_then(|a| a.letters.get(letter)).map(|k| {
+    let row = |letter: Letter, count: usize, share: f64, n: usize, ci95: [f64; 2]| {
+        view! {
+            <th scope="row">{letter_label(lang, letter)}</th>
+            <td class="num">{count}</td>
+            <td><AccuracyWithCi lang accuracy=share n ci95 /></td>
+        }
+    };
+    let rows = match &against {
+        Some(a) => a
+            .letters
+            .iter()
+            .map(|(letter, k)| {
                 view! {
-                    <td class="num">{acc(k.key)}</td>
-                    <td class="num">{acc(k.expected)}</td>
-                    <td class="num">{acc(k.chance)}</td>
+                    <tr data-letter=letter.to_string()>
+                        {row(*letter, k.count, k.chosen, a.n, k.ci95)}
+                        <td class="num">{acc(k.key)}</td>
+                        <td class="num">{acc(k.expected)}</td>
+                        <td class="num">{acc(k.chance)}</td>
+                    </tr>
                 }
-            });
-            view! {
-                <tr data-letter=letter.to_string()>
-                    <th scope="row">{letter_label(lang, *letter)}</th>
-                    <td class="num">{c.count}</td>
-                    <td>{share(c)}</td>
-                    {vs}
-                </tr>
-            }
-        })
-        .collect_view();
+                .into_any()
+            })
+            .collect_view(),
+        None => shares
+            .chosen
+            .iter()
+            .map(|(letter, c): (&Letter, &LetterCount)| {
+                view! { <tr data-letter=letter.to_string()>{row(*letter, c.count, c.share, shares.n, c.ci95)}</tr> }
+                    .into_any()
+            })
+            .collect_view(),
+    };
     let overused = against.as_ref().filter(|a| !a.overused.is_empty()).map(|a| {
-        let letters = a.overused.iter().map(|l| letter_label(lang, *l)).collect::<Vec<_>>().join(", ");
+        let separator = if lang == Lang::Ar { "، " } else { ", " };
+        let letters = a.overused.iter().map(|l| letter_label(lang, *l)).collect::<Vec<_>>().join(separator);
         view! { <p class="notice" role="note" id="letters-overused">{t.letters_overused(letters)}</p> }
     });
     view! {

@@ -8,10 +8,11 @@
 //! otherwise, as for an unknown id), and on a held-out key the numbers the
 //! pages show, no others.
 
-use app::domain::exposure::ShownScores;
+use app::charts::badge::Badge;
 use app::domain::visibility::Surface;
 use app::i18n::Lang;
 use app::services::Viewer;
+use app::services::submissions::Seen;
 use axum::Router;
 use axum::extract::{Path, Query, State};
 use axum::http::header;
@@ -45,7 +46,7 @@ async fn badge(
 ) -> Result<Response> {
     let lang = Lang::from_param(query.lang.as_deref());
     let seen = app::services::submissions::visible(&state.db, &viewer, &id, Surface::ModelCard).await?;
-    let svg = app::charts::badge::svg(&seen.scores, &seen.record.meta.model_name, lang);
+    let svg = app::charts::badge::svg(&badge_of(&seen), lang);
     let headers = [(header::CONTENT_TYPE, "image/svg+xml; charset=utf-8"), (header::CACHE_CONTROL, CACHE)];
     Ok((headers, svg).into_response())
 }
@@ -53,21 +54,29 @@ async fn badge(
 async fn model_index(State(state): State<AppState>, Path(id): Path<String>, viewer: Viewer) -> Result<Response> {
     let seen = app::services::submissions::visible(&state.db, &viewer, &id, Surface::ModelCard).await?;
     let page = format!("{}/submissions/{}", state.site_url(), seen.record.public_id);
-    let yaml = yaml(&seen.record.meta.model_name, &seen.record.key_name, &seen.scores, &page);
+    let yaml = yaml(&badge_of(&seen), &seen.record.key_name, &page);
     let headers = [(header::CONTENT_TYPE, "application/yaml; charset=utf-8"), (header::CACHE_CONTROL, CACHE)];
     Ok((headers, yaml).into_response())
 }
 
+/// What the badge and the block show of a submission.
+fn badge_of(seen: &Seen) -> Badge<'_> {
+    Badge {
+        scores: &seen.scores,
+        model: &seen.record.meta.model_name,
+        benchmark: &seen.record.benchmark,
+        synthetic: seen.record.key_synthetic,
+    }
+}
+
 /// The `model-index` block. Every string is written as a JSON string,
 /// which is a YAML double-quoted scalar: names cannot break the block.
-fn yaml(model: &str, key: &str, scores: &ShownScores, page: &str) -> String {
+/// The metric's name states what the badge states (n, 95% CI, and on a
+/// held-out key what the value is and whether it is a bound).
+fn yaml(badge: &Badge, key: &str, page: &str) -> String {
     let q = |s: &str| serde_json::to_string(s).unwrap_or_else(|_| "\"\"".to_owned());
-    let [lo, hi] = scores.ci95();
-    let held_out = match scores {
-        ShownScores::Full(_) => "",
-        ShownScores::Overall(_) => "held-out key, public part, ",
-    };
-    let metric = format!("Accuracy ({held_out}n = {}, 95% CI [{lo:.3}, {hi:.3}])", scores.total());
+    let metric = format!("Accuracy: {}", app::charts::badge::value(badge, Lang::En));
+    let name = app::charts::badge::benchmark_name(badge.benchmark);
     format!(
         "model-index:\n\
          - name: {model}\n\
@@ -76,8 +85,8 @@ fn yaml(model: &str, key: &str, scores: &ShownScores, page: &str) -> String {
          \x20     type: multiple-choice\n\
          \x20     name: Multiple-choice question answering\n\
          \x20   dataset:\n\
-         \x20     name: MedAraBench\n\
-         \x20     type: medarabench\n\
+         \x20     name: {name}\n\
+         \x20     type: {benchmark}\n\
          \x20     split: test\n\
          \x20     config: {key}\n\
          \x20   metrics:\n\
@@ -85,11 +94,12 @@ fn yaml(model: &str, key: &str, scores: &ShownScores, page: &str) -> String {
          \x20     value: {value}\n\
          \x20     name: {metric}\n\
          \x20   source:\n\
-         \x20     name: MedAraBench leaderboard\n\
+         \x20     name: {name} leaderboard\n\
          \x20     url: {page}\n",
-        model = q(model),
+        model = q(badge.model),
+        benchmark = q(badge.benchmark),
         key = q(key),
-        value = scores.accuracy(),
+        value = badge.scores.accuracy(),
         metric = q(&metric),
         page = q(page),
     )

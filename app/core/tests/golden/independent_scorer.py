@@ -203,6 +203,7 @@ def letter_shares(items, given, given_rejected):
             accuracy if item["answer"] == letter else (1 - accuracy) / max(item["options"] - 1, 1) for item in offering
         )
         against[letter] = {
+            "count": picked,
             "chosen": ratio(picked, m),
             "ci95": wilson(picked, m),
             "key": ratio(keyed, m),

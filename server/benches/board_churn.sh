@@ -73,8 +73,10 @@ stop_server
 # team, name, date, accuracy, predictions and correctness.
 python3 server/benches/seed.py submissions "$DB" "$URL" "$N" "$TEAMS"
 
-rss() { # the server's resident memory: its own (anonymous) and the database file's pages it maps (SQLite)
-  awk '/^VmRSS/ {t=$2} /^RssAnon/ {a=$2} /^RssFile/ {f=$2} END {printf "%d MB (own %d MB, mapped file %d MB)", t/1024, a/1024, f/1024}' "/proc/$SERVER/status"
+rss() { # the server's resident memory: its own (anonymous; of it in transparent huge pages) and the database file's pages it maps (SQLite)
+  local huge
+  huge=$(awk '/^AnonHugePages/ {print int($2/1024)}' "/proc/$SERVER/smaps_rollup")
+  awk -v huge="$huge" '/^VmRSS/ {t=$2} /^RssAnon/ {a=$2} /^RssFile/ {f=$2} END {printf "%d MB (own %d MB, %d MB of it in huge pages; mapped file %d MB)", t/1024, a/1024, huge, f/1024}' "/proc/$SERVER/status"
 }
 ready_after() { # seconds from the start until the log says the board is ready
   local started=$1
@@ -150,6 +152,8 @@ for rate in 1 5; do
   version=$(curl -fs --max-time 30 "$base/api/v1/leaderboard?limit=1" |
     python3 -c 'import json,sys; print("version", json.load(sys.stdin)["board_version"])' 2>/dev/null || echo "no answer within 30 s")
   echo "   RSS after: $(rss); boards made: $version"
+  sleep 10
+  echo "   RSS 10 s later, nothing arriving: $(rss)"
 done
 sleep 2
 for i in 1 2; do

@@ -15,9 +15,9 @@ use axum::extract::{Path, Query, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use serde::Deserialize;
 
 use super::Result;
+use super::extract::LangQuery;
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -28,13 +28,8 @@ pub fn router() -> Router<AppState> {
         .route("/charts/submissions/{id}/heatmap.svg", get(heatmap))
 }
 
-#[derive(Debug, Deserialize)]
-struct LangQuery {
-    lang: Option<String>,
-}
-
 async fn adapting(State(state): State<AppState>, Query(query): Query<LangQuery>) -> Result<Response> {
-    let lang = Lang::from_param(query.lang.as_deref());
+    let lang = query.lang();
     let figures = app::services::published::figures(&state.db, &[app::charts::adapting::SOURCE]).await?;
     let svg = app::charts::adapting::svg(&figures, lang).map_err(anyhow::Error::from)?;
     Ok(svg_file(&svg, "medarabench-table5.svg"))
@@ -57,7 +52,7 @@ async fn leaderboard(
 /// Each model's MedArabiQ score against its MedAraBench score, from verified
 /// submissions; 404 while there is no such pair.
 async fn medarabiq(State(state): State<AppState>, Query(query): Query<LangQuery>) -> Result<Response> {
-    let lang = Lang::from_param(query.lang.as_deref());
+    let lang = query.lang();
     let pairs = app::services::board::medarabiq_pairs(&state.db).await?;
     let svg = match app::charts::scatter::medarabiq_svg(&pairs, lang) {
         Ok(svg) => svg,
@@ -76,7 +71,7 @@ async fn heatmap(
     Query(query): Query<LangQuery>,
     viewer: Viewer,
 ) -> Result<Response> {
-    let lang = Lang::from_param(query.lang.as_deref());
+    let lang = query.lang();
     let record = app::services::submissions::visible(&state.db, &viewer, &id, Surface::HeatmapChart).await?.record;
     let svg =
         app::charts::heatmap::svg(&record.card.by_cell, &record.meta.model_name, lang).map_err(anyhow::Error::from)?;

@@ -3,29 +3,23 @@
 //! validation report (the same facts as the `/dataset` page); in English,
 //! or in Arabic with `?lang=ar`.
 
-use app::i18n::Lang;
 use axum::Router;
 use axum::extract::{Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use serde::Deserialize;
 
 use super::Result;
+use super::extract::LangQuery;
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/dataset-card.md", get(card))
 }
 
-#[derive(Debug, Deserialize)]
-struct LangQuery {
-    lang: Option<String>,
-}
-
 /// The card in the language of `?lang=` (English unless `ar`).
 async fn card(State(state): State<AppState>, Query(query): Query<LangQuery>) -> Result<Response> {
-    let lang = Lang::from_param(query.lang.as_deref());
+    let lang = query.lang();
     let facts = app::services::dataset::facts(&state.db, &app::dataset::SOURCES).await?;
     let markdown = app::dataset::card::markdown(&facts, lang);
     Ok(([(header::CONTENT_TYPE, "text/markdown; charset=utf-8")], markdown).into_response())

@@ -212,3 +212,17 @@ mod tests {
         assert_eq!(client(&bare, Some(TrustedProxies::Hops(1))), None, "unknown: not limited");
     }
 }
+
+/// `?lang=ar` of the files served in either language (charts, the
+/// dataset card, a model card's badge); English without it.
+#[derive(Debug, serde::Deserialize)]
+pub struct LangQuery {
+    lang: Option<String>,
+}
+
+impl LangQuery {
+    /// The language asked for.
+    pub fn lang(&self) -> app::i18n::Lang {
+        app::i18n::Lang::from_param(self.lang.as_deref())
+    }
+}

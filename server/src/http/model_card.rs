@@ -18,20 +18,15 @@ use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use serde::Deserialize;
 
 use super::Result;
+use super::extract::LangQuery;
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/submissions/{id}/badge.svg", get(badge))
         .route("/submissions/{id}/model-index.yaml", get(model_index))
-}
-
-#[derive(Debug, Deserialize)]
-struct LangQuery {
-    lang: Option<String>,
 }
 
 /// Revalidated at every use: a change of name, a withdrawal or a key's
@@ -44,7 +39,7 @@ async fn badge(
     Query(query): Query<LangQuery>,
     viewer: Viewer,
 ) -> Result<Response> {
-    let lang = Lang::from_param(query.lang.as_deref());
+    let lang = query.lang();
     let seen = app::services::submissions::visible(&state.db, &viewer, &id, Surface::ModelCard).await?;
     let svg = app::charts::badge::svg(&badge_of(&seen), lang);
     let headers = [(header::CONTENT_TYPE, "image/svg+xml; charset=utf-8"), (header::CACHE_CONTROL, CACHE)];

@@ -307,7 +307,8 @@ pub struct OverallScore {
     #[serde(default)]
     pub not_above_team_best: bool,
     /// The letters the file chose, without the key's (the file's own
-    /// property: nothing of the key's answers).
+    /// property: nothing of the key's answers), from the whole key's card:
+    /// set by whoever shows the score, since `card` may be a part's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub letter_shares: Option<LetterShares>,
 }
@@ -330,7 +331,7 @@ impl OverallScore {
             part: None,
             at_or_below_chance: false,
             not_above_team_best: false,
-            letter_shares: card.letter_shares.as_ref().map(LetterShares::without_key),
+            letter_shares: None,
         }
     }
 

@@ -55,8 +55,6 @@ const HEADER: [&str; 13] = [
     "Group",
     "umbrella_specialty",
 ];
-const ARABIC_LABELS: [&str; 6] = ["أ", "ب", "ج", "د", "هـ", "و"];
-
 /// What validating a [`synthetic_key`] must report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Expected {
@@ -142,7 +140,13 @@ pub fn synthetic_key(rows: usize, seed: u64) -> SyntheticKey {
             format!("سؤال تجريبي رقم {id} (synthetic)")
         };
         let options: Vec<String> = (0..6)
-            .map(|k| if k < n { format!("الخيار {} للسؤال {id}", ARABIC_LABELS[k]) } else { String::new() })
+            .map(|k| {
+                if k < n {
+                    format!("الخيار {} للسؤال {id}", Letter::ALL[k].arabic())
+                } else {
+                    String::new()
+                }
+            })
             .collect();
         let mut record = vec![id.to_string(), question.clone()];
         record.extend(options);
@@ -232,7 +236,8 @@ pub fn synthetic_medarabiq(rows: usize, seed: u64) -> String {
     let _ = out.write_record(["Question", "Answer", "Category"]);
     for i in 1..=rows {
         let n = if rng.gen_bool(0.3) { 5 } else { 4 };
-        let options: Vec<String> = (0..n).map(|k| format!("{}. خيار {} للسؤال {i}", ARABIC_LABELS[k], k + 1)).collect();
+        let options: Vec<String> =
+            (0..n).map(|k| format!("{}. خيار {} للسؤال {i}", Letter::ALL[k].arabic(), k + 1)).collect();
         let question = format!("سؤال تجريبي رقم {i} (synthetic):\n{}", options.join("\n"));
         let answer = options[rng.gen_range(0..n)].clone();
         let category = categories[rng.gen_range(0..categories.len())];

@@ -101,6 +101,12 @@ impl Letter {
         (b'A' + self as u8) as char
     }
 
+    /// The Arabic option letter in abjad order, as questions print it
+    /// (أ, ب, ج, د, هـ, و): the form [`Letter::from_arabic`] reads first.
+    pub fn arabic(self) -> &'static str {
+        ["أ", "ب", "ج", "د", "هـ", "و"][self.index()]
+    }
+
     /// A Latin letter a-f or A-F.
     pub fn from_latin(c: char) -> Option<Self> {
         match c.to_ascii_uppercase() {

@@ -48,6 +48,13 @@ fn levels_and_specialties() {
     assert!("  ".parse::<Specialty>().is_err());
 }
 
+#[test]
+fn each_letter_is_written_in_arabic_as_it_is_read() {
+    for letter in Letter::ALL {
+        assert_eq!(Letter::parse_answer(letter.arabic()), Ok(letter), "{}", letter.arabic());
+    }
+}
+
 proptest::proptest! {
     /// The one-pass id parser agrees with the rule as written: trimmed,
     /// digits only, a `u32`, not 0.

@@ -4,14 +4,14 @@
 //! a chart library would add nothing here.
 //!
 //! On a held-out key the badge shows what the pages show: the Ladder's
-//! accuracy on the key's public part, and says so.
+//! accuracy (on the key's public part when it is split), and says so.
 
 use super::escape;
 use crate::domain::exposure::ShownScores;
 use crate::domain::split::Part;
-use crate::format::acc;
+use crate::format::{acc, ci};
 use crate::i18n::Lang;
-use crate::i18n::submission::text;
+use crate::i18n::submission::{text, value_label};
 
 /// Height of the badge, in pixels.
 const HEIGHT: u32 = 20;
@@ -31,11 +31,6 @@ pub struct Badge<'a> {
     pub synthetic: bool,
 }
 
-/// The benchmark's name as printed: `MedAraBench` or `MedArabiQ`.
-pub fn benchmark_name(benchmark: &str) -> &'static str {
-    if benchmark == crate::domain::Benchmark::MedArabiQ.as_str() { "MedArabiQ" } else { "MedAraBench" }
-}
-
 /// The value a badge and a model card state: the accuracy with its n and
 /// 95% CI, marked as an upper bound when the Ladder shows one (a team's
 /// best repeated, or the floor at chance), and with what it is measured
@@ -51,12 +46,12 @@ pub fn value(badge: &Badge, lang: Lang) -> String {
         ShownScores::Overall(o) if o.not_above_team_best || o.at_or_below_chance => "≤ ",
         _ => "",
     };
-    let [lo, hi] = shown.ci95();
     let mut value = format!(
-        "{lri}{bound}{}{pdi} ({lri}n = {}{pdi}{separator} {} {lri}[{lo:.3}, {hi:.3}]{pdi})",
+        "{lri}{bound}{}{pdi} ({lri}n = {}{pdi}{separator} {} {lri}{}{pdi})",
         acc(shown.accuracy()),
         shown.total(),
-        t.badge_ci()
+        t.badge_ci(),
+        ci(shown.ci95())
     );
     if let ShownScores::Overall(o) = shown {
         let on = if o.part == Some(Part::Public) { t.badge_held_out_public() } else { t.badge_held_out() };
@@ -71,11 +66,11 @@ pub fn value(badge: &Badge, lang: Lang) -> String {
 /// The badge, in `lang`.
 pub fn svg(badge: &Badge, lang: Lang) -> String {
     let t = text(lang);
-    let label = benchmark_name(badge.benchmark);
+    let label = value_label(lang, badge.benchmark);
     let value = value(badge, lang);
-    let (label_w, value_w) = (text_width(label), text_width(&value));
+    let (label_w, value_w) = (text_width(&label), text_width(&value));
     let width = label_w + value_w;
-    let title = t.badge_title(badge.model.to_owned(), label, value.clone());
+    let title = t.badge_title(badge.model.to_owned(), label.clone(), value.clone());
     // In Arabic the value box reads right to left.
     let (direction, xml_lang) = if lang == Lang::Ar { ("rtl", "ar") } else { ("ltr", "en") };
     format!(
@@ -89,6 +84,7 @@ pub fn svg(badge: &Badge, lang: Lang) -> String {
          <text x=\"{vx}\" y=\"14\" direction=\"{direction}\">{value_text}</text>\
          </g></svg>",
         title = escape(&title),
+        label = escape(&label),
         lx = label_w / 2,
         vx = label_w + value_w / 2,
         value_text = escape(&value),
@@ -107,7 +103,6 @@ mod tests {
     use super::*;
     use crate::domain::ScoreCard;
     use crate::domain::exposure::OverallScore;
-    use crate::format::ci;
 
     fn card() -> ScoreCard {
         let key = crate::domain::synthetic::synthetic_key(50, 7).csv;

@@ -515,10 +515,7 @@ fn Letters(shares: LetterShares, lang: Lang) -> impl IntoView {
 fn letter_label(lang: Lang, letter: Letter) -> String {
     match lang {
         Lang::En => letter.to_string(),
-        Lang::Ar => {
-            let arabic = ["أ", "ب", "ج", "د", "هـ", "و"][letter.index()];
-            format!("{arabic} ({letter})")
-        }
+        Lang::Ar => format!("{} ({letter})", letter.arabic()),
     }
 }
 

@@ -11,6 +11,7 @@
 use app::charts::badge::Badge;
 use app::domain::visibility::Surface;
 use app::i18n::Lang;
+use app::i18n::submission::value_label;
 use app::services::Viewer;
 use app::services::submissions::Seen;
 use axum::Router;
@@ -71,7 +72,7 @@ fn badge_of(seen: &Seen) -> Badge<'_> {
 fn yaml(badge: &Badge, key: &str, page: &str) -> String {
     let q = |s: &str| serde_json::to_string(s).unwrap_or_else(|_| "\"\"".to_owned());
     let metric = format!("Accuracy: {}", app::charts::badge::value(badge, Lang::En));
-    let name = app::charts::badge::benchmark_name(badge.benchmark);
+    let name = q(&value_label(Lang::En, badge.benchmark));
     format!(
         "model-index:\n\
          - name: {model}\n\
@@ -89,13 +90,14 @@ fn yaml(badge: &Badge, key: &str, page: &str) -> String {
          \x20     value: {value}\n\
          \x20     name: {metric}\n\
          \x20   source:\n\
-         \x20     name: {name} leaderboard\n\
+         \x20     name: {source}\n\
          \x20     url: {page}\n",
         model = q(badge.model),
         benchmark = q(badge.benchmark),
         key = q(key),
         value = badge.scores.accuracy(),
         metric = q(&metric),
+        source = q(&format!("{} leaderboard", value_label(Lang::En, badge.benchmark))),
         page = q(page),
     )
 }

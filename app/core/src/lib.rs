@@ -24,7 +24,9 @@
 
 pub mod benchmark;
 pub mod board;
+pub mod calibration;
 pub mod compare;
+pub mod confidence;
 mod csv_records;
 pub mod declaration;
 pub mod demo;

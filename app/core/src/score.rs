@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::calibration::Calibration;
 use super::groups::Tally;
 use super::key::AnswerKey;
 use super::letters::LetterShares;
@@ -105,6 +106,10 @@ pub struct ScoreCard {
     /// counted, and on a key's part.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub letter_shares: Option<LetterShares>,
+    /// How the file's confidences match its accuracy
+    /// ([`crate::calibration`]); absent when the file gave none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub calibration: Option<Calibration>,
 }
 
 /// A score card as the database stores it: each breakdown as its counts
@@ -143,6 +148,8 @@ struct Stored<C> {
     random_baseline: RandomBaseline,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     letter_shares: Option<LetterShares>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    calibration: Option<Calibration>,
 }
 
 /// A stored breakdown: `[correct, total]`, or in full as cards were first stored.
@@ -187,6 +194,7 @@ impl From<&ScoreCard> for Stored<StoredCell> {
             chance_adjusted: c.chance_adjusted,
             random_baseline: c.random_baseline,
             letter_shares: c.letter_shares.clone(),
+            calibration: c.calibration.clone(),
         }
     }
 }
@@ -209,6 +217,7 @@ impl From<Stored<StoredCell>> for ScoreCard {
             chance_adjusted: s.chance_adjusted,
             random_baseline: s.random_baseline,
             letter_shares: s.letter_shares,
+            calibration: s.calibration,
         }
     }
 }
@@ -254,6 +263,7 @@ fn scored(key: &AnswerKey, predictions: StoredPredictions) -> Scored {
     let ignored = rejected.iter().filter(|g| **g != Given::Missing).count();
     let (mut card, correct) = tally(key, scoreable, ignored);
     card.letter_shares = Some(LetterShares::new(predictions.given(), key, scoreable));
+    card.calibration = predictions.own_calibration(key);
     Scored { card, correct, predictions }
 }
 
@@ -297,6 +307,7 @@ fn card(key: &AnswerKey, correct: &[bool], missing: usize, unparsed: usize, igno
         chance_adjusted,
         random_baseline: RandomBaseline { expected_accuracy: e, expected_correct: expected, sd: variance.sqrt() / n },
         letter_shares: None,
+        calibration: None,
     }
 }
 

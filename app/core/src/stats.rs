@@ -36,11 +36,16 @@ pub enum StatsError {
 /// Wilson score 95% interval for `correct` out of `total`, clamped to
 /// [0, 1]. With `total == 0` nothing is known: `[0, 1]`.
 pub fn wilson(correct: usize, total: usize) -> [f64; 2] {
+    wilson_share(if total == 0 { 0.0 } else { correct as f64 / total as f64 }, total)
+}
+
+/// [`wilson`] of a share `p` of `total` (an expected count need not be
+/// whole: accuracy at a coverage whose cut falls among equal confidences).
+pub fn wilson_share(p: f64, total: usize) -> [f64; 2] {
     if total == 0 {
         return [0.0, 1.0];
     }
     let n = total as f64;
-    let p = correct as f64 / n;
     let z2 = Z95 * Z95;
     let denom = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denom;

@@ -7,11 +7,16 @@
 //! scoreable in a later version, and its prediction must not be lost).
 //! Each question is one [`Given`]: missing (no row), unparsed (a row
 //! without a letter) or a letter. [`rescore`] reads them against any key.
+//! Where the file gave confidences, each question's is kept beside, a byte
+//! a question in the same layout (`crate::confidence`; 0 for none), so a
+//! corrected key recomputes the calibration too.
 //!
 //! Like the correctness bits, stored predictions are never served.
 
 use std::collections::HashMap;
 
+use super::calibration::Calibration;
+use super::confidence::Confidence;
 use super::key::{AnswerKey, excerpt};
 use super::letters::LetterShares;
 use super::predictions::{PredictionError, PredictionFile};
@@ -73,6 +78,19 @@ pub struct UnpackError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoredPredictions {
     given: Vec<Given>,
+    /// One byte a question ([`Confidence::byte`], 0 for none); `None` when
+    /// the file gave no confidence at all.
+    confidences: Option<Vec<u8>>,
+}
+
+/// Stored confidences that do not fit the predictions they go with.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("stored confidences hold {bytes} bytes for {questions} questions")]
+pub struct ConfidenceLengthError {
+    /// Bytes stored.
+    pub bytes: usize,
+    /// Questions of the layout.
+    pub questions: usize,
 }
 
 /// Questions in `key`'s layout: scoreable items, then rejected ids.
@@ -105,13 +123,17 @@ impl StoredPredictions {
     pub(crate) fn record_noting(key: &AnswerKey, file: &PredictionFile, problems: &mut Vec<PredictionError>) -> Self {
         let rejected: Vec<QuestionId> = key.rejected_ids().iter().copied().collect();
         let mut given = vec![Given::Missing; key.len() + rejected.len()];
+        let mut confidences = vec![0u8; given.len()];
         let slot = |id: QuestionId| match key.position(id) {
             Some(i) => Some(i),
             None => rejected.binary_search(&id).ok().map(|r| key.len() + r),
         };
         for p in &file.rows {
             match slot(p.id) {
-                Some(s) => given[s] = Given::of(p.choice),
+                Some(s) => {
+                    given[s] = Given::of(p.choice);
+                    confidences[s] = p.confidence.map_or(0, Confidence::byte);
+                }
                 None => problems.push(PredictionError::UnknownQuestionId { line: p.line, id: p.id }),
             }
         }
@@ -139,14 +161,38 @@ impl StoredPredictions {
                 }
                 line_of.insert(s, t.line);
                 given[s] = Given::of(t.choice);
+                confidences[s] = t.confidence.map_or(0, Confidence::byte);
             }
         }
-        Self { given }
+        let confidences = confidences.iter().any(|b| *b != 0).then_some(confidences);
+        Self { given, confidences }
     }
 
     /// One value per question of the layout, in layout order.
     pub fn from_given(given: Vec<Given>) -> Self {
-        Self { given }
+        Self { given, confidences: None }
+    }
+
+    /// The same predictions with the confidences stored beside them (as
+    /// [`Self::confidence_bytes`] gave them), if any.
+    pub fn with_confidences(self, bytes: Option<Vec<u8>>) -> Result<Self, ConfidenceLengthError> {
+        match bytes {
+            Some(b) if b.len() != self.given.len() => {
+                Err(ConfidenceLengthError { bytes: b.len(), questions: self.given.len() })
+            }
+            confidences => Ok(Self { confidences, ..self }),
+        }
+    }
+
+    /// The confidences to store: a byte a question of the layout, or
+    /// `None` when the file gave none.
+    pub fn confidence_bytes(&self) -> Option<&[u8]> {
+        self.confidences.as_deref()
+    }
+
+    /// The confidence given at layout position `slot`.
+    fn confidence_at(&self, slot: usize) -> Option<Confidence> {
+        Confidence::from_byte(*self.confidences.as_ref()?.get(slot)?)
     }
 
     /// The values, in layout order.
@@ -184,15 +230,50 @@ impl StoredPredictions {
                 Given::from_code((((low | high) >> (bit % 8)) & 0b111) as u8)
             })
             .collect();
-        Ok(Self { given })
+        Ok(Self { given, confidences: None })
     }
 
     /// What was given for `id`, read in `key`'s layout (the key the
     /// predictions were recorded on); `Missing` for ids it does not know.
     /// `rejected` is `key`'s rejected ids, ascending.
     pub(crate) fn get(&self, key: &AnswerKey, rejected: &[QuestionId], id: QuestionId) -> Given {
-        let slot = key.position(id).or_else(|| rejected.binary_search(&id).ok().map(|r| key.len() + r));
-        slot.and_then(|s| self.given.get(s).copied()).unwrap_or_default()
+        Self::slot(key, rejected, id).and_then(|s| self.given.get(s).copied()).unwrap_or_default()
+    }
+
+    /// The confidence given for `id`, read as [`Self::get`] reads.
+    fn confidence_of(&self, key: &AnswerKey, rejected: &[QuestionId], id: QuestionId) -> Option<Confidence> {
+        self.confidence_at(Self::slot(key, rejected, id)?)
+    }
+
+    fn slot(key: &AnswerKey, rejected: &[QuestionId], id: QuestionId) -> Option<usize> {
+        key.position(id).or_else(|| rejected.binary_search(&id).ok().map(|r| key.len() + r))
+    }
+
+    /// The calibration of the answers to `key`'s scoreable items (the
+    /// first `key.len()` of the layout read by `confidence`), where a
+    /// letter came with a confidence.
+    pub(crate) fn calibration(
+        key: &AnswerKey,
+        given: &[Given],
+        confidence: impl Fn(usize) -> Option<Confidence>,
+    ) -> Option<Calibration> {
+        let answers: Vec<(Confidence, bool)> = key
+            .items()
+            .iter()
+            .zip(given)
+            .enumerate()
+            .filter_map(|(i, (item, g))| match g {
+                Given::Letter(l) => Some((confidence(i)?, *l == item.answer)),
+                _ => None,
+            })
+            .collect();
+        Calibration::of(&answers)
+    }
+
+    /// [`Self::calibration`] on the key these predictions were recorded on.
+    pub(crate) fn own_calibration(&self, key: &AnswerKey) -> Option<Calibration> {
+        self.confidences.as_ref()?;
+        Self::calibration(key, &self.given[..key.len()], |i| self.confidence_at(i))
     }
 }
 
@@ -231,6 +312,11 @@ pub fn rescore_aligned(
         .chain(target.rejected_ids().iter().map(|id| predictions.get(recorded_on, &rejected, *id)))
         .collect();
     card.letter_shares = Some(LetterShares::new(&all, target, &given));
+    if predictions.confidences.is_some() {
+        card.calibration = StoredPredictions::calibration(target, &given, |i| {
+            predictions.confidence_of(recorded_on, &rejected, target.items()[i].id)
+        });
+    }
     (Scored { card, correct, predictions: predictions.clone() }, given)
 }
 

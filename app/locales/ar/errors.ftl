@@ -40,6 +40,7 @@ prediction-missing-field = السطر { $line }: الحقل {"\u2068"}{ $field }
 prediction-bad-question-id = السطر { $line }: قيمة question_id «{"\u2068"}{ $value }{"\u2069"}» ليست عددًا صحيحًا موجبًا
 prediction-duplicate-question-id = السطر { $line }: المعرّف question_id {"\u2068"}{ $id }{"\u2069"} مكرّر (ورد أول مرة في السطر { $first_line })
 prediction-not-a-letter = السطر { $line }: الإجابة «{"\u2068"}{ $value }{"\u2069"}» ليست حرفًا من A إلى F (أو أ ب ج د ه و)؛ ضع النص الحر في عمود response
+prediction-bad-confidence = السطر { $line }: القيمة «{"\u2068"}{ $value }{"\u2069"}» في {"\u2068"}{ $column }{"\u2069"} ليست عددًا من 0 إلى 1
 prediction-unknown-question-id = السطر { $line }: المعرّف question_id {"\u2068"}{ $id }{"\u2069"} غير موجود في مفتاح الإجابات
 prediction-malformed = السطر { $line }: {"\u2068"}{ $detail }{"\u2069"}
 prediction-unknown-question-text = السطر { $line }: لا يوجد في مفتاح الإجابات سؤال نصّه «{"\u2068"}{ $text }{"\u2069"}»

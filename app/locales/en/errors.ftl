@@ -40,6 +40,7 @@ prediction-missing-field = line { $line }: missing { $field }
 prediction-bad-question-id = line { $line }: question_id "{ $value }" is not a positive whole number
 prediction-duplicate-question-id = line { $line }: duplicate question_id { $id } (first seen on line { $first_line })
 prediction-not-a-letter = line { $line }: answer "{ $value }" is not a letter A-F (or أ ب ج د ه و); put free text in a response column
+prediction-bad-confidence = line { $line }: { $column } "{ $value }" is not a number from 0 to 1
 prediction-unknown-question-id = line { $line }: unknown question_id { $id } (not in the answer key)
 prediction-malformed = line { $line }: { $detail }
 prediction-unknown-question-text = line { $line }: no question of the answer key has the text "{ $text }"

@@ -283,6 +283,7 @@ fn core_refusals_have_a_message_in_both_languages() {
         PredictionError::BadQuestionId { line: 3, value: "x".into() },
         PredictionError::DuplicateQuestionId { line: 4, id, first_line: 2 },
         PredictionError::NotALetter { line: 3, value: "maybe".into() },
+        PredictionError::BadConfidence { line: 3, column: "prob_B".into(), value: "1.5".into() },
         PredictionError::UnknownQuestionId { line: 3, id },
     ];
     for error in errors {

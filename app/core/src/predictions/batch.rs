@@ -7,13 +7,23 @@
 //! failed (an `error`, a status other than 200; Anthropic's `errored`,
 //! `canceled` and `expired` results) gives no row: its question counts as
 //! missing. The model's text is read by the extraction protocol.
+//!
+//! OpenAI-style output asked with `logprobs` gives the answer's confidence:
+//! the token that is the chosen letter alone (whitespace and punctuation
+//! aside), when exactly one token of the response is, gives the letter's
+//! share of the probability its `top_logprobs` give the letters (the same
+//! letter written several ways counted together), or without
+//! `top_logprobs` the token's own probability. Chat completions
+//! (`logprobs.content`) and completions (`logprobs.tokens`,
+//! `token_logprobs`, `top_logprobs`) are read.
 
 use serde_json::{Map, Value};
 
 use super::{MAX_PROBLEMS, PredictionError, QuestionRef, Row};
+use crate::confidence::Confidence;
 use crate::extract::extract_letter;
 use crate::key::excerpt;
-use crate::types::QuestionId;
+use crate::types::{Letter, QuestionId};
 
 /// Which batch API wrote the file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,7 +84,72 @@ fn line_row(api: Api, line: usize, raw: &str) -> Result<Option<Row>, PredictionE
         Api::OpenAi => openai_text(line, &obj)?,
         Api::Anthropic => anthropic_text(line, &obj)?,
     };
-    Ok(text.map(|text| Row { line, question: QuestionRef::Id(id), choice: text.as_deref().and_then(extract_letter) }))
+    Ok(text.map(|text| {
+        let choice = text.as_deref().and_then(extract_letter);
+        let confidence = match (api, choice) {
+            (Api::OpenAi, Some(letter)) => openai_confidence(&obj, letter),
+            _ => None,
+        };
+        Row { line, question: QuestionRef::Id(id), choice, confidence }
+    }))
+}
+
+/// One generated token with its log-probability and its alternatives.
+struct Token<'a> {
+    text: &'a str,
+    logprob: Option<f64>,
+    top: Vec<(&'a str, f64)>,
+}
+
+/// The tokens of an OpenAI choice's `logprobs`, chat or completions style.
+fn tokens(logprobs: &Value) -> Vec<Token<'_>> {
+    if let Some(content) = logprobs.get("content").and_then(Value::as_array) {
+        return content
+            .iter()
+            .filter_map(|t| {
+                let top = t.get("top_logprobs").and_then(Value::as_array).map_or_else(Vec::new, |top| {
+                    top.iter().filter_map(|a| Some((a.get("token")?.as_str()?, a.get("logprob")?.as_f64()?))).collect()
+                });
+                Some(Token { text: t.get("token")?.as_str()?, logprob: t.get("logprob").and_then(Value::as_f64), top })
+            })
+            .collect();
+    }
+    let Some(texts) = logprobs.get("tokens").and_then(Value::as_array) else { return Vec::new() };
+    let at = |name: &str, i: usize| logprobs.get(name).and_then(|v| v.get(i));
+    texts
+        .iter()
+        .enumerate()
+        .filter_map(|(i, t)| {
+            let top = at("top_logprobs", i)
+                .and_then(Value::as_object)
+                .map_or_else(Vec::new, |top| top.iter().filter_map(|(k, v)| Some((k.as_str(), v.as_f64()?))).collect());
+            Some(Token { text: t.as_str()?, logprob: at("token_logprobs", i).and_then(Value::as_f64), top })
+        })
+        .collect()
+}
+
+/// The confidence in `letter` from the first choice's `logprobs` (see the
+/// module docs).
+fn openai_confidence(obj: &Map<String, Value>, letter: Letter) -> Option<Confidence> {
+    let choice = obj.get("response")?.get("body")?.get("choices")?.get(0)?;
+    let tokens = tokens(choice.get("logprobs")?);
+    let is_letter = |text: &str| Letter::parse_answer(text).ok();
+    let mut at = tokens.iter().filter(|t| is_letter(t.text) == Some(letter));
+    let (Some(token), None) = (at.next(), at.next()) else { return None };
+    if token.top.is_empty() {
+        return Confidence::from_probability(token.logprob?.exp());
+    }
+    let mut weights = [0.0; 6];
+    for (text, logprob) in &token.top {
+        if let Some(l) = is_letter(text) {
+            weights[l.index()] += logprob.exp();
+        }
+    }
+    if weights[letter.index()] == 0.0 {
+        // The chosen token itself, when its alternatives leave it out.
+        weights[letter.index()] = token.logprob?.exp();
+    }
+    Confidence::share_of(&weights, letter.index())
 }
 
 /// The question id a `custom_id` carries.

@@ -75,6 +75,17 @@ pub enum PredictionError {
         /// The value, shortened.
         value: String,
     },
+    /// A `confidence` or `prob_<letter>` value that is not a number from 0
+    /// to 1.
+    #[error("line {line}: {column} {value:?} is not a number from 0 to 1")]
+    BadConfidence {
+        /// 1-based line.
+        line: usize,
+        /// The column (or field) as the file names it.
+        column: String,
+        /// The value, shortened.
+        value: String,
+    },
     /// A record of a tool's output format (lm-evaluation-harness, lighteval,
     /// a batch API) that cannot be read; `line` is the JSON line, or the
     /// 1-based row of a parquet table.
@@ -190,6 +201,9 @@ impl crate::message::Coded for PredictionError {
             Self::NotALetter { line, value } => {
                 Message::new("prediction-not-a-letter").arg("line", line).arg("value", value)
             }
+            Self::BadConfidence { line, column, value } => {
+                Message::new("prediction-bad-confidence").arg("line", line).arg("column", column).arg("value", value)
+            }
             Self::UnknownQuestionId { line, id } => {
                 Message::new("prediction-unknown-question-id").arg("line", line).arg("id", id)
             }
@@ -235,6 +249,7 @@ impl PredictionError {
             | Self::BadQuestionId { line, .. }
             | Self::DuplicateQuestionId { line, .. }
             | Self::NotALetter { line, .. }
+            | Self::BadConfidence { line, .. }
             | Self::Malformed { line, .. }
             | Self::UnknownQuestionText { line, .. }
             | Self::AmbiguousQuestionText { line, .. }

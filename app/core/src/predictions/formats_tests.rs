@@ -300,3 +300,138 @@ fn a_workbook_or_a_zip_is_refused_as_what_it_is() {
         assert!(matches!(e, PredictionError::WrongFile { .. }) && e.to_string().contains(what), "{e}");
     }
 }
+
+/// The confidence each row of `bytes` gives, by question number.
+fn confidences(bytes: &[u8]) -> Vec<(u32, Option<f64>)> {
+    let file = PredictionFile::parse(bytes).unwrap_or_else(|e| panic!("{e}"));
+    file.rows.iter().map(|p| (p.id.get(), p.confidence.map(|c| c.probability()))).collect()
+}
+
+#[test]
+fn lm_eval_multiple_choice_gives_each_answer_its_softmax_share() {
+    let bytes = fixture("lm-eval-mc.samples.jsonl");
+    let text = String::from_utf8(bytes.clone()).unwrap();
+    let read = confidences(&bytes);
+    assert_eq!(read.len(), 30);
+    for (line, (n, confidence)) in text.lines().zip(&read) {
+        // The softmax over the options, computed here from the file itself.
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let lls: Vec<f64> =
+            v["filtered_resps"].as_array().unwrap().iter().map(|r| r[0].as_str().unwrap().parse().unwrap()).collect();
+        let probs: Vec<f64> = lls.iter().map(|x| x.exp()).collect();
+        let total: f64 = probs.iter().sum();
+        let shares: Vec<f64> = probs.iter().map(|p| p / total).collect();
+        assert!((shares.iter().sum::<f64>() - 1.0).abs() < 1e-12, "question {n}");
+        let best = shares.iter().copied().fold(0.0, f64::max);
+        let confidence = confidence.unwrap_or_else(|| panic!("question {n}: no confidence"));
+        assert!((confidence - best).abs() <= 0.5 / 254.0 + 1e-12, "question {n}: {confidence} against {best}");
+    }
+    let key = key();
+    let card = score(&key, &PredictionFile::parse(&bytes).unwrap()).unwrap().card;
+    let calibration = card.calibration.expect("a file with log-likelihoods is calibrated");
+    assert_eq!(calibration.n, 30);
+}
+
+#[test]
+fn a_generated_answer_has_no_confidence_and_no_calibration() {
+    let bytes = fixture("lm-eval-gen.samples.jsonl");
+    assert!(confidences(&bytes).iter().all(|(_, c)| c.is_none()));
+    assert_eq!(score(&key(), &PredictionFile::parse(&bytes).unwrap()).unwrap().card.calibration, None);
+}
+
+#[test]
+fn a_confidence_column_or_letter_probabilities_are_read() {
+    let csv = b"question_id,answer,confidence\n1,A,0.9\n2,B,\n3,,0.5\n";
+    let read = confidences(csv);
+    assert_eq!(read[0], (1, Some(229.0 / 254.0)));
+    assert_eq!(read[1], (2, None), "blank: none");
+    assert_eq!(read[2], (3, None), "no letter: no confidence");
+    // prob_<letter>: the chosen letter's share of those given; case ignored.
+    let csv = b"question_id,answer,Prob_A,prob_b,prob_c\n1,B,0.1,0.6,0.1\n2,C,0.2,0.2,\n";
+    let read = confidences(csv);
+    assert_eq!(read[0].1, Confidence::from_probability(0.75).map(Confidence::probability));
+    assert_eq!(read[1].1, None, "the chosen letter's probability is not given");
+    // `confidence` wins over the probabilities.
+    let read = confidences(b"question_id,answer,confidence,prob_A\n1,A,0.3,0.9\n");
+    assert_eq!(read[0].1, Confidence::from_probability(0.3).map(Confidence::probability));
+    // JSON Lines: numbers or strings of numbers.
+    let jsonl = b"{\"question_id\":1,\"answer\":\"A\",\"confidence\":0.9}\n\
+                  {\"question_id\":2,\"response\":\"B\",\"prob_A\":0.25,\"prob_B\":\"0.75\"}\n\
+                  {\"question_id\":3,\"answer\":\"C\",\"confidence\":null}\n";
+    let read = confidences(jsonl);
+    assert_eq!(read[0].1, Confidence::from_probability(0.9).map(Confidence::probability));
+    assert_eq!(read[1].1, Confidence::from_probability(0.75).map(Confidence::probability));
+    assert_eq!(read[2].1, None);
+}
+
+#[test]
+fn a_bad_confidence_is_named_with_its_line_beside_other_problems() {
+    let csv = b"question_id,answer,confidence,prob_B\n1,A,1.5,\n2,Z,0.5,\n3,B,0.2,high\n4,C,NaN,\n";
+    let err = PredictionFile::parse(csv).unwrap_err();
+    let said: Vec<String> = err.problems().iter().map(ToString::to_string).collect();
+    assert_eq!(
+        said,
+        [
+            "line 2: confidence \"1.5\" is not a number from 0 to 1",
+            "line 3: answer \"Z\" is not a letter A-F (or أ ب ج د ه و); put free text in a response column",
+            "line 4: prob_B \"high\" is not a number from 0 to 1",
+            "line 5: confidence \"NaN\" is not a number from 0 to 1",
+        ]
+    );
+    let err = PredictionFile::parse(b"{\"question_id\":1,\"answer\":\"A\",\"confidence\":true}\n").unwrap_err();
+    assert_eq!(err.to_string(), "line 1: confidence \"true\" is not a number from 0 to 1");
+}
+
+/// An OpenAI batch line answering question `n` with `content`, its
+/// `logprobs.content` as given.
+fn openai_line(n: u32, content: &str, logprobs: serde_json::Value) -> String {
+    let body = serde_json::json!({"choices": [{"index": 0, "message": {"role": "assistant", "content": content},
+        "logprobs": logprobs, "finish_reason": "stop"}]});
+    serde_json::json!({"id": format!("batch_req_{n}"), "custom_id": format!("q{n}"),
+        "response": {"status_code": 200, "body": body}, "error": null})
+    .to_string()
+}
+
+#[test]
+fn openai_logprobs_give_the_chosen_letters_share() {
+    let top = |pairs: &[(&str, f64)]| -> serde_json::Value {
+        pairs.iter().map(|(t, p)| serde_json::json!({"token": t, "logprob": p.ln(), "bytes": []})).collect()
+    };
+    let lines = [
+        // The letter's share among the letters of top_logprobs (" B" and "B" together).
+        openai_line(
+            1,
+            "B",
+            serde_json::json!({"content": [{"token": "B", "logprob": 0.5f64.ln(),
+                "top_logprobs": top(&[("B", 0.5), (" B", 0.1), ("A", 0.2), ("Sure", 0.1)])}]}),
+        ),
+        // Without top_logprobs: the token's own probability.
+        openai_line(
+            2,
+            "الإجابة: ب",
+            serde_json::json!({"content": [
+            {"token": "الإجابة", "logprob": -0.01, "top_logprobs": []},
+            {"token": ":", "logprob": -0.01, "top_logprobs": []},
+            {"token": " ب", "logprob": 0.7f64.ln(), "top_logprobs": []}]}),
+        ),
+        // The letter stands in two tokens: which one is the answer is not known.
+        openai_line(
+            3,
+            "A. A",
+            serde_json::json!({"content": [
+            {"token": "A", "logprob": -0.1, "top_logprobs": []},
+            {"token": ".", "logprob": -0.1, "top_logprobs": []},
+            {"token": " A", "logprob": -0.2, "top_logprobs": []}]}),
+        ),
+        // No logprobs asked.
+        openai_line(4, "C", serde_json::Value::Null),
+    ];
+    let read = confidences(lines.join("\n").as_bytes());
+    let kept = |p: f64| Confidence::from_probability(p).map(Confidence::probability);
+    assert_eq!(read[0].1, kept(0.6 / 0.8));
+    assert_eq!(read[1].1, kept(0.7));
+    assert_eq!(read[2].1, None);
+    assert_eq!(read[3].1, None);
+    // The shipped fixture asked for none.
+    assert!(confidences(&fixture("openai-batch.output.jsonl")).iter().all(|(_, c)| c.is_none()));
+}

@@ -36,7 +36,8 @@
 //!   summed log-probability (`model_response.logprobs`, or the first value
 //!   of each `predictions` entry), as lighteval's `loglikelihood_acc` picks
 //!   it (first of equal maxima, no length normalisation) through
-//!   [`Letter::from_index`]; for a generative row (`text` not empty), the
+//!   [`Letter::from_index`], with its share of the softmax over the
+//!   options as its confidence; for a generative row (`text` not empty), the
 //!   first generation (`text_post_processed` when lighteval stored it,
 //!   reasoning removed) through [`extract_letter`], `None` being unparsed.
 //!
@@ -65,6 +66,7 @@ use parquet::record::Field;
 use parquet::schema::types::{Type, TypePtr};
 
 use super::{MAX_PROBLEMS, PredictionError, QuestionRef, Row};
+use crate::confidence::Confidence;
 use crate::extract::extract_letter;
 use crate::key::excerpt;
 use crate::types::{Letter, QuestionId};
@@ -295,11 +297,12 @@ fn read_nested(line: usize, record: &Value) -> Result<Found, PredictionError> {
     let texts = |name: &str| response.get(name).map(Value::structured).filter(|t| !t.is_empty_list());
     let text = texts("text_post_processed").or_else(|| texts("text"));
     let logprobs = response.get("logprobs").map(Value::structured).filter(|l| !l.is_empty_list());
-    let (choice, loglikelihood) = match (text, logprobs) {
-        (Some(text), _) => (generated(line, &text, "model_response.text")?, false),
+    let (choice, confidence, loglikelihood) = match (text, logprobs) {
+        (Some(text), _) => (generated(line, &text, "model_response.text")?, None, false),
         (None, Some(logprobs)) => {
             let scores = scores(line, &logprobs, "model_response.logprobs")?;
-            (Some(argmax(line, &scores, doc.get("choices"))?), true)
+            let (letter, confidence) = argmax(line, &scores, doc.get("choices"))?;
+            (Some(letter), confidence, true)
         }
         (None, None) => {
             return Err(PredictionError::MissingField {
@@ -316,7 +319,7 @@ fn read_nested(line: usize, record: &Value) -> Result<Found, PredictionError> {
         }
         None => DocKey::of(&question),
     };
-    Ok(Found { row: Row { line, question, choice }, doc: key, loglikelihood })
+    Ok(Found { row: Row { line, question, choice, confidence }, doc: key, loglikelihood })
 }
 
 fn read_flat(line: usize, record: &Value) -> Result<Found, PredictionError> {
@@ -328,15 +331,16 @@ fn read_flat(line: usize, record: &Value) -> Result<Found, PredictionError> {
     let Value::List(items) = &predictions else {
         return Err(malformed(line, format!("predictions is not a list: {}", predictions.excerpt())));
     };
-    let (choice, loglikelihood) = if items.iter().all(|v| matches!(v, Value::Str(_))) {
-        (generated(line, &predictions, "predictions")?, false)
+    let (choice, confidence, loglikelihood) = if items.iter().all(|v| matches!(v, Value::Str(_))) {
+        (generated(line, &predictions, "predictions")?, None, false)
     } else {
         let scores = scores(line, &predictions, "predictions")?;
         let choices = record.get("choices").map(Value::structured);
-        (Some(argmax(line, &scores, choices.as_ref())?), true)
+        let (letter, confidence) = argmax(line, &scores, choices.as_ref())?;
+        (Some(letter), confidence, true)
     };
     let doc = DocKey::of(&question);
-    Ok(Found { row: Row { line, question, choice }, doc, loglikelihood })
+    Ok(Found { row: Row { line, question, choice, confidence }, doc, loglikelihood })
 }
 
 fn malformed(line: usize, message: String) -> PredictionError {
@@ -428,8 +432,13 @@ fn scores(line: usize, values: &Value, name: &str) -> Result<Vec<f64>, Predictio
         .collect()
 }
 
-/// The option with the highest score (the first of equal maxima).
-fn argmax(line: usize, scores: &[f64], choices: Option<&Value>) -> Result<Letter, PredictionError> {
+/// The option with the highest score (the first of equal maxima), and its
+/// share of the softmax over the options.
+fn argmax(
+    line: usize,
+    scores: &[f64],
+    choices: Option<&Value>,
+) -> Result<(Letter, Option<Confidence>), PredictionError> {
     if let Some(Value::List(choices)) = choices
         && !choices.is_empty()
         && choices.len() != scores.len()
@@ -438,14 +447,15 @@ fn argmax(line: usize, scores: &[f64], choices: Option<&Value>) -> Result<Letter
         return Err(malformed(line, message));
     }
     let best = scores.iter().enumerate().fold(0, |best, (i, s)| if *s > scores[best] { i } else { best });
-    Letter::from_index(best).ok_or_else(|| {
+    let letter = Letter::from_index(best).ok_or_else(|| {
         let message = format!(
             "option {} of {} is the most likely, but MedAraBench questions have at most 6 options (A-F)",
             best + 1,
             scores.len()
         );
         malformed(line, message)
-    })
+    })?;
+    Ok((letter, Confidence::of_choice(scores, best)))
 }
 
 /// A parquet value (or a Python literal), reduced to what this reader uses.

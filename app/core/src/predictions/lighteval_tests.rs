@@ -38,6 +38,26 @@ fn key_texts() -> Vec<String> {
     reader.records().map(|r| r.unwrap()[column].to_owned()).collect()
 }
 
+/// The options of question `n` in `key.csv`.
+fn options(n: u32) -> usize {
+    let path = format!("{}/tests/fixtures/formats/key.csv", env!("CARGO_MANIFEST_DIR"));
+    let mut reader = csv::Reader::from_path(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let headers = reader.headers().unwrap().clone();
+    let record = reader.records().nth(n as usize - 1).unwrap().unwrap();
+    headers.iter().zip(record.iter()).filter(|(h, v)| h.starts_with("Option ") && !v.trim().is_empty()).count()
+}
+
+/// The confidence of the fixtures' log-likelihood pick of question `n`:
+/// its options' log-likelihoods fall by 0.9 an option from the pick's, so
+/// the pick's softmax share is 1 / Σ_j exp(-0.9 j), computed here apart
+/// from the reader's code.
+fn assert_confidence(row: &Row, n: u32) {
+    let total: f64 = (0..options(n)).map(|j| (-0.9 * j as f64).exp()).sum();
+    let got = row.confidence.unwrap_or_else(|| panic!("question {n}: no confidence")).probability();
+    // The fixture rounds log-likelihoods to 4 places; a kept value is to 1/254.
+    assert!((got - 1.0 / total).abs() <= 1.0 / 254.0, "question {n}: {got} against {}", 1.0 / total);
+}
+
 fn assert_key_text(question: &QuestionRef, n: u32) {
     let expected = &key_texts()[n as usize - 1];
     assert_eq!(question, &QuestionRef::Text(expected.clone()), "question {n}");
@@ -59,7 +79,8 @@ fn v0_10_log_likelihood_with_question_numbers() {
     assert_eq!(rows.len(), 30);
     for (i, row) in rows.iter().enumerate() {
         let n = i as u32 + 1;
-        assert_eq!(row, &Row { line: i + 1, question: id(n), choice: pick(n) });
+        assert_eq!(row, &Row { line: i + 1, question: id(n), choice: pick(n), confidence: row.confidence });
+        assert_confidence(row, n);
     }
 }
 
@@ -81,7 +102,8 @@ fn v0_7_string_cast_columns_are_read_as_python_literals() {
     assert_eq!(rows.len(), 30);
     for (i, row) in rows.iter().enumerate() {
         let n = i as u32 + 1;
-        assert_eq!(row, &Row { line: i + 1, question: id(n), choice: pick(n) });
+        assert_eq!(row, &Row { line: i + 1, question: id(n), choice: pick(n), confidence: row.confidence });
+        assert_confidence(row, n);
     }
 }
 
@@ -91,7 +113,7 @@ fn v0_11_generative_with_string_question_numbers() {
     assert_eq!(rows.len(), 30);
     for (i, row) in rows.iter().enumerate() {
         let n = i as u32 + 1;
-        assert_eq!(row, &Row { line: i + 1, question: id(n), choice: generated_pick(n) });
+        assert_eq!(row, &Row { line: i + 1, question: id(n), choice: generated_pick(n), confidence: None });
     }
 }
 
@@ -104,6 +126,7 @@ fn v0_11_without_id_uses_the_question_in_specific_not_the_prompt() {
         assert_key_text(&row.question, n);
         assert!(!matches!(&row.question, QuestionRef::Text(t) if t.contains("الإجابة:")));
         assert_eq!(row.choice, pick(n), "question {n}");
+        assert_confidence(row, n);
     }
 }
 
@@ -117,7 +140,8 @@ fn two_rows_of_a_doc_give_its_log_likelihood_row() {
         let n = i as u32 + 1;
         let shift = usize::from(n.is_multiple_of(3));
         let expected = Letter::from_index((pick(n).unwrap().index() + shift) % 4);
-        assert_eq!(row, &Row { line: 31 + i, question: id(n), choice: expected });
+        assert_eq!(row, &Row { line: 31 + i, question: id(n), choice: expected, confidence: row.confidence });
+        assert_confidence(row, n);
     }
 }
 
@@ -183,8 +207,8 @@ fn damaged_files_are_refused_without_panicking() {
 
 #[test]
 fn argmax_takes_the_first_of_equal_maxima() {
-    assert_eq!(argmax(1, &[-1.0, -0.5, -0.5, -2.0], None), Ok(Letter::B));
-    assert_eq!(argmax(1, &[f64::NEG_INFINITY, -3.0], None), Ok(Letter::B));
+    assert_eq!(argmax(1, &[-1.0, -0.5, -0.5, -2.0], None).map(|(l, _)| l), Ok(Letter::B));
+    assert_eq!(argmax(1, &[f64::NEG_INFINITY, -3.0], None).map(|(l, _)| l), Ok(Letter::B));
     let choices = Value::List(vec![Value::Str("a".into()), Value::Str("b".into())]);
     assert!(argmax(1, &[-1.0, -0.5, -0.7], Some(&choices)).is_err());
 }

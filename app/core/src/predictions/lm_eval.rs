@@ -11,7 +11,8 @@
 //!   unparsed); its letter is the continuation the harness scored
 //!   (`arguments.gen_args_<i>.arg_1`, e.g. " A" or " ب") when every
 //!   continuation is a distinct letter, else the choice's position (A for
-//!   the first).
+//!   the first). Its confidence is its share of the softmax over the
+//!   choices' log-likelihoods (`crate::confidence`).
 //! - `generate_until` lines: the raw generation `resps[0][0]`, read by our
 //!   extraction protocol (`crate::extract`), not by the task's filters.
 //! - A task with several filters writes one line per (doc, filter): the
@@ -23,6 +24,7 @@ use serde_json::Value;
 
 use super::json::value_id;
 use super::{MAX_PROBLEMS, PredictionError, QuestionRef, Row};
+use crate::confidence::Confidence;
 use crate::extract::extract_letter;
 use crate::types::Letter;
 
@@ -95,8 +97,8 @@ fn row(line: usize, sample: &Sample) -> Result<Row, PredictionError> {
         _ => return Err(PredictionError::Malformed { line, message: "doc is not a JSON object".to_owned() }),
     };
     let question = question(line, doc)?;
-    let choice = choice(line, sample)?;
-    Ok(Row { line, question, choice })
+    let (choice, confidence) = choice(line, sample)?;
+    Ok(Row { line, question, choice, confidence })
 }
 
 /// The question a doc is: its id, else its text.
@@ -122,22 +124,22 @@ fn question(line: usize, doc: &serde_json::Map<String, Value>) -> Result<Questio
 }
 
 /// The letter of a line: generated text read by the protocol, or the
-/// log-likelihood argmax.
-fn choice(line: usize, sample: &Sample) -> Result<Option<Letter>, PredictionError> {
+/// log-likelihood argmax with its confidence.
+fn choice(line: usize, sample: &Sample) -> Result<(Option<Letter>, Option<Confidence>), PredictionError> {
     let first = sample.resps.get(0).and_then(|r| r.get(0)).or_else(|| sample.filtered_resps.get(0));
     match first {
         Some(Value::String(text)) => {
             // generate_until: the raw generation (resps[0][0]), or the
             // filtered one when the raw responses were not logged.
             let raw = sample.resps.get(0).and_then(|r| r.get(0)).and_then(Value::as_str).unwrap_or(text);
-            Ok(extract_letter(raw))
+            Ok((extract_letter(raw), None))
         }
         Some(_) => multiple_choice(line, sample),
         None => Err(PredictionError::MissingField { line, field: "resps or filtered_resps" }),
     }
 }
 
-fn multiple_choice(line: usize, sample: &Sample) -> Result<Option<Letter>, PredictionError> {
+fn multiple_choice(line: usize, sample: &Sample) -> Result<(Option<Letter>, Option<Confidence>), PredictionError> {
     let bad = |what: &str| PredictionError::Malformed { line, message: format!("filtered_resps: {what}") };
     let Some(choices) = sample.filtered_resps.as_array().filter(|a| !a.is_empty()) else {
         return Err(bad("not a list of log-likelihoods"));
@@ -145,12 +147,13 @@ fn multiple_choice(line: usize, sample: &Sample) -> Result<Option<Letter>, Predi
     let lls: Vec<f64> = choices.iter().map(log_likelihood).collect::<Option<_>>().ok_or_else(|| bad("not a number"))?;
     let best = lls.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let winners: Vec<usize> = (0..lls.len()).filter(|&i| lls[i] == best).collect();
-    let [winner] = winners[..] else { return Ok(None) };
+    let [winner] = winners[..] else { return Ok((None, None)) };
     let letters = continuations(&sample.arguments, lls.len());
-    Ok(match letters {
+    let letter = match letters {
         Some(letters) => Some(letters[winner]),
         None => Letter::from_index(winner),
-    })
+    };
+    Ok((letter, Confidence::of_choice(&lls, winner)))
 }
 
 /// A choice's log-likelihood: `[ll, is_greedy]`, `ll`, as a number or as

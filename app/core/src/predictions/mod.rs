@@ -24,6 +24,7 @@
 
 use serde::Serialize;
 
+use crate::confidence::Confidence;
 use crate::input::{self, InputError};
 use crate::types::{Letter, QuestionId};
 
@@ -91,6 +92,8 @@ pub struct Prediction {
     pub id: QuestionId,
     /// The letter given or extracted; `None` is unparsed.
     pub choice: Option<Letter>,
+    /// The probability the model gave `choice`, where the file has it.
+    pub confidence: Option<Confidence>,
 }
 
 /// A row naming its question by text (no usable id in the file); scoring
@@ -103,6 +106,8 @@ pub struct TextPrediction {
     pub text: String,
     /// The letter given or extracted; `None` is unparsed.
     pub choice: Option<Letter>,
+    /// The probability the model gave `choice`, where the file has it.
+    pub confidence: Option<Confidence>,
 }
 
 /// A readable prediction file with unique ids, not yet checked against a key.
@@ -139,10 +144,12 @@ impl PredictionFile {
         let mut problems = Vec::new();
         let (format, rows) = read_rows(bytes, &mut problems)?;
         let mut file = Self { format, gzip, rows: Vec::with_capacity(rows.len()), by_text: Vec::new() };
-        for Row { line, question, choice } in rows {
+        for Row { line, question, choice, confidence } in rows {
+            // A confidence means something only beside a letter.
+            let confidence = confidence.filter(|_| choice.is_some());
             match question {
-                QuestionRef::Id(id) => file.rows.push(Prediction { line, id, choice }),
-                QuestionRef::Text(text) => file.by_text.push(TextPrediction { line, text, choice }),
+                QuestionRef::Id(id) => file.rows.push(Prediction { line, id, choice, confidence }),
+                QuestionRef::Text(text) => file.by_text.push(TextPrediction { line, text, choice, confidence }),
             }
         }
         problems.extend(repeats(&file.rows));

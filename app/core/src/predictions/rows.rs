@@ -3,6 +3,7 @@
 //! no usable id (lighteval's `doc.id` is a row index; QIMMA splits the test
 //! set by specialty), by its text, which scoring matches against the key.
 
+use crate::confidence::Confidence;
 use crate::types::{Letter, QuestionId};
 
 /// How a row names its question.
@@ -24,4 +25,7 @@ pub struct Row {
     pub question: QuestionRef,
     /// The letter read; `None` is unparsed (counted wrong).
     pub choice: Option<Letter>,
+    /// The probability the model gave `choice`, where the file has it
+    /// (never without a letter).
+    pub confidence: Option<Confidence>,
 }

@@ -1,5 +1,11 @@
 //! The project's own formats: CSV with a header naming `question_id` and
 //! `answer` and/or `response`, and JSON Lines with the same fields.
+//!
+//! Either may give the model's confidence in its answer: a `confidence`
+//! column (a number from 0 to 1), or `prob_A`...`prob_F` columns (each a
+//! number from 0 to 1; the chosen letter's share of those given on the
+//! row). `confidence` wins when a row has both; blank cells (JSON `null`)
+//! give none. Names are read without regard to case.
 
 use std::collections::HashMap;
 
@@ -7,6 +13,7 @@ use serde_json::value::RawValue;
 
 use super::json::{json_string, parse_id};
 use super::{MAX_PROBLEMS, PredictionError, QuestionRef, Row};
+use crate::confidence::Confidence;
 use crate::csv_records::{Reader, Record, records_bound, trim};
 use crate::extract::extract_letter;
 use crate::key::excerpt;
@@ -21,6 +28,59 @@ fn choose(line: usize, answer: Option<&str>, response: Option<&str>) -> Result<O
         }
         None => Ok(response.and_then(extract_letter)),
     }
+}
+
+/// A confidence value as written: blank is none, else a number from 0 to 1.
+fn probability(line: usize, column: &str, raw: &str) -> Result<Option<f64>, PredictionError> {
+    let raw = trim(raw);
+    if raw.is_empty() {
+        return Ok(None);
+    }
+    match raw.parse::<f64>() {
+        Ok(p) if (0.0..=1.0).contains(&p) => Ok(Some(p)),
+        _ => Err(PredictionError::BadConfidence { line, column: column.to_owned(), value: excerpt(raw) }),
+    }
+}
+
+/// The names of the probability columns, A to F.
+const PROB_COLUMNS: [&str; 6] = ["prob_A", "prob_B", "prob_C", "prob_D", "prob_E", "prob_F"];
+
+/// The confidence of a row's `choice` from its `confidence` value and its
+/// `prob_<letter>` values (A to F, `None` where the file has no such
+/// column), every bad value named.
+fn confidence(
+    line: usize,
+    choice: Option<Letter>,
+    stated: Option<&str>,
+    probs: [Option<&str>; 6],
+) -> Result<Option<Confidence>, Vec<PredictionError>> {
+    let mut problems = Vec::new();
+    let stated = stated.map(|raw| probability(line, "confidence", raw)).transpose().unwrap_or_else(|e| {
+        problems.push(e);
+        None
+    });
+    let mut weights = [0.0; 6];
+    let mut chosen_given = false;
+    for (i, raw) in probs.iter().enumerate() {
+        let Some(raw) = raw else { continue };
+        match probability(line, PROB_COLUMNS[i], raw) {
+            Ok(Some(p)) => {
+                weights[i] = p;
+                chosen_given |= choice.is_some_and(|c| c.index() == i);
+            }
+            Ok(None) => {}
+            Err(e) => problems.push(e),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let Some(choice) = choice else { return Ok(None) };
+    Ok(match stated.flatten() {
+        Some(p) => Confidence::from_probability(p),
+        None if chosen_given => Confidence::share_of(&weights, choice.index()),
+        None => None,
+    })
 }
 
 /// Reads a CSV file; a bad header refuses it at once, row problems are
@@ -41,6 +101,8 @@ pub(super) fn read_csv(text: &str, problems: &mut Vec<PredictionError>) -> Resul
         let found = excerpt(&headers.iter().collect::<Vec<_>>().join(","));
         return Err(PredictionError::BadHeader { found });
     };
+    let confidence_col = column("confidence");
+    let prob_cols = PROB_COLUMNS.map(column);
     let mut rows = Vec::with_capacity(records_bound(text));
     let mut record = Record::default();
     while problems.len() < MAX_PROBLEMS && reader.read(&mut record) {
@@ -53,9 +115,15 @@ pub(super) fn read_csv(text: &str, problems: &mut Vec<PredictionError>) -> Resul
         let cell = |c: usize| record.get(c).unwrap_or_default();
         let id = parse_id(line, cell(id_col));
         let choice = choose(line, answer_col.map(cell), response_col.map(cell));
-        match (id, choice) {
-            (Ok(id), Ok(choice)) => rows.push(Row { line, question: QuestionRef::Id(id), choice }),
-            (id, choice) => problems.extend(id.err().into_iter().chain(choice.err())),
+        let probs = prob_cols.map(|c| c.map(cell));
+        let confidence = confidence(line, choice.as_ref().ok().copied().flatten(), confidence_col.map(cell), probs);
+        match (id, choice, confidence) {
+            (Ok(id), Ok(choice), Ok(confidence)) => {
+                rows.push(Row { line, question: QuestionRef::Id(id), choice, confidence });
+            }
+            (id, choice, confidence) => {
+                problems.extend(id.err().into_iter().chain(choice.err()).chain(confidence.err().into_iter().flatten()));
+            }
         }
     }
     Ok(rows)
@@ -89,6 +157,11 @@ fn jsonl_row(line: usize, raw: &str) -> Result<Row, Vec<PredictionError>> {
         vec![PredictionError::MalformedJson { line, message }]
     })?;
     let present = |name: &str| obj.get(name).copied().filter(|v| v.get() != "null");
+    // A number as written, or the text of a string.
+    let number = |name: &str| present(name).map(|v| json_string(v).unwrap_or_else(|| v.get().to_owned()));
+    let field = |name: &str| number(obj.keys().find(|k| k.eq_ignore_ascii_case(name))?);
+    let stated = field("confidence");
+    let probs: [Option<String>; 6] = PROB_COLUMNS.map(field);
     let id = match present("question_id") {
         None => Err(PredictionError::MissingField { line, field: "question_id" }),
         Some(v) => match json_string(v) {
@@ -111,8 +184,16 @@ fn jsonl_row(line: usize, raw: &str) -> Result<Row, Vec<PredictionError>> {
             (a, r) => Err(a.err().or(r.err()).expect("one of the two failed")),
         }
     };
-    match (id, choice) {
-        (Ok(id), Ok(choice)) => Ok(Row { line, question: QuestionRef::Id(id), choice }),
-        (id, choice) => Err(id.err().into_iter().chain(choice.err()).collect()),
+    let confidence = confidence(
+        line,
+        choice.as_ref().ok().copied().flatten(),
+        stated.as_deref(),
+        [0, 1, 2, 3, 4, 5].map(|i| probs[i].as_deref()),
+    );
+    match (id, choice, confidence) {
+        (Ok(id), Ok(choice), Ok(confidence)) => Ok(Row { line, question: QuestionRef::Id(id), choice, confidence }),
+        (id, choice, confidence) => {
+            Err(id.err().into_iter().chain(choice.err()).chain(confidence.err().into_iter().flatten()).collect())
+        }
     }
 }

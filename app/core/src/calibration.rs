@@ -142,6 +142,13 @@ impl Calibration {
     }
 }
 
+impl Calibration {
+    /// The interval of the accuracy at coverage `name` ([0, 1] if unknown).
+    pub fn accuracy_ci95_at(&self, name: &str) -> [f64; 2] {
+        self.accuracy_at_coverage_ci95.get(name).copied().unwrap_or([0.0, 1.0])
+    }
+}
+
 /// The [`BINS`] equal-mass bins of `sorted` (ascending) with each answer
 /// counted `weights[i]` times: position i of the N counted goes to bin
 /// ⌊15 i / N⌋. Answers of equal confidence have no order, so a group of

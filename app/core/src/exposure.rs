@@ -383,6 +383,12 @@ impl ShownScores {
         }
     }
 
+    /// The calibration, where the whole card may be shown (it is computed
+    /// from per-question correctness: never on a held-out key).
+    pub fn calibration(&self) -> Option<&crate::calibration::Calibration> {
+        self.card()?.calibration.as_deref()
+    }
+
     /// The whole card, when it may be shown.
     pub fn card(&self) -> Option<&ScoreCard> {
         match self {

@@ -109,7 +109,7 @@ pub struct ScoreCard {
     /// How the file's confidences match its accuracy
     /// ([`crate::calibration`]); absent when the file gave none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub calibration: Option<Calibration>,
+    pub calibration: Option<Box<Calibration>>,
 }
 
 /// A score card as the database stores it: each breakdown as its counts
@@ -149,7 +149,7 @@ struct Stored<C> {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     letter_shares: Option<LetterShares>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    calibration: Option<Calibration>,
+    calibration: Option<Box<Calibration>>,
 }
 
 /// A stored breakdown: `[correct, total]`, or in full as cards were first stored.
@@ -263,7 +263,7 @@ fn scored(key: &AnswerKey, predictions: StoredPredictions) -> Scored {
     let ignored = rejected.iter().filter(|g| **g != Given::Missing).count();
     let (mut card, correct) = tally(key, scoreable, ignored);
     card.letter_shares = Some(LetterShares::new(predictions.given(), key, scoreable));
-    card.calibration = predictions.own_calibration(key);
+    card.calibration = predictions.own_calibration(key).map(Box::new);
     Scored { card, correct, predictions }
 }
 

@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
+use super::calibration::Calibration;
 use super::letters::LetterShares;
 use super::score::{Breakdown, ScoreCard};
 
@@ -34,7 +35,33 @@ impl ScoreCard {
         if let Some(shares) = &self.letter_shares {
             letters(&mut out, shares);
         }
+        match &self.calibration {
+            Some(c) => calibration(&mut out, c),
+            None => out.push_str("\ncalibration: not given (the file gives no confidence per answer)\n"),
+        }
         out
+    }
+}
+
+/// The calibration figures, each with its n.
+fn calibration(out: &mut String, c: &Calibration) {
+    let [lo, hi] = c.ece_ci95;
+    let [alo, ahi] = c.accuracy_ci95;
+    let _ = writeln!(out, "\ncalibration (n = {} questions answered with a confidence)", c.n);
+    let _ = writeln!(
+        out,
+        "mean confidence {:.4}  accuracy {:.4} (95% CI {alo:.4}–{ahi:.4})",
+        c.mean_confidence, c.accuracy
+    );
+    let _ = writeln!(out, "ECE {:.4}  (95% CI {lo:.4}–{hi:.4}, bootstrap; 15 equal-mass bins)", c.ece);
+    let _ = writeln!(out, "Brier {:.4}  AURC {:.4}", c.brier, c.aurc);
+    for (name, accuracy) in &c.accuracy_at_coverage {
+        let [lo, hi] = c.accuracy_ci95_at(name);
+        let n = c.coverage_n.get(name).copied().unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "accuracy at {name} coverage {accuracy:.4}  (the {n} most confident; 95% CI {lo:.4}–{hi:.4})"
+        );
     }
 }
 

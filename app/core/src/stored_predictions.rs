@@ -315,7 +315,8 @@ pub fn rescore_aligned(
     if predictions.confidences.is_some() {
         card.calibration = StoredPredictions::calibration(target, &given, |i| {
             predictions.confidence_of(recorded_on, &rejected, target.items()[i].id)
-        });
+        })
+        .map(Box::new);
     }
     (Scored { card, correct, predictions: predictions.clone() }, given)
 }
@@ -405,5 +406,34 @@ mod tests {
         let v2 = key(&[(2, "B"), (3, "C")]);
         let again = rescore(&v1, &first.predictions, &v2).card;
         assert_eq!((again.correct, again.total, again.missing, again.unparsed, again.ignored), (0, 2, 1, 1, 0));
+    }
+
+    #[test]
+    fn confidences_are_kept_beside_and_scored_again_on_a_corrected_key() {
+        let v1 = key(&[(1, "A"), (2, "B"), (3, "C"), (4, "D")]);
+        let file = b"question_id,answer,confidence\n1,A,0.9\n2,A,0.8\n3,C,\n4,D,0.4\n";
+        let first = score_bytes(&v1, file).unwrap();
+        assert_eq!(first.card.calibration.as_ref().map(|c| c.n), Some(3), "question 3 gave none");
+        let bytes = first.predictions.confidence_bytes().unwrap().to_vec();
+        assert_eq!(bytes.len(), 4);
+        assert_eq!(bytes[2], 0);
+        // Stored apart, read back with the packed predictions.
+        let stored = StoredPredictions::unpack(&v1, &first.predictions.pack()).unwrap();
+        let stored = stored.with_confidences(Some(bytes.clone())).unwrap();
+        assert_eq!(stored, first.predictions);
+        assert!(
+            StoredPredictions::unpack(&v1, &first.predictions.pack())
+                .unwrap()
+                .with_confidences(Some(vec![0; 3]))
+                .is_err()
+        );
+        // Version 2 keys question 2 as A: its confidence now counts as right.
+        let v2 = key(&[(1, "A"), (2, "A"), (3, "C"), (4, "D")]);
+        let again = rescore(&v1, &stored, &v2).card;
+        assert_eq!(again.calibration, score_bytes(&v2, file).unwrap().card.calibration);
+        assert_ne!(again.calibration, first.card.calibration);
+        // Without confidences there is nothing to calibrate.
+        let plain = StoredPredictions::unpack(&v1, &first.predictions.pack()).unwrap();
+        assert_eq!(rescore(&v1, &plain, &v2).card.calibration, None);
     }
 }

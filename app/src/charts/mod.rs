@@ -6,6 +6,7 @@
 
 pub mod adapting;
 pub mod badge;
+pub mod calibration;
 pub mod heatmap;
 pub mod leaderboard;
 pub mod scatter;

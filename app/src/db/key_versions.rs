@@ -42,6 +42,7 @@ pub struct Pending {
     pub public_id: String,
     pub predictions: Vec<u8>,
     pub predictions_key_id: i64,
+    pub confidences: Option<Vec<u8>>,
 }
 
 /// The submissions of a key's line (`lineage_id`) that can be scored on
@@ -72,7 +73,7 @@ pub async fn pending(
     limit: usize,
 ) -> Result<Vec<Pending>> {
     Ok(sqlx::query_as(&format!(
-        "SELECT s.id, s.public_id, s.predictions, s.predictions_key_id {PENDING} ORDER BY s.id LIMIT $4"
+        "SELECT s.id, s.public_id, s.predictions, s.predictions_key_id, s.confidences {PENDING} ORDER BY s.id LIMIT $4"
     ))
     .bind(lineage_id)
     .bind(target_id)

@@ -113,6 +113,7 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
             ShownScores::Overall(overall) => view! { <HeldOutFacts overall=overall.clone() lang /> }.into_any(),
         }}
         {scores.letter_shares().cloned().map(|shares| view! { <Letters shares lang /> })}
+        <CalibrationSection scores=scores.clone() id=id.clone() lang />
         {(meta.visibility.is_shared() && scores.card().is_some()).then(|| view! { <p id="compare-link"><a href=lang.href(&format!("/compare?a={id}"))>{crate::i18n::leaderboard::text(lang).compare_link()}</a></p> })}
         <h2>{t.protocol()}</h2>
         <dl class="protocol">
@@ -506,6 +507,81 @@ fn Letters(shares: LetterShares, lang: Lang) -> impl IntoView {
                     <tbody>{rows}</tbody>
                 </table>
             </div>
+        </section>
+    }
+}
+
+/// The calibration of the file's confidences: its figures, each with n
+/// and the accuracies with their 95% CI, and its two charts; "not given"
+/// when the file gave no confidence, and why nothing shows on a held-out key.
+#[component]
+fn CalibrationSection(scores: ShownScores, id: String, lang: Lang) -> impl IntoView {
+    let t = text(lang);
+    let body = match (scores.card(), scores.calibration().cloned()) {
+        (None, _) => view! { <p class="note" id="calibration-held-out">{t.calibration_held_out()}</p> }.into_any(),
+        (Some(_), None) => {
+            view! { <p class="note" id="calibration-not-given">{t.calibration_not_given()}</p> }.into_any()
+        }
+        (Some(_), Some(c)) => {
+            let chart = |name: &str| lang.href(&format!("/charts/submissions/{id}/{name}.svg"));
+            let coverage = c
+                .accuracy_at_coverage
+                .iter()
+                .map(|(name, accuracy)| {
+                    let percent = (name.parse::<f64>().unwrap_or_default() * 100.0).round() as u64;
+                    let n = c.coverage_n.get(name).copied().unwrap_or_default();
+                    view! {
+                        <tr data-coverage=name.clone()>
+                            <th scope="row">{t.calibration_at_coverage(percent)}</th>
+                            <td><AccuracyWithCi lang accuracy=*accuracy n ci95=c.accuracy_ci95_at(name) /></td>
+                        </tr>
+                    }
+                })
+                .collect_view();
+            let figure = |label: String, id: &'static str, value: String| {
+                view! { <tr id=id><th scope="row">{label}</th><td class="num" dir="ltr">{value}</td></tr> }
+            };
+            let [lo, hi] = c.ece_ci95;
+            let ece = format!("{:.3} [{lo:.3}, {hi:.3}]", c.ece);
+            view! {
+                <p class="note" id="calibration-n">{t.calibration_n(crate::i18n::Arg::count(c.n as u64))}</p>
+                <div class="table-scroll">
+                    <table id="calibration-figures">
+                        <caption>{t.calibration_caption()}</caption>
+                        <thead><tr>
+                            <th scope="col">{t.calibration_col_figure()}</th>
+                            <th scope="col">{t.calibration_col_value()}</th>
+                        </tr></thead>
+                        <tbody>
+                            {figure(t.calibration_mean_confidence(), "calibration-mean-confidence", format!("{:.3}", c.mean_confidence))}
+                            <tr id="calibration-accuracy">
+                                <th scope="row">{t.calibration_accuracy()}</th>
+                                <td><AccuracyWithCi lang accuracy=c.accuracy n=c.n ci95=c.accuracy_ci95 /></td>
+                            </tr>
+                            {figure(t.calibration_ece(), "calibration-ece", ece)}
+                            {figure(t.calibration_brier(), "calibration-brier", format!("{:.3}", c.brier))}
+                            {figure(t.calibration_aurc(), "calibration-aurc", format!("{:.3}", c.aurc))}
+                            {coverage}
+                        </tbody>
+                    </table>
+                </div>
+                <div class="chart-pair">
+                    <figure class="chart" id="reliability-chart">
+                        <img class="chart-img" src=chart("reliability") alt=t.reliability_alt() loading="lazy" width="560" height="480" />
+                    </figure>
+                    <figure class="chart" id="risk-coverage-chart">
+                        <img class="chart-img" src=chart("risk-coverage") alt=t.risk_alt() loading="lazy" width="560" height="480" />
+                    </figure>
+                </div>
+            }
+            .into_any()
+        }
+    };
+    view! {
+        <section id="calibration" aria-labelledby="calibration-h">
+            <h2 id="calibration-h">{t.calibration_heading()}</h2>
+            <p class="note">{t.calibration_intro()}</p>
+            {body}
         </section>
     }
 }

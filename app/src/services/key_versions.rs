@@ -222,8 +222,11 @@ async fn score_batch(
             .into_iter()
             .map(|p| {
                 let layout = &layouts[&p.predictions_key_id];
+                let corrupt = |reason: String| VersionError::Corrupt { public_id: p.public_id.clone(), reason };
                 let stored = StoredPredictions::unpack(layout, &p.predictions)
-                    .map_err(|e| VersionError::Corrupt { public_id: p.public_id.clone(), reason: e.to_string() })?;
+                    .map_err(|e| corrupt(e.to_string()))?
+                    .with_confidences(p.confidences.clone())
+                    .map_err(|e| corrupt(e.to_string()))?;
                 // The answers in the target's order, as its Ladder rounding
                 // draws them: on a split key, the public part's alone.
                 let (scored, answers) = rescore_aligned(layout, &stored, &target);

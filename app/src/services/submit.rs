@@ -196,6 +196,7 @@ async fn scored(ctx: Scoring<'_>, upload: &Upload, meta: SubmissionMeta, file: A
         file_sha256: sha,
         file_format: format.as_str(),
         predictions: scored.predictions.pack(),
+        confidences: scored.predictions.confidence_bytes().map(<[u8]>::to_vec),
         card: scored.card,
         public_card,
         correctness: scored.correct,

@@ -5,7 +5,9 @@
 //! `GET /charts/medarabiq.svg` (MedArabiQ against MedAraBench; 404 while no
 //! model has a verified score on both) and
 //! `GET /charts/submissions/{id}/heatmap.svg` (a submission's specialty ×
-//! level heatmap, visible to whoever may see the submission).
+//! level heatmap, visible to whoever may see the submission), and its
+//! calibration's `reliability.svg` and `risk-coverage.svg` (404 where it
+//! has none, or where its key is held out).
 
 use app::domain::visibility::Surface;
 use app::i18n::Lang;
@@ -26,6 +28,8 @@ pub fn router() -> Router<AppState> {
         .route("/charts/leaderboard.svg", get(leaderboard))
         .route("/charts/medarabiq.svg", get(medarabiq))
         .route("/charts/submissions/{id}/heatmap.svg", get(heatmap))
+        .route("/charts/submissions/{id}/reliability.svg", get(reliability))
+        .route("/charts/submissions/{id}/risk-coverage.svg", get(risk_coverage))
 }
 
 async fn adapting(State(state): State<AppState>, Query(query): Query<LangQuery>) -> Result<Response> {
@@ -77,6 +81,48 @@ async fn heatmap(
         app::charts::heatmap::svg(&record.card.by_cell, &record.meta.model_name, lang).map_err(anyhow::Error::from)?;
     let cache = if record.meta.visibility.is_shared() { "no-cache" } else { "private, no-store" };
     let mut resp = svg_file(&svg, &format!("medarabench-{}-heatmap.svg", record.public_id));
+    resp.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    Ok(resp)
+}
+
+/// A submission's reliability diagram (see [`calibration_chart`]).
+async fn reliability(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<LangQuery>,
+    viewer: Viewer,
+) -> Result<Response> {
+    calibration_chart(&state, &viewer, &id, query.lang(), "reliability", app::charts::calibration::reliability_svg)
+        .await
+}
+
+/// A submission's risk-coverage curve (see [`calibration_chart`]).
+async fn risk_coverage(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<LangQuery>,
+    viewer: Viewer,
+) -> Result<Response> {
+    calibration_chart(&state, &viewer, &id, query.lang(), "risk-coverage", app::charts::calibration::risk_coverage_svg)
+        .await
+}
+
+/// One of a submission's calibration charts, seen as its heatmap is (and
+/// cached alike); 404 when the scores shown hold no calibration: the file
+/// gave no confidence, or the key is held out.
+async fn calibration_chart(
+    state: &AppState,
+    viewer: &Viewer,
+    id: &str,
+    lang: Lang,
+    name: &str,
+    draw: fn(&app::domain::calibration::Calibration, &str, Lang) -> Result<String, app::charts::ChartError>,
+) -> Result<Response> {
+    let seen = app::services::submissions::visible(&state.db, viewer, id, Surface::HeatmapChart).await?;
+    let Some(calibration) = seen.scores.calibration() else { return Err(super::HttpError::not_found()) };
+    let svg = draw(calibration, &seen.record.meta.model_name, lang).map_err(anyhow::Error::from)?;
+    let cache = if seen.record.meta.visibility.is_shared() { "no-cache" } else { "private, no-store" };
+    let mut resp = svg_file(&svg, &format!("medarabench-{}-{name}.svg", seen.record.public_id));
     resp.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     Ok(resp)
 }

@@ -2,7 +2,10 @@
 //! carries the letters it chose (`letter_shares`), beside the key's on a
 //! public key, on the API and its page in both languages; and each public
 //! submission offers a badge and a `model-index` block for a model card.
-//! The held-out side of both is checked with the rest of the exposure
+//! A file with a confidence per answer is calibrated (ECE, Brier, AURC,
+//! accuracy at coverage), checked against a computation written here from
+//! the docs' definitions, and a corrected key computes it again.
+//! The held-out side of all three is checked with the rest of the exposure
 //! rules in `held_out.rs`.
 
 use axum::body::Body;
@@ -12,7 +15,11 @@ use serde_json::Value;
 use crate::harness::{Backend, TestApp, without_markers};
 use crate::on_both_backends;
 
-on_both_backends!(letter_shares_are_counted_against_the_key, a_public_submission_offers_a_badge_and_a_model_index);
+on_both_backends!(
+    letter_shares_are_counted_against_the_key,
+    a_public_submission_offers_a_badge_and_a_model_index,
+    a_file_with_confidences_is_calibrated_and_errata_recompute_it
+);
 
 /// The demo key as read.
 fn demo_key() -> app::domain::AnswerKey {
@@ -141,4 +148,152 @@ fn urlencode(s: &str) -> String {
             _ => format!("%{b:02X}"),
         })
         .collect()
+}
+
+/// `file` (`question_id,answer` rows) with a `confidence` column: higher
+/// on the rows whose letter is the key's, with ties, so that ranking and
+/// binning both matter.
+fn with_confidences(file: &str, key: &app::domain::AnswerKey) -> String {
+    let answers: std::collections::HashMap<String, char> =
+        key.items().iter().map(|it| (it.id.to_string(), it.answer.as_char())).collect();
+    let mut out = String::from("question_id,answer,confidence\n");
+    for (i, line) in file.lines().skip(1).enumerate() {
+        let (id, letter) = line.split_once(',').unwrap();
+        let right = answers.get(id).is_some_and(|a| letter.starts_with(*a));
+        let confidence = if right { 0.5 + 0.1 * (i % 5) as f64 } else { 0.3 + 0.1 * (i % 6) as f64 };
+        out.push_str(&format!("{line},{confidence:.2}\n"));
+    }
+    out
+}
+
+/// The calibration of `file` on `key`, computed here from the definitions
+/// in docs/scoring.md (brute force, apart from the core's code): each
+/// confidence kept to the nearest 1/254; ties counted at their group's rate.
+fn expected_calibration(file: &str, key: &app::domain::AnswerKey) -> (usize, f64, f64, f64, f64, f64) {
+    let answers: std::collections::HashMap<String, char> =
+        key.items().iter().map(|it| (it.id.to_string(), it.answer.as_char())).collect();
+    let mut points: Vec<(f64, bool)> = Vec::new();
+    for line in file.lines().skip(1) {
+        let cells: Vec<&str> = line.split(',').collect();
+        let Some(answer) = answers.get(cells[0]) else { continue };
+        let p: f64 = cells[2].parse().unwrap();
+        points.push(((p * 254.0).round() / 254.0, cells[1].starts_with(*answer)));
+    }
+    let n = points.len();
+    let nf = n as f64;
+    let y = |r: bool| if r { 1.0 } else { 0.0 };
+    let brier = points.iter().map(|(p, r)| (p - y(*r)).powi(2)).sum::<f64>() / nf;
+    // Each answer's accuracy as its tie group's rate.
+    let rate = |p: f64| {
+        let group: Vec<bool> = points.iter().filter(|(q, _)| *q == p).map(|(_, r)| *r).collect();
+        group.iter().filter(|r| **r).count() as f64 / group.len() as f64
+    };
+    let mut ascending = points.clone();
+    ascending.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap());
+    let mut bins = [(0.0, 0.0); 15];
+    for (i, (p, _)) in ascending.iter().enumerate() {
+        let b = 15 * i / n;
+        bins[b].0 += rate(*p);
+        bins[b].1 += p;
+    }
+    let ece = bins.iter().map(|(right, confidence)| (right - confidence).abs()).sum::<f64>() / nf;
+    let descending: Vec<f64> = ascending.iter().rev().map(|(p, _)| *p).collect();
+    let errors = |k: usize| {
+        let t = descending[k - 1];
+        let above = points.iter().filter(|(p, _)| *p > t).count();
+        let wrong_above = points.iter().filter(|(p, r)| *p > t && !r).count();
+        wrong_above as f64 + (k - above) as f64 * (1.0 - rate(t))
+    };
+    let aurc = (1..=n).map(|k| errors(k) / k as f64).sum::<f64>() / nf;
+    let at = |c: f64| {
+        let k = (c * nf).ceil() as usize;
+        1.0 - errors(k) / k as f64
+    };
+    (n, ece, brier, aurc, at(0.5), at(0.8))
+}
+
+fn assert_calibration(api: &Value, expected: (usize, f64, f64, f64, f64, f64)) {
+    let c = &api["calibration"];
+    let (n, ece, brier, aurc, half, most) = expected;
+    assert_eq!(c["n"], n, "{c}");
+    for (field, value) in [("ece", ece), ("brier", brier), ("aurc", aurc)] {
+        assert!((c[field].as_f64().unwrap() - value).abs() < 1e-9, "{field}: {} against {value}", c[field]);
+    }
+    assert!((c["accuracy_at_coverage"]["0.5"].as_f64().unwrap() - half).abs() < 1e-9, "{c}");
+    assert!((c["accuracy_at_coverage"]["0.8"].as_f64().unwrap() - most).abs() < 1e-9, "{c}");
+    let [lo, hi] = [c["ece_ci95"][0].as_f64().unwrap(), c["ece_ci95"][1].as_f64().unwrap()];
+    assert!(0.0 <= lo && lo <= hi && hi <= 1.0, "{c}");
+}
+
+struct Quiet;
+impl app::services::key_versions::Progress for Quiet {}
+
+async fn a_file_with_confidences_is_calibrated_and_errata_recompute_it(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let csv = app::domain::synthetic::synthetic_key(300, 7).csv;
+    let exposure = app::domain::exposure::Exposure::Public;
+    let key = app.store_synthetic_key("calibrated", &csv, exposure, None).await;
+    let token = app.team_with_token("Calibrated", "c@calibrated.example").await;
+    let file = with_confidences(&app::domain::synthetic::synthetic_predictions(&key, 0.6, 4), &key);
+    let resp = app.upload_raw(&token, "model_name=Sure-7B", file.clone()).await;
+    assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
+    let body = resp.json();
+    assert_calibration(&body, expected_calibration(&file, &key));
+    assert_eq!(body["scores"]["calibration"], body["calibration"], "the same under `scores`");
+    let id = body["id"].as_str().unwrap().to_owned();
+
+    // The page in both languages: the figures, and both charts served.
+    for (lang, heading) in [("", "Calibration"), ("?lang=ar", "المعايرة")] {
+        let page = without_markers(&app.get(&format!("/submissions/{id}{lang}")).await.body);
+        assert!(page.contains(heading) && page.contains(r#"id="calibration-figures""#), "figures{lang}");
+        assert!(page.contains(r#"data-coverage="0.8""#), "coverage rows{lang}");
+        for chart in ["reliability", "risk-coverage"] {
+            let path = format!("/charts/submissions/{id}/{chart}.svg{lang}");
+            assert!(page.contains(&path.replace('&', "&amp;")), "{path} on the page");
+            let svg = app.get(&path).await;
+            assert_eq!(svg.status, StatusCode::OK, "{path}");
+            assert!(svg.body.contains("role=\"img\"") && svg.body.contains("Sure-7B"), "{path}");
+        }
+    }
+
+    // A file without confidences: none, said on the page; no charts.
+    let plain = app::domain::synthetic::synthetic_predictions(&key, 0.6, 5);
+    let resp = app.upload_raw(&token, "model_name=Plain-7B", plain).await;
+    let plain = resp.json();
+    assert!(plain.get("calibration").is_none(), "{plain}");
+    let plain_id = plain["id"].as_str().unwrap();
+    let page = app.get(&format!("/submissions/{plain_id}?lang=ar")).await.body;
+    assert!(page.contains(r#"id="calibration-not-given""#) && page.contains("غير متوفرة"));
+    let chart = app.get(&format!("/charts/submissions/{plain_id}/reliability.svg")).await;
+    assert_eq!(chart.status, StatusCode::NOT_FOUND);
+
+    // Errata: 30 keyed answers change; the stored confidences are scored again.
+    let answers: std::collections::BTreeMap<u32, String> = key
+        .items()
+        .iter()
+        .take(30)
+        .map(|it| {
+            let other = if it.answer.as_char() == 'A' { "B" } else { "A" };
+            (it.id.get(), other.to_owned())
+        })
+        .collect();
+    let corrected = app::domain::synthetic::with_answers(&csv, &answers);
+    let checked = app::domain::parse_key(app::domain::Benchmark::MedAraBench, corrected.as_bytes()).unwrap();
+    let db = &app.state.db;
+    let stored = app::services::key_versions::store_version(
+        db,
+        app::domain::Benchmark::MedAraBench,
+        "calibrated",
+        None,
+        &checked,
+        corrected.as_bytes(),
+    )
+    .await
+    .unwrap();
+    app::services::key_versions::rescore_all(db, &stored.key, &mut Quiet).await.unwrap();
+    let again = app.get(&format!("/api/v1/submissions/{id}")).await.json();
+    let expected = expected_calibration(&file, &checked.key);
+    assert_ne!(expected.2, expected_calibration(&file, &key).2, "the correction changes the Brier score");
+    assert_calibration(&again, expected);
+    app.finish().await;
 }

@@ -374,6 +374,7 @@ async fn surfaces_show_breakdowns(app: &TestApp, token: &str, a: &str, b: &str) 
     // The file's own letters always; beside the key's only when full.
     assert!(api["letter_shares"]["chosen"]["A"]["count"].is_u64(), "the file's letters: {api}");
     assert_eq!(api["letter_shares"].get("against_key").is_some(), full, "letters against the key: {api}");
+    assert_eq!(api.get("calibration").is_some(), full, "calibration: {api}");
     if !full {
         let (accuracy, step) = (api["accuracy"].as_f64().unwrap(), api["ladder_step"].as_f64().unwrap());
         assert!(((accuracy / step) - (accuracy / step).round()).abs() < 1e-6, "on the Ladder's grid: {api}");
@@ -388,6 +389,8 @@ async fn surfaces_show_breakdowns(app: &TestApp, token: &str, a: &str, b: &str) 
         assert_eq!(count(&page.body, "#missing") == 1, full, "missing count{lang}");
         assert_eq!(count(&page.body, "#letter-shares"), 1, "the file's letters{lang}");
         assert_eq!(count(&page.body, "#letters-held-out") == 1, !full, "letters without the key's{lang}");
+        assert_eq!(count(&page.body, "#calibration-figures") == 1, full, "calibration{lang}");
+        assert_eq!(count(&page.body, "#calibration-held-out") == 1, !full, "calibration withheld{lang}");
     }
     // The model card's badge and block show the shown accuracy, no other.
     let badge = app.get(&format!("/submissions/{a}/badge.svg")).await;
@@ -400,8 +403,10 @@ async fn surfaces_show_breakdowns(app: &TestApp, token: &str, a: &str, b: &str) 
     assert_eq!(badge.body.contains("held-out key"), !full, "{}", badge.body);
     let block = app.get(&format!("/submissions/{a}/model-index.yaml")).await;
     assert!(block.body.contains(&format!("value: {}\n", api["accuracy"])), "{}", block.body);
-    let chart = app.get(&format!("/charts/submissions/{a}/heatmap.svg")).await;
-    assert_eq!(chart.status == StatusCode::OK, full, "heatmap chart: {}", chart.status);
+    for name in ["heatmap", "reliability", "risk-coverage"] {
+        let chart = app.get(&format!("/charts/submissions/{a}/{name}.svg")).await;
+        assert_eq!(chart.status == StatusCode::OK, full, "{name} chart: {}", chart.status);
+    }
     let compare = app.get(&format!("/compare?a={a}&b={b}")).await;
     assert_eq!(count(&compare.body, "#mcnemar-p") > 0, full, "compare: {}", compare.body.len());
     // A public submission on a held-out key is named as such, not as
@@ -433,7 +438,13 @@ async fn nothing_per_question_is_shown_until_the_key_is_revealed(backend: Backen
         (app.team_with_token("Held A", "a@held.example").await, app.team_with_token("Held B", "b@held.example").await);
     let mut ids = Vec::new();
     for (token, seed) in [(&ta, 1), (&tb, 2)] {
+        // With a confidence per answer: calibration is computed, and withheld.
         let file = app::domain::synthetic::synthetic_predictions(&key, 0.65, seed);
+        let file: String = file
+            .lines()
+            .enumerate()
+            .map(|(i, l)| if i == 0 { format!("{l},confidence\n") } else { format!("{l},0.{}\n", 1 + i % 9) })
+            .collect();
         let resp = app.upload_raw(token, "model_name=Probe-7B", file).await;
         assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
         let body = resp.json();

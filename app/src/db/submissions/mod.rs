@@ -46,6 +46,9 @@ pub struct NewSubmission {
     /// What the file gave per question of the key, packed
     /// (`domain::stored_predictions`), so a corrected key can score it again.
     pub predictions: Vec<u8>,
+    /// The confidence the file gave each of those questions, a byte each,
+    /// when it gave any.
+    pub confidences: Option<Vec<u8>>,
     /// The client's `Idempotency-Key`, if it sent one.
     pub idempotency_key: Option<String>,
     /// What key-copy forensics found (`domain::forensics`).

@@ -75,6 +75,11 @@ submission_row! {
         #[sqlx(default)]
         predictions: Option<Vec<u8>>,
         predictions_key_id: Option<i64>,
+        /// A confidence byte a question of the same layout
+        /// (`domain::stored_predictions`); `None` when the file gave none.
+        /// Not read with a record (large).
+        #[sqlx(default)]
+        confidences: Option<Vec<u8>>,
         /// `None`: stored before flags were computed.
         flags_json: Option<String>,
         /// The Ladder's shown accuracy and step, on a held-out key.
@@ -95,7 +100,7 @@ submission_row! {
 }
 
 /// The columns a record read leaves out: large, and not shown.
-pub(super) const LARGE_COLUMNS: [&str; 2] = ["correctness", "predictions"];
+pub(super) const LARGE_COLUMNS: [&str; 3] = ["correctness", "predictions", "confidences"];
 
 impl SubmissionRow {
     /// The row of `new` stored at `now` on the UTC `day`, with what the
@@ -141,6 +146,7 @@ impl SubmissionRow {
             client_key: new.client_key.clone(),
             predictions: Some(new.predictions.clone()),
             predictions_key_id: Some(new.key.id),
+            confidences: new.confidences.clone(),
             flags_json: Some(serde_json::to_string(&new.flags).map_err(json)?),
             shown_accuracy: shown.map(|l| l.shown),
             ladder_step: shown.map(|l| l.step),

@@ -1,0 +1,5 @@
+-- The confidence a prediction file gave each answer, where it gave any
+-- (issue 35): one byte a question in the layout of `predictions` (0 for
+-- none, else 1 + the probability in 254ths), so that a corrected key
+-- recomputes the calibration as it re-scores. NULL: the file gave none.
+ALTER TABLE submissions ADD COLUMN confidences BYTEA;

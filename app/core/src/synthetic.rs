@@ -205,6 +205,29 @@ pub fn synthetic_predictions(key: &AnswerKey, accuracy_target: f64, seed: u64) -
     out
 }
 
+/// `predictions` (`question_id,answer` rows, as [`synthetic_predictions`]
+/// writes them) with a `confidence` column, as a somewhat overconfident
+/// model would give: about 0.8 on its right answers and 0.65 on its wrong
+/// ones, spread by `seed`. Rows of ids `key` does not have keep 0.5.
+pub fn with_confidences(key: &AnswerKey, predictions: &str, seed: u64) -> String {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xc0f1_de4c);
+    let answers: std::collections::HashMap<String, Letter> =
+        key.items().iter().map(|it| (it.id.to_string(), it.answer)).collect();
+    let mut out = String::from("question_id,answer,confidence\n");
+    for line in predictions.lines().skip(1) {
+        let (id, letter) = line.split_once(',').unwrap_or((line, ""));
+        let right = answers.get(id).is_some_and(|a| Letter::parse_answer(letter).ok() == Some(*a));
+        let centre = match answers.get(id) {
+            None => 0.5,
+            Some(_) if right => 0.8,
+            Some(_) => 0.65,
+        };
+        let confidence: f64 = (centre + rng.gen_range(-0.15..0.15_f64)).clamp(0.0, 1.0);
+        let _ = writeln!(out, "{line},{confidence:.3}");
+    }
+    out
+}
+
 /// `csv` (an official-format key, such as a [`synthetic_key`]) with the
 /// `Correct Answer` cell of each question in `answers` replaced: an errata
 /// version of that key, for tests and demos. A blank answer rejects the row.

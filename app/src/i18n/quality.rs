@@ -47,6 +47,7 @@ crate::messages! {
         integrity_attempts = "quality-integrity-attempts",
         integrity_flags = "quality-integrity-flags",
         integrity_letters = "quality-integrity-letters",
+        integrity_calibration = "quality-integrity-calibration",
         /// The errata: heading, plain explanation, none yet.
         errata_heading = "quality-errata-heading",
         errata_intro = "quality-errata-intro",

@@ -79,6 +79,7 @@ fn QualityBody(data: QualityData, lang: Lang) -> impl IntoView {
             <p id="integrity-attempts">{t.integrity_attempts()}</p>
             <p id="integrity-flags">{t.integrity_flags()}</p>
             <p id="integrity-letters">{t.integrity_letters()}</p>
+            <p id="integrity-calibration">{t.integrity_calibration()}</p>
         </section>
         <section id="errata" aria-labelledby="errata-h">
             <h2 id="errata-h">{t.errata_heading()}</h2>

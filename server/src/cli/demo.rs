@@ -10,7 +10,7 @@ use anyhow::Context;
 use app::domain::demo::{self, Answers, KEY_COPY_NOTES, NOTES};
 use app::domain::exposure::Exposure;
 use app::domain::submission::RawMeta;
-use app::domain::synthetic::{synthetic_medarabiq, synthetic_predictions};
+use app::domain::synthetic::{synthetic_medarabiq, synthetic_predictions, with_confidences};
 use app::domain::{Benchmark, parse_key};
 use app::services::key_store as keys;
 use app::services::submissions::QuotaDefaults;
@@ -93,7 +93,8 @@ async fn demo_file(state: &AppState, upload: &demo::Upload) -> anyhow::Result<Op
     Ok(Some(match upload.answers {
         Answers::Synthetic { accuracy, seed } => {
             let key = state.keys.get(&state.db, stored.id, upload.benchmark).await?;
-            synthetic_predictions(&key, accuracy, seed)
+            // With a confidence per answer, so the demo shows calibration.
+            with_confidences(&key, &synthetic_predictions(&key, accuracy, seed), seed)
         }
         Answers::KeyCopy => {
             let content = keys::content_for_scoring(&state.db, stored.id).await?;

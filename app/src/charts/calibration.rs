@@ -21,6 +21,42 @@ pub const RISK_ID: &str = "chart-risk";
 
 const SIZE: (u32, u32) = (560, 480);
 
+/// A chart of `title` over [0, 1] × [0, `y_max`] on `root`, its axes named
+/// `names` and the y labels given to `digits` places.
+fn axes<'a, 'b>(
+    root: &'a DrawingArea<SVGBackend<'b>, plotters::coord::Shift>,
+    title: &str,
+    names: (String, String),
+    y_max: f64,
+    digits: usize,
+) -> Result<
+    ChartContext<
+        'a,
+        SVGBackend<'b>,
+        Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
+    >,
+    ChartError,
+> {
+    let mut chart = ChartBuilder::on(root)
+        .caption(title, ("sans-serif", 18).into_font().color(&BLACK))
+        .margin(18)
+        .x_label_area_size(44)
+        .y_label_area_size(56)
+        .build_cartesian_2d(0.0..1.0, 0.0..y_max)?;
+    chart
+        .configure_mesh()
+        .x_desc(names.0)
+        .y_desc(names.1)
+        .x_labels(6)
+        .y_labels(6)
+        .x_label_formatter(&|v| format!("{v:.1}"))
+        .y_label_formatter(&|v| format!("{v:.digits$}"))
+        .axis_desc_style(("sans-serif", 14).into_font().color(&MUTED))
+        .label_style(("sans-serif", 13).into_font().color(&BLACK))
+        .draw()?;
+    Ok(chart)
+}
+
 /// The reliability diagram of `calibration` for `model`, texts in `lang`.
 pub fn reliability_svg(calibration: &Calibration, model: &str, lang: Lang) -> Result<String, ChartError> {
     if calibration.reliability.is_empty() {
@@ -32,23 +68,7 @@ pub fn reliability_svg(calibration: &Calibration, model: &str, lang: Lang) -> Re
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
         root.fill(&WHITE)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(&title, ("sans-serif", 18).into_font().color(&BLACK))
-            .margin(18)
-            .x_label_area_size(44)
-            .y_label_area_size(56)
-            .build_cartesian_2d(0.0..1.0, 0.0..1.0)?;
-        chart
-            .configure_mesh()
-            .x_desc(t.reliability_x())
-            .y_desc(t.reliability_y())
-            .x_labels(6)
-            .y_labels(6)
-            .x_label_formatter(&|v| format!("{v:.1}"))
-            .y_label_formatter(&|v| format!("{v:.1}"))
-            .axis_desc_style(("sans-serif", 14).into_font().color(&MUTED))
-            .label_style(("sans-serif", 13).into_font().color(&BLACK))
-            .draw()?;
+        let mut chart = axes(&root, &title, (t.reliability_x(), t.reliability_y()), 1.0, 1)?;
         chart.draw_series(std::iter::once(PathElement::new(vec![(0.0, 0.0), (1.0, 1.0)], MUTED.stroke_width(1))))?;
         for b in &calibration.reliability {
             let [lo, hi] = wilson_share(b.accuracy, b.n);
@@ -85,23 +105,7 @@ pub fn risk_coverage_svg(calibration: &Calibration, model: &str, lang: Lang) -> 
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
         root.fill(&WHITE)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(&title, ("sans-serif", 18).into_font().color(&BLACK))
-            .margin(18)
-            .x_label_area_size(44)
-            .y_label_area_size(56)
-            .build_cartesian_2d(0.0..1.0, 0.0..y_max.max(0.1))?;
-        chart
-            .configure_mesh()
-            .x_desc(t.risk_x())
-            .y_desc(t.risk_y())
-            .x_labels(6)
-            .y_labels(6)
-            .x_label_formatter(&|v| format!("{v:.1}"))
-            .y_label_formatter(&|v| format!("{v:.2}"))
-            .axis_desc_style(("sans-serif", 14).into_font().color(&MUTED))
-            .label_style(("sans-serif", 13).into_font().color(&BLACK))
-            .draw()?;
+        let mut chart = axes(&root, &title, (t.risk_x(), t.risk_y()), y_max.max(0.1), 2)?;
         let overall = 1.0 - calibration.accuracy;
         chart.draw_series(std::iter::once(PathElement::new(
             vec![(0.0, overall), (1.0, overall)],

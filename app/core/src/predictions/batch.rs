@@ -10,10 +10,11 @@
 //!
 //! OpenAI-style output asked with `logprobs` gives the answer's confidence:
 //! the token that is the chosen letter alone (whitespace and punctuation
-//! aside), when exactly one token of the response is, gives the letter's
-//! share of the probability its `top_logprobs` give the letters (the same
-//! letter written several ways counted together), or without
-//! `top_logprobs` the token's own probability. Chat completions
+//! aside; an upper-case Latin letter, or an Arabic letter other than ا and
+//! و, which are also words), when exactly one token of the response is,
+//! gives the letter's share of the probability its `top_logprobs` give the
+//! letters (the same letter written several ways counted together) when
+//! they name at least two letters, else the token's own probability. Chat completions
 //! (`logprobs.content`) and completions (`logprobs.tokens`,
 //! `token_logprobs`, `top_logprobs`) are read.
 
@@ -133,23 +134,37 @@ fn tokens(logprobs: &Value) -> Vec<Token<'_>> {
 fn openai_confidence(obj: &Map<String, Value>, letter: Letter) -> Option<Confidence> {
     let choice = obj.get("response")?.get("body")?.get("choices")?.get(0)?;
     let tokens = tokens(choice.get("logprobs")?);
-    let is_letter = |text: &str| Letter::parse_answer(text).ok();
-    let mut at = tokens.iter().filter(|t| is_letter(t.text) == Some(letter));
+    let mut at = tokens.iter().filter(|t| letter_token(t.text) == Some(letter));
     let (Some(token), None) = (at.next(), at.next()) else { return None };
-    if token.top.is_empty() {
-        return Confidence::from_probability(token.logprob?.exp());
-    }
     let mut weights = [0.0; 6];
     for (text, logprob) in &token.top {
-        if let Some(l) = is_letter(text) {
+        if let Some(l) = letter_token(text) {
             weights[l.index()] += logprob.exp();
         }
+    }
+    if weights.iter().filter(|w| **w > 0.0).count() < 2 {
+        // No alternative letter to compare with: the token's own probability.
+        return Confidence::from_probability(token.logprob?.exp());
     }
     if weights[letter.index()] == 0.0 {
         // The chosen token itself, when its alternatives leave it out.
         weights[letter.index()] = token.logprob?.exp();
     }
     Confidence::share_of(&weights, letter.index())
+}
+
+/// The option letter a token is, alone but for whitespace and punctuation:
+/// an upper-case Latin letter (a lower-case one is as likely the article
+/// "a"), or an Arabic letter other than ا and و (also words).
+fn letter_token(text: &str) -> Option<Letter> {
+    let core = text.trim_matches(|c: char| !c.is_alphanumeric());
+    let mut chars = core.chars();
+    let (Some(c), None) = (chars.next(), chars.next()) else { return None };
+    match c {
+        'A'..='F' => Letter::from_latin(c),
+        'ا' | 'و' => None,
+        c => Letter::from_arabic(c),
+    }
 }
 
 /// The question id a `custom_id` carries.

@@ -425,6 +425,21 @@ fn openai_logprobs_give_the_chosen_letters_share() {
         ),
         // No logprobs asked.
         openai_line(4, "C", serde_json::Value::Null),
+        // top_logprobs name no other letter: the token's own probability.
+        openai_line(
+            5,
+            "B",
+            serde_json::json!({"content": [{"token": "B", "logprob": 0.41f64.ln(),
+                "top_logprobs": top(&[("B", 0.41), (" The", 0.3)])}]}),
+        ),
+        // The article "a" is not the letter A.
+        openai_line(
+            6,
+            "A",
+            serde_json::json!({"content": [
+            {"token": "a", "logprob": -0.1, "top_logprobs": []},
+            {"token": " A", "logprob": 0.6f64.ln(), "top_logprobs": []}]}),
+        ),
     ];
     let read = confidences(lines.join("\n").as_bytes());
     let kept = |p: f64| Confidence::from_probability(p).map(Confidence::probability);
@@ -432,6 +447,8 @@ fn openai_logprobs_give_the_chosen_letters_share() {
     assert_eq!(read[1].1, kept(0.7));
     assert_eq!(read[2].1, None);
     assert_eq!(read[3].1, None);
+    assert_eq!(read[4].1, kept(0.41));
+    assert_eq!(read[5].1, kept(0.6));
     // The shipped fixture asked for none.
     assert!(confidences(&fixture("openai-batch.output.jsonl")).iter().all(|(_, c)| c.is_none()));
 }

@@ -3,3 +3,12 @@
 -- none, else 1 + the probability in 254ths), so that a corrected key
 -- recomputes the calibration as it re-scores. NULL: the file gave none.
 ALTER TABLE submissions ADD COLUMN confidences BYTEA;
+
+-- The calibration figures the board shows and sorts by (the whole
+-- calibration is in `scorecard_json`): NULL where the file gave no
+-- confidence.
+ALTER TABLE submissions ADD COLUMN calibration_n BIGINT;
+ALTER TABLE submissions ADD COLUMN ece DOUBLE PRECISION;
+ALTER TABLE submissions ADD COLUMN ece_ci_low DOUBLE PRECISION;
+ALTER TABLE submissions ADD COLUMN ece_ci_high DOUBLE PRECISION;
+ALTER TABLE submissions ADD COLUMN brier DOUBLE PRECISION;

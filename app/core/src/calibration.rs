@@ -142,7 +142,24 @@ impl Calibration {
     }
 }
 
+/// What a board row shows of a submission's calibration: the figures its
+/// columns sort by, with their n.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CalibrationSummary {
+    /// Answers with a confidence.
+    pub n: u64,
+    pub ece: f64,
+    pub ece_ci95: [f64; 2],
+    pub brier: f64,
+}
+
 impl Calibration {
+    /// The board's figures.
+    pub fn summary(&self) -> CalibrationSummary {
+        CalibrationSummary { n: self.n as u64, ece: self.ece, ece_ci95: self.ece_ci95, brier: self.brier }
+    }
+
     /// The interval of the accuracy at coverage `name` ([0, 1] if unknown).
     pub fn accuracy_ci95_at(&self, name: &str) -> [f64; 2] {
         self.accuracy_at_coverage_ci95.get(name).copied().unwrap_or([0.0, 1.0])

@@ -161,10 +161,12 @@ pub async fn store_batch(
         if insert_score(&mut *tx, r.id, target_id, r.card, now).await? {
             new += 1;
             let json = r.card.to_stored_json().map_err(|e| super::DbError::Seed(e.to_string()))?;
+            let calibration = r.card.calibration.as_ref().map(|c| c.summary());
             let update = sqlx::query(
                 "UPDATE submissions SET key_id = $2, accuracy = $3, correct = $4, total = $5, ci_low = $6,
                         ci_high = $7, missing = $8, unparsed = $9, ignored = $10, scorecard_json = $11,
-                        correctness = $12, public_correct = $14, public_total = $15, public_scorecard_json = $16
+                        correctness = $12, public_correct = $14, public_total = $15, public_scorecard_json = $16,
+                        calibration_n = $17, ece = $18, ece_ci_low = $19, ece_ci_high = $20, brier = $21
                   WHERE id = $1 AND (SELECT version FROM answer_keys WHERE id = submissions.key_id) < $13",
             )
             .bind(r.id)
@@ -181,6 +183,12 @@ pub async fn store_batch(
                         .transpose()
                         .map_err(|e| super::DbError::Seed(e.to_string()))?,
                 )
+                .bind(calibration.map(|c| c.n as i64))
+                .bind(calibration.map(|c| c.ece))
+                .bind(calibration.map(|c| c.ece_ci95[0]))
+                .bind(calibration.map(|c| c.ece_ci95[1]))
+                .bind(calibration.map(|c| c.brier))
+                .persistent(false)
                 .execute(&mut *tx)
                 .await?;
             reround(&mut tx, r, target_id, secret.as_bytes()).await?;

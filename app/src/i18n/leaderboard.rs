@@ -24,6 +24,10 @@ crate::messages! {
         col_n = "leaderboard-col-n",
         col_date = "leaderboard-col-date",
         col_contamination = "leaderboard-col-contamination",
+        /// The calibration columns, and a row whose file gave no confidence.
+        col_ece = "leaderboard-col-ece",
+        col_brier = "leaderboard-col-brier",
+        not_given = "leaderboard-not-given",
         badge_reported = "leaderboard-badge-reported",
         badge_verified = "leaderboard-badge-verified",
         badge_reference = "leaderboard-badge-reference",

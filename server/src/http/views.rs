@@ -422,6 +422,10 @@ pub struct BoardRowView {
     /// What key-copy forensics found when the row's submission was stored
     /// (verified rows; empty otherwise). The CSV lists the codes.
     pub flags: Vec<FlagView>,
+    /// Its calibration's ECE (with its bootstrap 95% CI), Brier score and
+    /// n, where its file gave confidences and its key is public; null
+    /// otherwise ("not given").
+    pub calibration: Option<app::domain::calibration::CalibrationSummary>,
 }
 
 impl From<&BoardRow> for BoardRowView {
@@ -456,6 +460,7 @@ impl From<&BoardRow> for BoardRowView {
             first_submitted_at: r.first_submitted_at,
             format: r.format.clone(),
             flags: r.flags.iter().map(FlagView::shown).collect(),
+            calibration: r.calibration,
         }
     }
 }

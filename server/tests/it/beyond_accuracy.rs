@@ -267,6 +267,35 @@ async fn a_file_with_confidences_is_calibrated_and_errata_recompute_it(backend: 
     let chart = app.get(&format!("/charts/submissions/{plain_id}/reliability.svg")).await;
     assert_eq!(chart.status, StatusCode::NOT_FOUND);
 
+    // The board: ECE and Brier columns that sort (best first), in the API
+    // and the CSV; "not given" for the file without confidences.
+    app::db::board::catch_up(&app.state.db).await.unwrap();
+    let board = app.get("/api/v1/leaderboard").await.json();
+    let row_of = |sid: &str| board["rows"].as_array().unwrap().iter().find(|r| r["submission_id"] == sid).cloned();
+    let row = row_of(&id).expect("on the board");
+    let c = &body["calibration"];
+    assert_eq!(row["calibration"]["n"], c["n"], "{row}");
+    assert_eq!(row["calibration"]["ece"], c["ece"], "{row}");
+    assert_eq!(row["calibration"]["ece_ci95"], c["ece_ci95"], "{row}");
+    assert_eq!(row["calibration"]["brier"], c["brier"], "{row}");
+    assert!(row_of(plain_id).unwrap()["calibration"].is_null());
+    let exported = app.get("/api/v1/leaderboard.csv").await.body;
+    let mut lines = exported.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let column = |name: &str| header.iter().position(|h| *h == name).unwrap_or_else(|| panic!("{name} in {header:?}"));
+    let line = lines.find(|l| l.contains(&id)).unwrap();
+    let cells: Vec<&str> = line.split(',').collect();
+    assert_eq!(cells[column("ece")].parse::<f64>().unwrap(), c["ece"].as_f64().unwrap(), "{line}");
+    assert_eq!(cells[column("brier")].parse::<f64>().unwrap(), c["brier"].as_f64().unwrap(), "{line}");
+    assert_eq!(cells[column("calibration_n")], c["n"].to_string(), "{line}");
+    for (lang, not_given) in [("", "not given"), ("&lang=ar", "غير متوفر")] {
+        let page = without_markers(&app.get(&format!("/?sort=ece&dir=asc{lang}")).await.body);
+        assert!(page.contains(r#"data-sort-key="ece""#) && page.contains(r#"data-sort-key="brier""#), "{lang}");
+        let (sure, plain) = (page.find("Sure-7B").unwrap(), page.find("Plain-7B").unwrap());
+        assert!(sure < plain, "a row with an ECE sorts before one without{lang}");
+        assert!(page.contains(not_given), "{lang}");
+    }
+
     // Errata: 30 keyed answers change; the stored confidences are scored again.
     let answers: std::collections::BTreeMap<u32, String> = key
         .items()

@@ -425,6 +425,7 @@ async fn surfaces_show_breakdowns(app: &TestApp, token: &str, a: &str, b: &str) 
     let board: Value = app.get("/api/v1/leaderboard").await.json();
     let row = board["rows"].as_array().unwrap().iter().find(|r| r["submission_id"] == a).expect("on the board");
     assert_eq!(row["correct"].is_u64(), full, "board row: {row}");
+    assert_eq!(row["calibration"].is_object(), full, "board row's calibration: {row}");
     assert_eq!(row["exposure"], if full { "public" } else { "held-out" });
     let constant_letters = board["reference"].as_array().unwrap().iter().filter(|r| r["correct"].is_u64()).count();
     assert_eq!(constant_letters > 0, full, "constant-letter baselines: {}", board["reference"]);

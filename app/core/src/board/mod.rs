@@ -193,6 +193,10 @@ pub struct BoardRow {
     pub flags: Vec<ShownFlag>,
     /// The detected input format of the shown submission (verified rows).
     pub format: Option<String>,
+    /// Its calibration, where its file gave confidences and its key is
+    /// public (verified rows; see [`crate::calibration`]).
+    #[serde(default)]
+    pub calibration: Option<crate::calibration::CalibrationSummary>,
 }
 
 impl BoardRow {
@@ -230,6 +234,7 @@ impl BoardRow {
             first_submitted_at: None,
             flags: Vec::new(),
             format: None,
+            calibration: None,
         }
     }
 

@@ -19,6 +19,7 @@ use sqlx::AnyConnection;
 use super::super::{Result, placeholders};
 use super::BENCHMARK;
 use crate::domain::board::{BoardRow, RowSource};
+use crate::domain::calibration::CalibrationSummary;
 use crate::domain::exposure::Exposure;
 use crate::domain::forensics::Flag;
 use crate::domain::submission::{Contamination, ModelCategory};
@@ -65,6 +66,12 @@ pub(super) struct SubmissionRow {
     final_choice: i64,
     /// When its key was revealed (`None`: public from the start, or not yet).
     key_revealed_at: Option<i64>,
+    /// Its calibration's board figures (`None`: no confidence given).
+    calibration_n: Option<i64>,
+    ece: Option<f64>,
+    ece_ci_low: Option<f64>,
+    ece_ci_high: Option<f64>,
+    brier: Option<f64>,
 }
 
 impl SubmissionRow {
@@ -83,6 +90,14 @@ impl SubmissionRow {
         let flags = stored.iter().filter_map(|f| f.shown(shown_as, |id| openable.contains(id))).collect();
         let shown = self.scores.shown(access);
         let correct = shown.correct.map(|c| c.max(0) as u64);
+        // Computed from per-question correctness: shown only where the
+        // whole score is.
+        let calibration = match (access, self.calibration_n, self.ece, self.ece_ci_low, self.ece_ci_high, self.brier) {
+            (Access::Full, Some(n), Some(ece), Some(lo), Some(hi), Some(brier)) => {
+                Some(CalibrationSummary { n: n.max(0) as u64, ece, ece_ci95: [lo, hi], brier })
+            }
+            _ => None,
+        };
         Ok(Verified {
             id: self.id,
             key_id: self.key_id,
@@ -113,6 +128,7 @@ impl SubmissionRow {
                 first_submitted_at: Some(first_submitted_at),
                 flags,
                 format: Some(self.file_format),
+                calibration,
                 ..BoardRow::bare(&self.model_name, RowSource::Verified)
             }),
         })
@@ -128,7 +144,7 @@ pub const ROWS_SELECT: &str = "SELECT s.id, s.public_id, s.key_id, s.team_id, t.
                 k.exposure, s.created_at, s.accuracy, s.correct, s.total, s.ci_low, s.ci_high, s.shown_accuracy, s.flags_json, s.file_format,
                 s.withdrawn_at, s.public_correct, s.public_total, s.final_choice, s.ladder_floor, s.ladder_held,
                 s.hidden_at, s.flags_cleared_at, t.banned_at AS team_banned_at,
-                k.revealed_at AS key_revealed_at,
+                k.revealed_at AS key_revealed_at, s.calibration_n, s.ece, s.ece_ci_low, s.ece_ci_high, s.brier,
                 CAST(CASE WHEN EXISTS (SELECT 1 FROM answer_keys n
                                         WHERE COALESCE(n.lineage_id, n.id) = COALESCE(k.lineage_id, k.id)
                                           AND n.version > k.version)

@@ -80,6 +80,12 @@ submission_row! {
         /// Not read with a record (large).
         #[sqlx(default)]
         confidences: Option<Vec<u8>>,
+        /// The calibration figures the board shows (`None`: no confidence).
+        calibration_n: Option<i64>,
+        ece: Option<f64>,
+        ece_ci_low: Option<f64>,
+        ece_ci_high: Option<f64>,
+        brier: Option<f64>,
         /// `None`: stored before flags were computed.
         flags_json: Option<String>,
         /// The Ladder's shown accuracy and step, on a held-out key.
@@ -108,6 +114,7 @@ impl SubmissionRow {
     pub(super) fn new(new: &NewSubmission, now: i64, day: &str, shown: Option<Ladder>) -> Result<Self> {
         let (m, card) = (&new.meta, &new.card);
         let json = |e: serde_json::Error| DbError::Seed(e.to_string());
+        let calibration = card.calibration.as_ref().map(|c| c.summary());
 
         Ok(Self {
             public_id: new.public_id.clone(),
@@ -147,6 +154,11 @@ impl SubmissionRow {
             predictions: Some(new.predictions.clone()),
             predictions_key_id: Some(new.key.id),
             confidences: new.confidences.clone(),
+            calibration_n: calibration.map(|c| c.n as i64),
+            ece: calibration.map(|c| c.ece),
+            ece_ci_low: calibration.map(|c| c.ece_ci95[0]),
+            ece_ci_high: calibration.map(|c| c.ece_ci95[1]),
+            brier: calibration.map(|c| c.brier),
             flags_json: Some(serde_json::to_string(&new.flags).map_err(json)?),
             shown_accuracy: shown.map(|l| l.shown),
             ladder_step: shown.map(|l| l.step),

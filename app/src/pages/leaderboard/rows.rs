@@ -19,10 +19,12 @@ pub enum SortKey {
     N,
     Date,
     Contamination,
+    Ece,
+    Brier,
 }
 
 impl SortKey {
-    pub const ALL: [Self; 9] = [
+    pub const ALL: [Self; 11] = [
         Self::Rank,
         Self::Model,
         Self::Team,
@@ -32,6 +34,8 @@ impl SortKey {
         Self::N,
         Self::Date,
         Self::Contamination,
+        Self::Ece,
+        Self::Brier,
     ];
 
     pub fn parse(s: &str) -> Option<Self> {
@@ -50,10 +54,13 @@ impl SortKey {
             Self::N => "n",
             Self::Date => "date",
             Self::Contamination => "contamination",
+            Self::Ece => "ece",
+            Self::Brier => "brier",
         }
     }
 
-    /// The direction a first click sorts in: biggest first for numbers.
+    /// The direction a first click sorts in: biggest first for numbers,
+    /// best first for the calibration errors (smallest).
     pub fn natural_dir(self) -> SortDir {
         match self {
             Self::Accuracy | Self::Size | Self::N | Self::Date => SortDir::Desc,
@@ -139,6 +146,12 @@ pub fn sort_rows(rows: &mut [BoardRow], key: SortKey, dir: SortDir, lang: Lang) 
             let c = |r: &BoardRow| r.contamination.map(|v| leaderboard::contamination(lang, Some(v.as_str())));
             cmp_present(c(a), c(b), dir, Ord::cmp)
         }
+        SortKey::Ece => {
+            cmp_present(a.calibration.map(|c| c.ece), b.calibration.map(|c| c.ece), dir, |x, y| x.total_cmp(y))
+        }
+        SortKey::Brier => {
+            cmp_present(a.calibration.map(|c| c.brier), b.calibration.map(|c| c.brier), dir, |x, y| x.total_cmp(y))
+        }
     });
 }
 
@@ -152,6 +165,7 @@ pub fn rank_label(row: &BoardRow) -> Option<String> {
 mod tests {
     use super::*;
     use crate::api::leaderboard::Ranks;
+    use crate::domain::calibration::CalibrationSummary;
 
     fn row(model: &str, acc: f64, rank: Option<(usize, usize)>, params: Option<&str>) -> BoardRow {
         let source = if params.is_some() { RowSource::Verified } else { RowSource::Reported };
@@ -199,6 +213,16 @@ mod tests {
         assert_eq!(models(&rows), ["A", "c", "b", "d"]);
         sort_rows(&mut rows, SortKey::Size, SortDir::Asc, Lang::En);
         assert_eq!(&models(&rows)[..2], ["c", "A"]);
+        // Calibration: best (smallest) first; rows without it last either way.
+        let summary = |ece: f64, brier: f64| Some(CalibrationSummary { n: 100, ece, ece_ci95: [0.0, 1.0], brier });
+        rows[0].calibration = summary(0.2, 0.1);
+        rows[1].calibration = summary(0.1, 0.3);
+        sort_rows(&mut rows, SortKey::Ece, SortKey::Ece.natural_dir(), Lang::En);
+        assert_eq!(&models(&rows)[..2], ["A", "c"]);
+        sort_rows(&mut rows, SortKey::Brier, SortDir::Asc, Lang::En);
+        assert_eq!(&models(&rows)[..2], ["c", "A"]);
+        sort_rows(&mut rows, SortKey::Brier, SortDir::Desc, Lang::En);
+        assert_eq!(&models(&rows)[..2], ["A", "c"]);
     }
 
     #[test]

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use super::rows::{SortKey, category_label, model_label, rank_label, sort_rows, team_label};
 use crate::api::leaderboard::{BoardFilter, BoardRow, RowSource};
 use crate::components::explained::Explained;
+use crate::components::figures::Num;
 use crate::components::score::CiBar;
 use crate::components::table::{SortDir, SortHeader};
 use crate::domain::exposure::Exposure;
@@ -15,7 +16,7 @@ use crate::i18n::form_errors::say;
 use crate::i18n::{Lang, leaderboard};
 
 /// Number of columns (for full-width cells).
-const COLUMNS: &str = "9";
+const COLUMNS: &str = "11";
 
 #[component]
 fn SourceBadge(source: RowSource, lang: Lang) -> impl IntoView {
@@ -95,6 +96,25 @@ fn BoardTableRow(row: BoardRow, lang: Lang) -> impl IntoView {
         RowSource::Reference => t.not_applicable(),
     };
     let (accuracy, ci95, approx) = (row.accuracy, row.ci95, row.ci95_approximate);
+    // Calibration: ECE with its interval and n, Brier; "not given" for a
+    // submission whose file gave no confidence (or whose key is held out).
+    let missing_calibration = || match row.source {
+        RowSource::Reported => crate::i18n::common::text(lang).not_reported().to_owned(),
+        RowSource::Verified => t.not_given(),
+        RowSource::Reference => not_applicable(),
+    };
+    let (ece, brier) = match row.calibration {
+        Some(c) => (
+            view! {
+                <span class="num">{format!("{:.3}", c.ece)}</span>
+                " " <span class="num ci" dir="ltr">{ci(c.ece_ci95)}</span>
+                <br /> <Num value=format!("n = {}", crate::i18n::count(c.n)) />
+            }
+            .into_any(),
+            view! { <span class="num">{format!("{:.3}", c.brier)}</span> }.into_any(),
+        ),
+        None => (missing_calibration().into_any(), missing_calibration().into_any()),
+    };
     // Rank, model and accuracy come first: on a phone they are the first
     // view and stay in place while the rest of the row scrolls sideways
     // (`style/main.css`).
@@ -139,6 +159,8 @@ fn BoardTableRow(row: BoardRow, lang: Lang) -> impl IntoView {
             <td>{size}</td>
             <td class="date">{date}</td>
             <td>{contamination}</td>
+            <td class="calibration ece">{ece}</td>
+            <td class="calibration brier">{brier}</td>
         </tr>
     }
 }
@@ -212,6 +234,8 @@ pub fn BoardTable(
                         {header(SortKey::Size, t.col_size())}
                         {header(SortKey::Date, t.col_date())}
                         {header(SortKey::Contamination, t.col_contamination())}
+                        {header(SortKey::Ece, t.col_ece())}
+                        {header(SortKey::Brier, t.col_brier())}
                     </tr>
                 </thead>
                 <tbody>{body}</tbody>

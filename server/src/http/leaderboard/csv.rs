@@ -36,6 +36,11 @@ const CSV_COLUMNS: &[&str] = &[
     "part",
     "at_or_below_chance",
     "not_above_team_best",
+    "ece",
+    "ece_ci95_low",
+    "ece_ci95_high",
+    "brier",
+    "calibration_n",
 ];
 
 /// Spreadsheets run cells that start with these as formulas; such text is
@@ -64,6 +69,11 @@ pub(super) fn board_csv(board: &Board, with_reference: bool) -> anyhow::Result<V
                 "ci95_high" => csv_cell(&row["ci95"][1]),
                 // The codes, space-separated (empty: no flags).
                 "flags" => flag_codes(&row["flags"]),
+                // Empty where the file gave no confidence.
+                "ece" | "brier" => csv_cell(&row["calibration"][*c]),
+                "ece_ci95_low" => csv_cell(&row["calibration"]["ece_ci95"][0]),
+                "ece_ci95_high" => csv_cell(&row["calibration"]["ece_ci95"][1]),
+                "calibration_n" => csv_cell(&row["calibration"]["n"]),
                 other => csv_cell(&row[other]),
             })
             .collect();

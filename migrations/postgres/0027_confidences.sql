@@ -4,6 +4,12 @@
 -- recomputes the calibration as it re-scores. NULL: the file gave none.
 ALTER TABLE submissions ADD COLUMN confidences BYTEA;
 
+-- What the permuted task's file sent beside gave (issue 35: option-order
+-- robustness), its letters mapped back to the key's order and packed like
+-- `predictions`, so that a corrected key recomputes the robustness figures
+-- too. NULL: no permuted file was sent.
+ALTER TABLE submissions ADD COLUMN permuted_predictions BYTEA;
+
 -- The calibration figures the board shows and sorts by (the whole
 -- calibration is in `scorecard_json`): NULL where the file gave no
 -- confidence.

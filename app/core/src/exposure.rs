@@ -389,6 +389,12 @@ impl ShownScores {
         self.card()?.calibration.as_deref()
     }
 
+    /// The option-order figures, where the whole card may be shown (from
+    /// per-question correctness: never on a held-out key).
+    pub fn robustness(&self) -> Option<&crate::robustness::Robustness> {
+        self.card()?.robustness.as_deref()
+    }
+
     /// The whole card, when it may be shown.
     pub fn card(&self) -> Option<&ScoreCard> {
         match self {

@@ -15,7 +15,8 @@ use super::calibration::Calibration;
 use super::groups::Tally;
 use super::key::AnswerKey;
 use super::letters::LetterShares;
-use super::predictions::{PredictionError, PredictionFile};
+use super::predictions::{PredictionError, PredictionFile, PredictionFormat};
+use super::robustness::{Robustness, map_back, rotation};
 use super::stats::wilson;
 use super::stored_predictions::{Given, StoredPredictions};
 
@@ -110,6 +111,10 @@ pub struct ScoreCard {
     /// ([`crate::calibration`]); absent when the file gave none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub calibration: Option<Box<Calibration>>,
+    /// How the answers depend on the options' order, from the permuted
+    /// task's file sent beside ([`crate::robustness`]); absent without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub robustness: Option<Box<Robustness>>,
 }
 
 /// A score card as the database stores it: each breakdown as its counts
@@ -150,6 +155,8 @@ struct Stored<C> {
     letter_shares: Option<LetterShares>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     calibration: Option<Box<Calibration>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    robustness: Option<Box<Robustness>>,
 }
 
 /// A stored breakdown: `[correct, total]`, or in full as cards were first stored.
@@ -195,6 +202,7 @@ impl From<&ScoreCard> for Stored<StoredCell> {
             random_baseline: c.random_baseline,
             letter_shares: c.letter_shares.clone(),
             calibration: c.calibration.clone(),
+            robustness: c.robustness.clone(),
         }
     }
 }
@@ -218,6 +226,7 @@ impl From<Stored<StoredCell>> for ScoreCard {
             random_baseline: s.random_baseline,
             letter_shares: s.letter_shares,
             calibration: s.calibration,
+            robustness: s.robustness,
         }
     }
 }
@@ -251,11 +260,50 @@ pub fn score_bytes(key: &AnswerKey, bytes: &[u8]) -> Result<Scored, PredictionEr
 /// the key does not know, together. Returns the file read (its format) too.
 pub fn read_and_score(key: &AnswerKey, bytes: &[u8]) -> Result<(PredictionFile, Scored), PredictionError> {
     let (file, mut problems) = PredictionFile::read(bytes)?;
+    let marked =
+        file.rows.iter().map(|p| (p.line, p.permutation)).chain(file.by_text.iter().map(|p| (p.line, p.permutation)));
+    if let Some(line) = marked.filter(|(_, r)| r.is_some()).map(|(line, _)| line).min() {
+        problems.push(PredictionError::PermutedAsMain { line });
+    }
     let predictions = StoredPredictions::record_noting(key, &file, &mut problems);
     if let Some(refusal) = PredictionError::from_problems(problems) {
         return Err(refusal);
     }
     Ok((file, scored(key, predictions)))
+}
+
+/// Reads the permuted task's file (`crate::robustness`): what it gave for
+/// each question of `key`'s layout, its letters mapped back to the key's
+/// order. Refused like any file, and, where the tool's output says how
+/// each question's options were shown (lm-evaluation-harness samples,
+/// lighteval details), for every question not shown in the permuted order.
+pub fn read_permuted(key: &AnswerKey, bytes: &[u8]) -> Result<StoredPredictions, PredictionError> {
+    let (file, mut problems) = PredictionFile::read(bytes)?;
+    if matches!(file.format, PredictionFormat::LmEvalSamples | PredictionFormat::LightevalDetails) {
+        for p in &file.rows {
+            let Some(item) = key.position(p.id).map(|i| &key.items()[i]) else { continue };
+            let Some(expected) = rotation(p.id, item.options) else { continue };
+            if p.permutation != Some(expected) {
+                problems.push(PredictionError::NotPermuted { line: p.line, id: p.id, expected });
+            }
+        }
+    }
+    let recorded = StoredPredictions::record_noting(key, &file, &mut problems);
+    if let Some(refusal) = PredictionError::from_problems(problems) {
+        return Err(refusal);
+    }
+    Ok(StoredPredictions::from_given(map_back(key, recorded.given())))
+}
+
+impl Scored {
+    /// Adds the option-order figures of `permuted` (read by
+    /// [`read_permuted`] on the same `key`).
+    pub fn with_permuted(mut self, key: &AnswerKey, permuted: &StoredPredictions) -> Self {
+        let n = key.len();
+        let robustness = Robustness::of(key, &self.predictions.given()[..n], &permuted.given()[..n]);
+        self.card.robustness = Some(Box::new(robustness));
+        self
+    }
 }
 
 fn scored(key: &AnswerKey, predictions: StoredPredictions) -> Scored {
@@ -308,6 +356,7 @@ fn card(key: &AnswerKey, correct: &[bool], missing: usize, unparsed: usize, igno
         random_baseline: RandomBaseline { expected_accuracy: e, expected_correct: expected, sd: variance.sqrt() / n },
         letter_shares: None,
         calibration: None,
+        robustness: None,
     }
 }
 

@@ -5,6 +5,7 @@ use std::fmt::Write;
 
 use super::calibration::Calibration;
 use super::letters::LetterShares;
+use super::robustness::Robustness;
 use super::score::{Breakdown, ScoreCard};
 
 impl ScoreCard {
@@ -39,8 +40,28 @@ impl ScoreCard {
             Some(c) => calibration(&mut out, c),
             None => out.push_str("\ncalibration: not given (the file gives no confidence per answer)\n"),
         }
+        if let Some(r) = &self.robustness {
+            robustness(&mut out, r);
+        }
         out
     }
+}
+
+/// The option-order figures, each with its n and interval.
+fn robustness(out: &mut String, r: &Robustness) {
+    let _ = writeln!(out, "\noption order (the permuted task's file: each question's options in a second order)");
+    let line = |out: &mut String, what: &str, value: f64, ci: [f64; 2], n: usize| {
+        let _ = writeln!(out, "{what} {value:.4}  (n = {n}; 95% CI {:.4}–{:.4}, Wilson)", ci[0], ci[1]);
+    };
+    line(out, "accuracy in the second order", r.accuracy_permuted, r.accuracy_permuted_ci95, r.n);
+    line(out, "consistent accuracy (right in both orders)", r.consistent_accuracy, r.consistent_accuracy_ci95, r.n);
+    line(
+        out,
+        "order sensitivity (answered in both, a different option chosen)",
+        r.order_sensitivity,
+        r.order_sensitivity_ci95,
+        r.order_sensitivity_n,
+    );
 }
 
 /// The calibration figures, each with its n.

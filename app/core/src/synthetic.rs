@@ -206,6 +206,32 @@ pub fn synthetic_predictions(key: &AnswerKey, accuracy_target: f64, seed: u64) -
 }
 
 /// `predictions` (`question_id,answer` rows, as [`synthetic_predictions`]
+/// writes them) as the permuted task would record the same choices: each
+/// letter the one its option is shown under in the permuted order
+/// ([`crate::robustness`]). Rows of ids `key` does not have stay as they are.
+pub fn as_permuted(key: &AnswerKey, predictions: &str) -> String {
+    let items: std::collections::HashMap<String, (crate::types::QuestionId, u8)> =
+        key.items().iter().map(|it| (it.id.to_string(), (it.id, it.options))).collect();
+    let mut out = String::from("question_id,answer\n");
+    for line in predictions.lines().skip(1) {
+        let (id, letter) = line.split_once(',').unwrap_or((line, ""));
+        let shown = items
+            .get(id)
+            .zip(Letter::parse_answer(letter).ok())
+            .and_then(|((q, options), l)| crate::robustness::to_shown(l, *q, *options));
+        match shown {
+            Some(l) => {
+                let _ = writeln!(out, "{id},{l}");
+            }
+            None => {
+                let _ = writeln!(out, "{line}");
+            }
+        }
+    }
+    out
+}
+
+/// `predictions` (`question_id,answer` rows, as [`synthetic_predictions`]
 /// writes them) with a `confidence` column, as a somewhat overconfident
 /// model would give: about 0.8 on its right answers and 0.65 on its wrong
 /// ones, spread by `seed`. Rows of ids `key` does not have keep 0.5.

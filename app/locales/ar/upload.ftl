@@ -48,3 +48,5 @@ upload-generation = إعدادات التوليد
 upload-generation-placeholder = مثلًا: توليد جشع، بحد أقصى 256 رمزًا جديدًا
 upload-results = ملف نتائج lm-evaluation-harness (اختياري: {"⁦"}results_<date>.json{"⁩"})
 upload-results-note = يملأ عدد الأمثلة ودرجة الحرارة ووسائط النموذج وإعدادات التوليد التي تتركها فارغة.
+upload-permuted = النموذج نفسه على المهمة ذات الترتيب المبدَّل (اختياري: مخرجات {"\u2068"}medarabench_permuted{"\u2069"})
+upload-permuted-note = كل سؤال يُطرح مرة أخرى بخياراته في ترتيب ثانٍ (public/tasks): تعرض المشاركة عندئذ الدقة في كل ترتيب وعدد مرات تغيّر الإجابة بتغيّر الترتيب.

@@ -28,6 +28,7 @@ api-email-taken = this email address is already registered
 api-idempotency-key-reused = this Idempotency-Key was already used for a different upload (submission { $first })
 api-invalid-idempotency-key = the Idempotency-Key header must be 1 to { $max } visible ASCII characters
 api-missing-file = the prediction file is missing or empty
+api-permuted-file-refused = the permuted file was refused, and nothing was stored
 api-no-file-field = the multipart form has no `file` field
 api-invalid-multipart = the multipart form cannot be read: { $detail }
 api-invalid-form = the form cannot be read: { $detail }

@@ -48,3 +48,5 @@ upload-generation = Generation settings
 upload-generation-placeholder = e.g. greedy, max 256 new tokens
 upload-results = lm-evaluation-harness results file (optional: results_<date>.json)
 upload-results-note = Fills the shots, temperature, model arguments and generation settings that you leave empty.
+upload-permuted = The same model on the permuted task (optional: medarabench_permuted's output)
+upload-permuted-note = Each question asked again with its options in a second order (public/tasks): the submission then shows the accuracy in each order and how often the answer changes with the order.

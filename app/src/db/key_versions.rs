@@ -43,6 +43,7 @@ pub struct Pending {
     pub predictions: Vec<u8>,
     pub predictions_key_id: i64,
     pub confidences: Option<Vec<u8>>,
+    pub permuted_predictions: Option<Vec<u8>>,
 }
 
 /// The submissions of a key's line (`lineage_id`) that can be scored on
@@ -73,7 +74,7 @@ pub async fn pending(
     limit: usize,
 ) -> Result<Vec<Pending>> {
     Ok(sqlx::query_as(&format!(
-        "SELECT s.id, s.public_id, s.predictions, s.predictions_key_id, s.confidences {PENDING} ORDER BY s.id LIMIT $4"
+        "SELECT s.id, s.public_id, s.predictions, s.predictions_key_id, s.confidences, s.permuted_predictions {PENDING} ORDER BY s.id LIMIT $4"
     ))
     .bind(lineage_id)
     .bind(target_id)

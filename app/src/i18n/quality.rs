@@ -48,6 +48,7 @@ crate::messages! {
         integrity_flags = "quality-integrity-flags",
         integrity_letters = "quality-integrity-letters",
         integrity_calibration = "quality-integrity-calibration",
+        integrity_order = "quality-integrity-order",
         /// The errata: heading, plain explanation, none yet.
         errata_heading = "quality-errata-heading",
         errata_intro = "quality-errata-intro",

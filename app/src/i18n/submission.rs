@@ -158,6 +158,19 @@ crate::messages! {
         risk_y = "submission-risk-y",
         risk_desc = "submission-risk-desc",
         risk_alt = "submission-risk-alt",
+        /// Option order: heading, explanation, the table and its rows, "not
+        /// given", and why a held-out key shows none.
+        order_heading = "submission-order-heading",
+        order_intro = "submission-order-intro",
+        order_caption = "submission-order-caption",
+        order_col_figure = "submission-order-col-figure",
+        order_col_value = "submission-order-col-value",
+        order_accuracy = "submission-order-accuracy",
+        order_accuracy_permuted = "submission-order-accuracy-permuted",
+        order_consistent = "submission-order-consistent",
+        order_sensitivity = "submission-order-sensitivity",
+        order_not_given = "submission-order-not-given",
+        order_held_out = "submission-order-held-out",
         /// The model card's section: badge, Markdown, model-index block.
         card_heading = "submission-card-heading",
         card_intro = "submission-card-intro",

@@ -52,6 +52,9 @@ crate::messages! {
         /// The optional lm-evaluation-harness results file, and what it fills.
         results = "upload-results",
         results_note = "upload-results-note",
+        /// The optional permuted task's file, and what it gives.
+        permuted = "upload-permuted",
+        permuted_note = "upload-permuted-note",
         legend_contamination = "upload-legend-contamination",
         contamination = "upload-contamination",
         visibility = "upload-visibility",

@@ -80,6 +80,7 @@ fn QualityBody(data: QualityData, lang: Lang) -> impl IntoView {
             <p id="integrity-flags">{t.integrity_flags()}</p>
             <p id="integrity-letters">{t.integrity_letters()}</p>
             <p id="integrity-calibration">{t.integrity_calibration()}</p>
+            <p id="integrity-order">{t.integrity_order()}</p>
         </section>
         <section id="errata" aria-labelledby="errata-h">
             <h2 id="errata-h">{t.errata_heading()}</h2>

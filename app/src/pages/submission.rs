@@ -114,6 +114,7 @@ fn SubmissionDetails(page: SubmissionPageData, lang: Lang) -> impl IntoView {
         }}
         {scores.letter_shares().cloned().map(|shares| view! { <Letters shares lang /> })}
         <CalibrationSection scores=scores.clone() id=id.clone() lang />
+        <OrderSection scores=scores.clone() lang />
         {(meta.visibility.is_shared() && scores.card().is_some()).then(|| view! { <p id="compare-link"><a href=lang.href(&format!("/compare?a={id}"))>{crate::i18n::leaderboard::text(lang).compare_link()}</a></p> })}
         <h2>{t.protocol()}</h2>
         <dl class="protocol">
@@ -581,6 +582,53 @@ fn CalibrationSection(scores: ShownScores, id: String, lang: Lang) -> impl IntoV
         <section id="calibration" aria-labelledby="calibration-h">
             <h2 id="calibration-h">{t.calibration_heading()}</h2>
             <p class="note">{t.calibration_intro()}</p>
+            {body}
+        </section>
+    }
+}
+
+/// The option-order figures of the permuted task's file, each with its n
+/// and 95% CI; "not given" without one, and why nothing shows on a
+/// held-out key.
+#[component]
+fn OrderSection(scores: ShownScores, lang: Lang) -> impl IntoView {
+    let t = text(lang);
+    let body = match (scores.card(), scores.robustness().cloned()) {
+        (None, _) => view! { <p class="note" id="order-held-out">{t.order_held_out()}</p> }.into_any(),
+        (Some(_), None) => view! { <p class="note" id="order-not-given">{t.order_not_given()}</p> }.into_any(),
+        (Some(card), Some(r)) => {
+            let row = |id: &'static str, label: String, accuracy: f64, n: usize, ci95: [f64; 2]| {
+                view! {
+                    <tr id=id>
+                        <th scope="row">{label}</th>
+                        <td><AccuracyWithCi lang accuracy n ci95 /></td>
+                    </tr>
+                }
+            };
+            view! {
+                <div class="table-scroll">
+                    <table id="order-figures">
+                        <caption>{t.order_caption()}</caption>
+                        <thead><tr>
+                            <th scope="col">{t.order_col_figure()}</th>
+                            <th scope="col">{t.order_col_value()}</th>
+                        </tr></thead>
+                        <tbody>
+                            {row("order-accuracy", t.order_accuracy(), card.accuracy, card.total, card.ci95)}
+                            {row("order-accuracy-permuted", t.order_accuracy_permuted(), r.accuracy_permuted, r.n, r.accuracy_permuted_ci95)}
+                            {row("order-consistent", t.order_consistent(), r.consistent_accuracy, r.n, r.consistent_accuracy_ci95)}
+                            {row("order-sensitivity", t.order_sensitivity(), r.order_sensitivity, r.order_sensitivity_n, r.order_sensitivity_ci95)}
+                        </tbody>
+                    </table>
+                </div>
+            }
+            .into_any()
+        }
+    };
+    view! {
+        <section id="option-order" aria-labelledby="option-order-h">
+            <h2 id="option-order-h">{t.order_heading()}</h2>
+            <p class="note">{t.order_intro()}</p>
             {body}
         </section>
     }

@@ -162,6 +162,10 @@ fn UploadForm(page: UploadPageData, lang: Lang) -> impl IntoView {
                         <input type="file" name="results" accept=".json,.gz,application/json" aria-describedby="results-note" />
                     </label>
                     <p class="note" id="results-note">{t.results_note()}</p>
+                    <label>{t.permuted()}
+                        <input type="file" name="permuted" aria-describedby="permuted-note" />
+                    </label>
+                    <p class="note" id="permuted-note">{t.permuted_note()}</p>
                 </fieldset>
                 <fieldset>
                     <legend>{t.legend_contamination()}</legend>

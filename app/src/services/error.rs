@@ -63,6 +63,9 @@ pub enum ServiceError {
     },
     /// The prediction file was refused; nothing was stored.
     InvalidFile(PredictionError),
+    /// The permuted task's file sent beside it was refused; nothing was
+    /// stored.
+    InvalidPermutedFile(PredictionError),
     /// Over a quota; `retry_after` in seconds (`None`: it never resets).
     QuotaExceeded {
         message: Message,
@@ -131,6 +134,11 @@ impl ServiceError {
                 return std::iter::once(file.message()).chain(all.iter().map(Coded::message)).collect();
             }
             Self::InvalidFile(file) => file.message(),
+            // Which file, then every problem of it.
+            Self::InvalidPermutedFile(file) => {
+                let all = file.problems().iter().map(Coded::message);
+                return std::iter::once(Message::new("api-permuted-file-refused")).chain(all).collect();
+            }
             Self::SigninThrottled { retry_after } => {
                 Message::new("api-signin-throttled").arg("minutes", (retry_after.max(&1) + 59) / 60)
             }
@@ -162,7 +170,7 @@ impl ServiceError {
 impl std::error::Error for ServiceError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            Self::InvalidFile(e) => Some(e),
+            Self::InvalidFile(e) | Self::InvalidPermutedFile(e) => Some(e),
             Self::Db(e) => Some(e),
             _ => None,
         }

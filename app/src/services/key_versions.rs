@@ -18,7 +18,7 @@ use crate::db::{Db, DbError};
 use crate::domain::errata::{KeyChange, diff};
 use crate::domain::exposure::as_drawn;
 use crate::domain::split::PublicPart;
-use crate::domain::stored_predictions::rescore_aligned;
+use crate::domain::stored_predictions::{aligned, rescore_aligned};
 use crate::domain::{AnswerKey, Benchmark, CheckedKey, Given, StoredPredictions, parse_key_for_scoring};
 
 /// Submissions scored in one transaction.
@@ -229,7 +229,12 @@ async fn score_batch(
                     .map_err(|e| corrupt(e.to_string()))?;
                 // The answers in the target's order, as its Ladder rounding
                 // draws them: on a split key, the public part's alone.
-                let (scored, answers) = rescore_aligned(layout, &stored, &target);
+                let (mut scored, answers) = rescore_aligned(layout, &stored, &target);
+                if let Some(bytes) = &p.permuted_predictions {
+                    let permuted = StoredPredictions::unpack(layout, bytes).map_err(|e| corrupt(e.to_string()))?;
+                    scored = scored
+                        .with_permuted(&target, &StoredPredictions::from_given(aligned(layout, &permuted, &target)));
+                }
                 Ok(match &part {
                     Some(part) => {
                         let drawn = as_drawn(part.key(), &part.given(&answers));

@@ -23,7 +23,7 @@ use crate::domain::exposure::{Exposure, as_drawn, chance_floor, default_noise, d
 use crate::domain::forensics;
 use crate::domain::registration::Registration;
 use crate::domain::submission::RawMeta;
-use crate::domain::{Benchmark, Message, read_and_score};
+use crate::domain::{Benchmark, Message, read_and_score, read_permuted};
 
 /// What accepting an upload needs besides the upload: the database, the
 /// parsed keys, the server's quota defaults per team, the uploads a
@@ -55,6 +55,9 @@ pub struct Upload {
     /// lm-evaluation-harness's `results_<date>.json` of the same run, if
     /// sent: it fills the protocol card's run facts left empty.
     pub results: Option<Vec<u8>>,
+    /// The permuted task's file of the same model (option-order
+    /// robustness: `domain::robustness`), if sent.
+    pub permuted: Option<Vec<u8>>,
     /// The client's `Idempotency-Key` header, if any.
     pub idempotency_key: Option<String>,
     /// Who sent it (`None`: not known, then only the team's quota applies).
@@ -159,11 +162,14 @@ async fn scored(ctx: Scoring<'_>, upload: &Upload, meta: SubmissionMeta, file: A
     let stored_key = ctx.keys.default_key(ctx.db, benchmark).await?.ok_or(ServiceError::NoKey(benchmark))?;
     let key = ctx.keys.get(ctx.db, stored_key.id, benchmark).await?;
     let scoring_key = key.clone();
-    let inline = file.len() <= INLINE_FILE_BYTES;
-    let (sha, scored, format) = blocking::run(inline, move || {
+    let inline = file.len() + upload.permuted.as_ref().map_or(0, Vec::len) <= INLINE_FILE_BYTES;
+    let permuted_file = upload.permuted.clone().filter(|p| !p.is_empty());
+    let (sha, scored, format, permuted) = blocking::run(inline, move || {
         let sha = crate::domain::input::sha256_hex(&file);
-        let (file, scored) = read_and_score(&scoring_key, &file)?;
-        Ok::<_, crate::domain::PredictionError>((sha, scored, file.format))
+        let (file, scored) = read_and_score(&scoring_key, &file).map_err(ServiceError::InvalidFile)?;
+        let Some(bytes) = permuted_file else { return Ok((sha, scored, file.format, None)) };
+        let permuted = read_permuted(&scoring_key, &bytes).map_err(ServiceError::InvalidPermutedFile)?;
+        Ok::<_, ServiceError>((sha, scored.with_permuted(&scoring_key, &permuted), file.format, Some(permuted.pack())))
     })
     .await??;
     let near = near_duplicates::check(ctx.db, ctx.keys, stored_key.id, &key, team_id, &scored.predictions).await?;
@@ -197,6 +203,7 @@ async fn scored(ctx: Scoring<'_>, upload: &Upload, meta: SubmissionMeta, file: A
         file_format: format.as_str(),
         predictions: scored.predictions.pack(),
         confidences: scored.predictions.confidence_bytes().map(<[u8]>::to_vec),
+        permuted_predictions: permuted,
         card: scored.card,
         public_card,
         correctness: scored.correct,

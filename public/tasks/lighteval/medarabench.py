@@ -25,6 +25,13 @@ Two tasks:
 
 * `medarabench`: log-likelihood of each option letter (" A", " B", ...)
   after the prompt; metric `loglikelihood_acc`.
+* `medarabench_permuted`: `medarabench` with each question's options in a
+  second order, for the leaderboard's option-order robustness figures: for
+  question q with k options, r = 1 + ((q * 2654435761) mod 2**32) mod (k - 1),
+  and the option shown under the j-th letter (from 0) is the CSV's under
+  letter (j + r) mod k, so every option moves. `Doc.specific` also holds
+  {"permutation": r}, by which the leaderboard checks the file and maps
+  its letters back. Send its details file beside the main one.
 * `medarabench_gen`: the model writes its answer (greedy, at most 32 new
   tokens, stopping at a blank line); metric `exact_match` against the keyed
   letter. The leaderboard reads the generated text itself.
@@ -122,6 +129,30 @@ def prompt_fn(line: dict, task_name: str = None) -> Doc:
     )
 
 
+def rotation(number: int, options: int) -> int:
+    """How far `medarabench_permuted` rotates a question's options."""
+    return 1 + ((number * 2654435761) % 2**32) % (options - 1)
+
+
+def permuted(line: dict) -> tuple[dict, int]:
+    """The row with its options in the permuted order, and its rotation."""
+    letters = choice_letters(line)
+    k = len(letters)
+    r = rotation(question_number(line), k)
+    out = dict(line)
+    for j, letter in enumerate(letters):
+        out[f"Option {letter}"] = line[f"Option {letters[(j + r) % k]}"]
+    out["Correct Answer"] = letters[(letters.index(keyed_letter(line)) - r) % k]
+    return out, r
+
+
+def prompt_fn_permuted(line: dict, task_name: str = None) -> Doc:
+    row, r = permuted(line)
+    doc = prompt_fn(row, task_name)
+    doc.specific["permutation"] = r
+    return doc
+
+
 def read_rows(path: Path) -> list[dict[str, str]]:
     """The CSV's data rows (UTF-8, with or without a BOM), every cell as text;
     absent Option E/F columns read as ""."""
@@ -182,11 +213,11 @@ def dataset_folder() -> str:
 _FIELDS = {f.name for f in dataclasses.fields(LightevalTaskConfig)}
 
 
-def task_config(name: str, metric, **generation) -> LightevalTaskConfig:
+def task_config(name: str, metric, prompt=prompt_fn, **generation) -> LightevalTaskConfig:
     """A config for the installed lighteval version's field names."""
     args = dict(
         name=name,
-        prompt_function=prompt_fn,
+        prompt_function=prompt,
         hf_repo=dataset_folder(),
         hf_subset="default",
         hf_avail_splits=["test"],
@@ -205,4 +236,5 @@ def task_config(name: str, metric, **generation) -> LightevalTaskConfig:
 TASKS_TABLE = [
     task_config("medarabench", Metrics.loglikelihood_acc, generation_size=-1),
     task_config("medarabench_gen", Metrics.exact_match, generation_size=32, stop_sequence=["\n\n"]),
+    task_config("medarabench_permuted", Metrics.loglikelihood_acc, prompt=prompt_fn_permuted, generation_size=-1),
 ]

@@ -10,7 +10,7 @@ use anyhow::Context;
 use app::domain::demo::{self, Answers, KEY_COPY_NOTES, NOTES};
 use app::domain::exposure::Exposure;
 use app::domain::submission::RawMeta;
-use app::domain::synthetic::{synthetic_medarabiq, synthetic_predictions, with_confidences};
+use app::domain::synthetic::{as_permuted, synthetic_medarabiq, synthetic_predictions, with_confidences};
 use app::domain::{Benchmark, parse_key};
 use app::services::key_store as keys;
 use app::services::submissions::QuotaDefaults;
@@ -57,7 +57,7 @@ pub async fn fill(state: &AppState) -> anyhow::Result<Option<Filled>> {
         };
         filled.teams += 1;
         for upload in team.uploads {
-            let Some(file) = demo_file(state, upload).await? else { continue };
+            let Some((file, permuted)) = demo_file(state, upload).await? else { continue };
             let notes = if upload.answers == Answers::KeyCopy { KEY_COPY_NOTES } else { NOTES };
             let meta = RawMeta {
                 model_name: Some(upload.model.to_owned()),
@@ -70,6 +70,7 @@ pub async fn fill(state: &AppState) -> anyhow::Result<Option<Filled>> {
                 meta,
                 file: file.into_bytes(),
                 results: None,
+                permuted,
                 idempotency_key: None,
                 client: None,
                 token_id: None,
@@ -82,9 +83,10 @@ pub async fn fill(state: &AppState) -> anyhow::Result<Option<Filled>> {
     Ok(Some(filled))
 }
 
-/// The prediction file of a demo upload, on its benchmark's default key;
-/// `None` when that key is not synthetic.
-async fn demo_file(state: &AppState, upload: &demo::Upload) -> anyhow::Result<Option<String>> {
+/// The prediction file of a demo upload, on its benchmark's default key,
+/// and for a generated one its permuted task's file (the same model asked
+/// again, a little differently); `None` when that key is not synthetic.
+async fn demo_file(state: &AppState, upload: &demo::Upload) -> anyhow::Result<Option<(String, Option<Vec<u8>>)>> {
     let Some(stored) = keys::default_key(&state.db, upload.benchmark).await? else { return Ok(None) };
     if !stored.synthetic {
         tracing::warn!("--demo: the {} key {:?} is real; no demo upload on it", stored.benchmark, stored.name);
@@ -93,12 +95,17 @@ async fn demo_file(state: &AppState, upload: &demo::Upload) -> anyhow::Result<Op
     Ok(Some(match upload.answers {
         Answers::Synthetic { accuracy, seed } => {
             let key = state.keys.get(&state.db, stored.id, upload.benchmark).await?;
-            // With a confidence per answer, so the demo shows calibration.
-            with_confidences(&key, &synthetic_predictions(&key, accuracy, seed), seed)
+            // With a confidence per answer and the permuted task's file,
+            // so the demo shows calibration and option-order robustness.
+            let file = with_confidences(&key, &synthetic_predictions(&key, accuracy, seed), seed);
+            // (The permuted task is MedAraBench's.)
+            let again = (upload.benchmark == Benchmark::MedAraBench)
+                .then(|| as_permuted(&key, &synthetic_predictions(&key, accuracy * 0.95, seed + 7)).into_bytes());
+            (file, again)
         }
         Answers::KeyCopy => {
             let content = keys::content_for_scoring(&state.db, stored.id).await?;
-            demo::key_copy(&String::from_utf8_lossy(&content))
+            (demo::key_copy(&String::from_utf8_lossy(&content)), None)
         }
     }))
 }

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use anyhow::Context;
-use app::domain::{Benchmark, parse_key_for_scoring, read_and_score};
+use app::domain::{Benchmark, parse_key_for_scoring, read_and_score, read_permuted};
 use clap::Args;
 
 use super::{map_input, print_json};
@@ -20,6 +20,10 @@ pub struct ScoreArgs {
     /// The prediction file, in any accepted format (detected from the content).
     #[arg(long)]
     pub predictions: PathBuf,
+    /// The same model's output on the permuted task (`medarabench_permuted`),
+    /// for the option-order robustness figures.
+    #[arg(long, value_name = "FILE")]
+    pub permuted: Option<PathBuf>,
     /// Print the score card as one JSON document.
     #[arg(long)]
     pub json: bool,
@@ -42,7 +46,12 @@ pub fn run(args: ScoreArgs) -> anyhow::Result<()> {
         .with_context(|| format!("{} is not a usable key", args.keys.display()))?;
     let pred_bytes = map_input(&args.predictions)?;
     let refused = || format!("{} was refused", args.predictions.display());
-    let (file, scored) = read_and_score(&key, &pred_bytes).with_context(refused)?;
+    let (file, mut scored) = read_and_score(&key, &pred_bytes).with_context(refused)?;
+    if let Some(path) = &args.permuted {
+        let bytes = map_input(path)?;
+        let permuted = read_permuted(&key, &bytes).with_context(|| format!("{} was refused", path.display()))?;
+        scored = scored.with_permuted(&key, &permuted);
+    }
     if args.json {
         // The contract's score card, plus the detected input format.
         print_json(&JsonCard { card: &scored.card, format: file.format.as_str(), gzip: file.gzip })

@@ -35,6 +35,11 @@ pub struct SubmitArgs {
     /// no `--field` gives.
     #[arg(long, value_name = "RESULTS_JSON")]
     pub results: Option<PathBuf>,
+    /// The same model's output on the permuted task (`medarabench_permuted`:
+    /// each question's options in a second order), for the option-order
+    /// robustness figures.
+    #[arg(long, value_name = "FILE")]
+    pub permuted: Option<PathBuf>,
     /// Print the submission object as JSON.
     #[arg(long)]
     pub json: bool,
@@ -52,6 +57,7 @@ fn upload_form(
     bytes: &[u8],
     compressed: bool,
     results: Option<&[u8]>,
+    permuted: Option<&[u8]>,
 ) -> anyhow::Result<reqwest::multipart::Form> {
     let mut filename =
         args.file.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_else(|| "predictions".into());
@@ -67,6 +73,9 @@ fn upload_form(
     }
     if let Some(results) = results {
         form = form.part("results", reqwest::multipart::Part::bytes(results.to_vec()).file_name("results.json"));
+    }
+    if let Some(permuted) = permuted {
+        form = form.part("permuted", reqwest::multipart::Part::bytes(permuted.to_vec()).file_name("permuted"));
     }
     Ok(form.part("file", reqwest::multipart::Part::bytes(bytes.to_vec()).file_name(filename)))
 }
@@ -114,6 +123,21 @@ pub async fn run(args: SubmitArgs) -> anyhow::Result<()> {
         }
         None => None,
     };
+    let permuted = match &args.permuted {
+        Some(path) => {
+            let bytes = read_input(path)?;
+            let check = app::domain::PredictionFile::parse(&bytes)
+                .with_context(|| format!("{} would be refused", path.display()))?;
+            eprintln!(
+                "{}: {} rows of the permuted task, format {}",
+                path.display(),
+                check.len(),
+                check.format.as_str()
+            );
+            Some(gzip_if_large(bytes)?.0)
+        }
+        None => None,
+    };
     eprintln!(
         "{}: {} rows, format {}{}; uploading to {url}…",
         args.file.display(),
@@ -123,7 +147,7 @@ pub async fn run(args: SubmitArgs) -> anyhow::Result<()> {
     );
     let mut attempt = 1;
     let resp = loop {
-        let form = upload_form(&args, &bytes, compressed, results.as_deref())?;
+        let form = upload_form(&args, &bytes, compressed, results.as_deref(), permuted.as_deref())?;
         let sent = client
             .post(&url)
             .bearer_auth(&args.token)

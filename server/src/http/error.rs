@@ -73,9 +73,12 @@ impl HttpError {
             ServiceError::InvalidFile(PredictionError::Input(
                 InputError::TooLarge { .. } | InputError::TooLargeDecompressed { .. },
             )) => StatusCode::PAYLOAD_TOO_LARGE,
-            ServiceError::InvalidFile(_) | ServiceError::IdempotencyKeyReused { .. } => {
-                StatusCode::UNPROCESSABLE_ENTITY
-            }
+            ServiceError::InvalidPermutedFile(PredictionError::Input(
+                InputError::TooLarge { .. } | InputError::TooLargeDecompressed { .. },
+            )) => StatusCode::PAYLOAD_TOO_LARGE,
+            ServiceError::InvalidFile(_)
+            | ServiceError::InvalidPermutedFile(_)
+            | ServiceError::IdempotencyKeyReused { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ServiceError::QuotaExceeded { .. }
             | ServiceError::SigninThrottled { .. }
             | ServiceError::ClientLimit(_) => StatusCode::TOO_MANY_REQUESTS,
@@ -107,6 +110,8 @@ impl HttpError {
             | ServiceError::Unavailable { code, .. } => code,
             ServiceError::InvalidFile(_) if self.status() == StatusCode::PAYLOAD_TOO_LARGE => "file_too_large",
             ServiceError::InvalidFile(_) => "invalid_predictions",
+            ServiceError::InvalidPermutedFile(_) if self.status() == StatusCode::PAYLOAD_TOO_LARGE => "file_too_large",
+            ServiceError::InvalidPermutedFile(_) => "invalid_permuted_predictions",
             ServiceError::QuotaExceeded { .. } | ServiceError::SigninThrottled { .. } => "too_many_requests",
             ServiceError::ClientLimit(limit) => limit.code(),
             ServiceError::IdempotencyKeyReused { .. } => "idempotency_key_reused",
@@ -134,7 +139,7 @@ impl HttpError {
         let field = |e: &FieldError| ProblemView::Field { field: e.field, problem: say(lang, &e.problem.message()) };
         match self {
             Self::Service(ServiceError::InvalidFields(fields)) => fields.iter().map(field).collect(),
-            Self::Service(ServiceError::InvalidFile(e)) => e
+            Self::Service(ServiceError::InvalidFile(e) | ServiceError::InvalidPermutedFile(e)) => e
                 .problems()
                 .iter()
                 .map(|p| ProblemView::Line { line: p.line(), problem: say(lang, &p.message()) })

@@ -267,7 +267,7 @@ async fn upload(
         let mut meta = RawMeta::default();
         let mut benchmark = Benchmark::MedAraBench;
         let mut file = Vec::new();
-        let mut results = None;
+        let (mut results, mut permuted) = (None, None);
         while let Some(field) = form.next_field().await.map_err(|e| invalid_form(e.body_text()))? {
             let name = field.name().unwrap_or_default().to_owned();
             let bytes = field.bytes().await.map_err(|e| {
@@ -283,6 +283,7 @@ async fn upload(
             match name.as_str() {
                 "file" => file = bytes.to_vec(),
                 "results" => results = Some(bytes.to_vec()),
+                "permuted" => permuted = Some(bytes.to_vec()),
                 "lang" => lang = Lang::from_param(Some(&String::from_utf8_lossy(&bytes))),
                 "benchmark" => {
                     typed_benchmark = Some(String::from_utf8_lossy(&bytes).into_owned());
@@ -299,7 +300,8 @@ async fn upload(
                 }
             }
         }
-        let upload = Upload { team_id, benchmark, meta, file, results, idempotency_key: None, client, token_id: None };
+        let upload =
+            Upload { team_id, benchmark, meta, file, results, permuted, idempotency_key: None, client, token_id: None };
         accept(state.scoring(), upload).await
     }
     .await;

@@ -57,7 +57,7 @@ async fn read_upload(
         .get(CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("multipart/form-data"));
-    let mut results = None;
+    let (mut results, mut permuted) = (None, None);
     let file = if is_multipart {
         let mut form = Multipart::from_request(req, state).await.map_err(|e| {
             HttpError::bad_request(
@@ -72,6 +72,8 @@ async fn read_upload(
                 file = Some(field.bytes().await.map_err(multipart_error)?.to_vec());
             } else if name == "results" {
                 results = Some(field.bytes().await.map_err(multipart_error)?.to_vec());
+            } else if name == "permuted" {
+                permuted = Some(field.bytes().await.map_err(multipart_error)?.to_vec());
             } else {
                 let value = field.text().await.map_err(multipart_error)?;
                 if name == "benchmark" {
@@ -106,7 +108,7 @@ async fn read_upload(
             .map_err(|e: app::domain::UnknownBenchmark| HttpError::bad_request("unknown_benchmark", e.message()))?,
     };
     let (team_id, token_id) = (token.principal.team_id, Some(token.id));
-    Ok(Upload { team_id, benchmark, meta, file, results, idempotency_key, client: client.0, token_id })
+    Ok(Upload { team_id, benchmark, meta, file, results, permuted, idempotency_key, client: client.0, token_id })
 }
 
 fn multipart_error(e: axum::extract::multipart::MultipartError) -> HttpError {

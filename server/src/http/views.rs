@@ -535,6 +535,11 @@ pub struct UploadForm {
     /// and `generation` where the form leaves them empty.
     #[schema(content_media_type = "application/octet-stream")]
     pub results: Option<Vec<u8>>,
+    /// The same model's output on the permuted task (`medarabench_permuted`:
+    /// each question's options in a second order; optional, any accepted
+    /// format): gives `robustness`.
+    #[schema(content_media_type = "application/octet-stream")]
+    pub permuted: Option<Vec<u8>>,
 }
 
 /// A change to a submission (`PATCH /api/v1/submissions/{id}`): any subset

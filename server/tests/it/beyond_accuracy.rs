@@ -2,6 +2,8 @@
 //! carries the letters it chose (`letter_shares`), beside the key's on a
 //! public key, on the API and its page in both languages; and each public
 //! submission offers a badge and a `model-index` block for a model card.
+//! The permuted task's file sent beside gives the option-order figures,
+//! checked against a computation here from the two files and the key.
 //! A file with a confidence per answer is calibrated (ECE, Brier, AURC,
 //! accuracy at coverage), checked against a computation written here from
 //! the docs' definitions, and a corrected key computes it again.
@@ -18,7 +20,8 @@ use crate::on_both_backends;
 on_both_backends!(
     letter_shares_are_counted_against_the_key,
     a_public_submission_offers_a_badge_and_a_model_index,
-    a_file_with_confidences_is_calibrated_and_errata_recompute_it
+    a_file_with_confidences_is_calibrated_and_errata_recompute_it,
+    a_permuted_file_gives_option_order_figures_and_errata_recompute_them
 );
 
 /// The demo key as read.
@@ -324,5 +327,116 @@ async fn a_file_with_confidences_is_calibrated_and_errata_recompute_it(backend: 
     let expected = expected_calibration(&file, &checked.key);
     assert_ne!(expected.2, expected_calibration(&file, &key).2, "the correction changes the Brier score");
     assert_calibration(&again, expected);
+    app.finish().await;
+}
+
+/// The option-order figures of a main file and the same model's choices in
+/// the second order (both `question_id,answer`, the second already mapped
+/// back), computed here from their definitions: (n, accuracy_permuted,
+/// consistent_accuracy, order_sensitivity, order_sensitivity_n).
+fn expected_order(main: &str, again: &str, key: &app::domain::AnswerKey) -> (usize, f64, f64, f64, usize) {
+    let read = |file: &str| -> std::collections::HashMap<String, String> {
+        file.lines().skip(1).filter_map(|l| l.split_once(',')).map(|(q, a)| (q.to_owned(), a.to_owned())).collect()
+    };
+    let (a, b) = (read(main), read(again));
+    let n = key.len();
+    let (mut right, mut both, mut answered, mut changed) = (0, 0, 0, 0);
+    for it in key.items() {
+        let keyed = it.answer.to_string();
+        let (x, y) = (a.get(&it.id.to_string()), b.get(&it.id.to_string()));
+        right += usize::from(y == Some(&keyed));
+        both += usize::from(x == Some(&keyed) && y == Some(&keyed));
+        if let (Some(x), Some(y)) = (x, y) {
+            answered += 1;
+            changed += usize::from(x != y);
+        }
+    }
+    (n, right as f64 / n as f64, both as f64 / n as f64, changed as f64 / answered as f64, answered)
+}
+
+fn assert_order(api: &Value, expected: (usize, f64, f64, f64, usize)) {
+    let r = &api["robustness"];
+    let (n, permuted, consistent, sensitivity, answered) = expected;
+    assert_eq!(r["n"], n, "{r}");
+    assert_eq!(r["order_sensitivity_n"], answered, "{r}");
+    for (field, value) in
+        [("accuracy_permuted", permuted), ("consistent_accuracy", consistent), ("order_sensitivity", sensitivity)]
+    {
+        assert!((r[field].as_f64().unwrap() - value).abs() < 1e-12, "{field}: {} against {value}", r[field]);
+        let ci = &r[format!("{field}_ci95")];
+        assert!(ci[0].as_f64().unwrap() <= value && value <= ci[1].as_f64().unwrap(), "{field}: {ci}");
+    }
+}
+
+async fn a_permuted_file_gives_option_order_figures_and_errata_recompute_them(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let csv = app::domain::synthetic::synthetic_key(300, 9).csv;
+    let key = app.store_synthetic_key("orders", &csv, app::domain::exposure::Exposure::Public, None).await;
+    let token = app.team_with_token("Orders", "o@orders.example").await;
+    let main = app::domain::synthetic::synthetic_predictions(&key, 0.6, 11);
+    // The same model asked again: its choices, and the file the permuted
+    // task records them in (each letter where its option was shown).
+    let again = app::domain::synthetic::synthetic_predictions(&key, 0.55, 12);
+    let permuted = app::domain::synthetic::as_permuted(&key, &again);
+    assert_ne!(permuted, again, "the letters move");
+    let resp = app.upload_with_permuted(&token, "Order-7B", &main, &permuted).await;
+    assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
+    let body = resp.json();
+    assert_order(&body, expected_order(&main, &again, &key));
+    let id = body["id"].as_str().unwrap().to_owned();
+    for (lang, heading) in [("", "Option order"), ("?lang=ar", "ترتيب الخيارات")] {
+        let page = without_markers(&app.get(&format!("/submissions/{id}{lang}")).await.body);
+        assert!(page.contains(heading) && page.contains(r#"id="order-figures""#), "figures{lang}");
+        assert!(page.contains(r#"id="order-consistent""#), "consistent accuracy{lang}");
+    }
+    // Without a permuted file: "not given".
+    let plain = app.upload_raw(&token, "model_name=Plain-7B", main.clone()).await.json();
+    assert!(plain.get("robustness").is_none(), "{plain}");
+    let page = app.get(&format!("/submissions/{}", plain["id"].as_str().unwrap())).await.body;
+    assert!(page.contains(r#"id="order-not-given""#));
+
+    // A refused permuted file is named as such, with its line; nothing is stored.
+    let own = || {
+        Request::get("/api/v1/submissions")
+            .header("authorization", format!("Bearer {token}"))
+            .body(Body::empty())
+            .unwrap()
+    };
+    let before = app.request(own()).await.json()["submissions"].as_array().unwrap().len();
+    let bad = permuted.replacen('\n', "\n1,Z\n", 1);
+    let resp = app.upload_with_permuted(&token, "Order-8B", &main, &bad).await;
+    assert_eq!(resp.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", resp.body);
+    let error = &resp.json()["error"];
+    assert_eq!(error["code"], "invalid_permuted_predictions", "{error}");
+    assert!(error["message"].as_str().unwrap().contains("permuted file"), "{error}");
+    assert_eq!(error["details"][0]["line"], 2, "{error}");
+    let after = app.request(own()).await.json()["submissions"].as_array().unwrap().len();
+    assert_eq!(after, before, "nothing stored");
+
+    // Errata: 40 keyed answers change; the stored second order is scored again.
+    let answers: std::collections::BTreeMap<u32, String> = key
+        .items()
+        .iter()
+        .take(40)
+        .map(|it| (it.id.get(), if it.answer.as_char() == 'A' { "B" } else { "A" }.to_owned()))
+        .collect();
+    let corrected = app::domain::synthetic::with_answers(&csv, &answers);
+    let checked = app::domain::parse_key(app::domain::Benchmark::MedAraBench, corrected.as_bytes()).unwrap();
+    let db = &app.state.db;
+    let stored = app::services::key_versions::store_version(
+        db,
+        app::domain::Benchmark::MedAraBench,
+        "orders",
+        None,
+        &checked,
+        corrected.as_bytes(),
+    )
+    .await
+    .unwrap();
+    app::services::key_versions::rescore_all(db, &stored.key, &mut Quiet).await.unwrap();
+    let again_api = app.get(&format!("/api/v1/submissions/{id}")).await.json();
+    let expected = expected_order(&main, &again, &checked.key);
+    assert_ne!(expected.2, expected_order(&main, &again, &key).2, "the correction changes consistent accuracy");
+    assert_order(&again_api, expected);
     app.finish().await;
 }

@@ -309,6 +309,27 @@ impl TestApp {
         .await
     }
 
+    /// Uploads `file` for `model` with the permuted task's file beside it
+    /// (the multipart `permuted` part), with a bearer token.
+    pub async fn upload_with_permuted(&self, token: &str, model: &str, file: &str, permuted: &str) -> Response {
+        let (content_type, mut body) = multipart_body(&[("model_name", model)], Some(("preds.csv", file.as_bytes())));
+        // The permuted part before the closing boundary.
+        let end = format!("--{MULTIPART_BOUNDARY}--\r\n");
+        body.truncate(body.len() - end.len());
+        body.extend_from_slice(
+            format!("--{MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name=\"permuted\"; filename=\"permuted.csv\"\r\nContent-Type: text/csv\r\n\r\n{permuted}\r\n{end}")
+                .as_bytes(),
+        );
+        self.request(
+            Request::post("/api/v1/submissions")
+                .header("authorization", format!("Bearer {token}"))
+                .header("content-type", content_type)
+                .body(Body::from(body))
+                .unwrap(),
+        )
+        .await
+    }
+
     /// The upload form posted from this site's page with a session: the
     /// `fields` (send `lang` first, as the page does) and `file`; `script`
     /// adds the header the page's script sends (`X-Form-Client: script`).
@@ -435,9 +456,12 @@ impl TestApp {
 /// The password every test team uses.
 pub const PASSWORD: &str = "a long test password";
 
+/// The boundary of [`multipart_body`]'s parts.
+const MULTIPART_BOUNDARY: &str = "----medarabench-test-boundary";
+
 /// A multipart/form-data body with text fields and one file.
 pub fn multipart_body(fields: &[(&str, &str)], file: Option<(&str, &[u8])>) -> (String, Vec<u8>) {
-    let boundary = "----medarabench-test-boundary";
+    let boundary = MULTIPART_BOUNDARY;
     let mut body = Vec::new();
     for (name, value) in fields {
         body.extend_from_slice(

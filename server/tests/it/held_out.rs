@@ -375,6 +375,7 @@ async fn surfaces_show_breakdowns(app: &TestApp, token: &str, a: &str, b: &str) 
     assert!(api["letter_shares"]["chosen"]["A"]["count"].is_u64(), "the file's letters: {api}");
     assert_eq!(api["letter_shares"].get("against_key").is_some(), full, "letters against the key: {api}");
     assert_eq!(api.get("calibration").is_some(), full, "calibration: {api}");
+    assert_eq!(api.get("robustness").is_some(), full, "robustness: {api}");
     if !full {
         let (accuracy, step) = (api["accuracy"].as_f64().unwrap(), api["ladder_step"].as_f64().unwrap());
         assert!(((accuracy / step) - (accuracy / step).round()).abs() < 1e-6, "on the Ladder's grid: {api}");
@@ -391,6 +392,8 @@ async fn surfaces_show_breakdowns(app: &TestApp, token: &str, a: &str, b: &str) 
         assert_eq!(count(&page.body, "#letters-held-out") == 1, !full, "letters without the key's{lang}");
         assert_eq!(count(&page.body, "#calibration-figures") == 1, full, "calibration{lang}");
         assert_eq!(count(&page.body, "#calibration-held-out") == 1, !full, "calibration withheld{lang}");
+        assert_eq!(count(&page.body, "#order-figures") == 1, full, "option order{lang}");
+        assert_eq!(count(&page.body, "#order-held-out") == 1, !full, "option order withheld{lang}");
     }
     // The model card's badge and block show the shown accuracy, no other.
     let badge = app.get(&format!("/submissions/{a}/badge.svg")).await;
@@ -446,7 +449,10 @@ async fn nothing_per_question_is_shown_until_the_key_is_revealed(backend: Backen
             .enumerate()
             .map(|(i, l)| if i == 0 { format!("{l},confidence\n") } else { format!("{l},0.{}\n", 1 + i % 9) })
             .collect();
-        let resp = app.upload_raw(token, "model_name=Probe-7B", file).await;
+        // And the permuted task's file: option-order figures, withheld too.
+        let again = app::domain::synthetic::synthetic_predictions(&key, 0.6, seed + 10);
+        let permuted = app::domain::synthetic::as_permuted(&key, &again);
+        let resp = app.upload_with_permuted(token, "Probe-7B", &file, &permuted).await;
         assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
         let body = resp.json();
         assert_eq!(body["exposure"], "held-out", "{body}");

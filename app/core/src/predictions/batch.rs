@@ -91,7 +91,7 @@ fn line_row(api: Api, line: usize, raw: &str) -> Result<Option<Row>, PredictionE
             (Api::OpenAi, Some(letter)) => openai_confidence(&obj, letter),
             _ => None,
         };
-        Row { line, question: QuestionRef::Id(id), choice, confidence }
+        Row { line, question: QuestionRef::Id(id), choice, confidence, permutation: None }
     }))
 }
 

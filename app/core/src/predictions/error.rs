@@ -86,6 +86,27 @@ pub enum PredictionError {
         /// The value, shortened.
         value: String,
     },
+    /// A row of a file sent as the permuted task's whose options were not
+    /// shown in the permuted order of its question.
+    #[error(
+        "line {line}: question {id} was not asked in the permuted order (its rotation is {expected}): send the medarabench_permuted task's output as the permuted file"
+    )]
+    NotPermuted {
+        /// 1-based line.
+        line: usize,
+        /// The question.
+        id: QuestionId,
+        /// Its rotation.
+        expected: u8,
+    },
+    /// A file of the permuted task sent as the main file.
+    #[error(
+        "line {line}: this is the permuted task's output (its questions carry a Permutation): send it as the permuted file, beside the main task's"
+    )]
+    PermutedAsMain {
+        /// 1-based line.
+        line: usize,
+    },
     /// A record of a tool's output format (lm-evaluation-harness, lighteval,
     /// a batch API) that cannot be read; `line` is the JSON line, or the
     /// 1-based row of a parquet table.
@@ -204,6 +225,10 @@ impl crate::message::Coded for PredictionError {
             Self::BadConfidence { line, column, value } => {
                 Message::new("prediction-bad-confidence").arg("line", line).arg("column", column).arg("value", value)
             }
+            Self::NotPermuted { line, id, expected } => {
+                Message::new("prediction-not-permuted").arg("line", line).arg("id", id).arg("expected", expected)
+            }
+            Self::PermutedAsMain { line } => Message::new("prediction-permuted-as-main").arg("line", line),
             Self::UnknownQuestionId { line, id } => {
                 Message::new("prediction-unknown-question-id").arg("line", line).arg("id", id)
             }
@@ -250,6 +275,8 @@ impl PredictionError {
             | Self::DuplicateQuestionId { line, .. }
             | Self::NotALetter { line, .. }
             | Self::BadConfidence { line, .. }
+            | Self::NotPermuted { line, .. }
+            | Self::PermutedAsMain { line }
             | Self::Malformed { line, .. }
             | Self::UnknownQuestionText { line, .. }
             | Self::AmbiguousQuestionText { line, .. }

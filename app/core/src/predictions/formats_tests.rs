@@ -452,3 +452,65 @@ fn openai_logprobs_give_the_chosen_letters_share() {
     // The shipped fixture asked for none.
     assert!(confidences(&fixture("openai-batch.output.jsonl")).iter().all(|(_, c)| c.is_none()));
 }
+
+/// Per line of a samples file: the question number, the harness's own
+/// verdict, and the text of the option the dummy model chose (the largest
+/// log-likelihood, read here from the file).
+fn harness_choices(name: &str) -> std::collections::BTreeMap<u32, (bool, String)> {
+    let text = String::from_utf8(fixture(name)).unwrap();
+    text.lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            let n = v["doc"]["Question Number"].as_str().unwrap().parse().unwrap();
+            let lls: Vec<f64> = v["filtered_resps"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| r[0].as_str().unwrap().parse().unwrap())
+                .collect();
+            let best = (0..lls.len()).fold(0, |b, i| if lls[i] > lls[b] { i } else { b });
+            let letter = ["A", "B", "C", "D", "E", "F"][best];
+            let chosen = v["doc"][format!("Option {letter}")].as_str().unwrap().to_owned();
+            (n, (v["acc"].as_f64().unwrap() == 1.0, chosen))
+        })
+        .collect()
+}
+
+#[test]
+fn the_permuted_task_maps_back_and_agrees_with_the_harness() {
+    let key = key();
+    let main = crate::score::score_bytes(&key, &fixture("lm-eval-mc.samples.jsonl")).unwrap();
+    let permuted = crate::score::read_permuted(&key, &fixture("lm-eval-mc-permuted.samples.jsonl")).unwrap();
+    let robustness = *main.with_permuted(&key, &permuted).card.robustness.unwrap();
+    // Computed here from the two files alone: the harness's verdicts, and
+    // the option texts each order's choice names.
+    let (a, b) = (harness_choices("lm-eval-mc.samples.jsonl"), harness_choices("lm-eval-mc-permuted.samples.jsonl"));
+    let n = key.len();
+    assert_eq!(robustness.n, n);
+    let right = b.values().filter(|(r, _)| *r).count();
+    let both = a.iter().filter(|(q, (r, _))| *r && b[q].0).count();
+    let changed = a.iter().filter(|(q, (_, text))| *text != b[q].1).count();
+    assert_eq!(robustness.accuracy_permuted, right as f64 / n as f64);
+    assert_eq!(robustness.consistent_accuracy, both as f64 / n as f64);
+    assert_eq!(robustness.order_sensitivity_n, a.len());
+    assert_eq!(robustness.order_sensitivity, changed as f64 / a.len() as f64);
+    // And the permuted order's accuracy is the harness's own acc on it.
+    let results: serde_json::Value = serde_json::from_slice(&fixture("lm-eval-mc-permuted.results.json")).unwrap();
+    let acc = results["results"]["medarabench_permuted"]["acc,none"].as_f64().unwrap();
+    assert!((robustness.accuracy_permuted - acc).abs() < 1e-12, "{} vs {acc}", robustness.accuracy_permuted);
+}
+
+#[test]
+fn each_task_file_must_be_sent_as_itself() {
+    let key = key();
+    let err = crate::score::read_permuted(&key, &fixture("lm-eval-mc.samples.jsonl")).unwrap_err();
+    assert_eq!(err.problems().len(), 30, "{err}");
+    assert!(
+        err.problems()[0]
+            .to_string()
+            .starts_with("line 1: question 1 was not asked in the permuted order (its rotation is 2)"),
+        "{err}"
+    );
+    let err = crate::score::score_bytes(&key, &fixture("lm-eval-mc-permuted.samples.jsonl")).unwrap_err();
+    assert!(matches!(err, PredictionError::PermutedAsMain { line: 1 }), "{err}");
+}

@@ -319,7 +319,8 @@ fn read_nested(line: usize, record: &Value) -> Result<Found, PredictionError> {
         }
         None => DocKey::of(&question),
     };
-    Ok(Found { row: Row { line, question, choice, confidence }, doc: key, loglikelihood })
+    let permutation = doc.get("specific").and_then(rotation_of);
+    Ok(Found { row: Row { line, question, choice, confidence, permutation }, doc: key, loglikelihood })
 }
 
 fn read_flat(line: usize, record: &Value) -> Result<Found, PredictionError> {
@@ -340,7 +341,21 @@ fn read_flat(line: usize, record: &Value) -> Result<Found, PredictionError> {
         (Some(letter), confidence, true)
     };
     let doc = DocKey::of(&question);
-    Ok(Found { row: Row { line, question, choice, confidence }, doc, loglikelihood })
+    let permutation = record.get("specifics").and_then(rotation_of);
+    Ok(Found { row: Row { line, question, choice, confidence, permutation }, doc, loglikelihood })
+}
+
+/// The permuted variant's rotation in a doc's `specific` (key
+/// `permutation`), when it is a whole number from 1 to 5.
+fn rotation_of(specific: &Value) -> Option<u8> {
+    let Value::Map(entries) = specific.structured() else { return None };
+    let (_, v) = entries.iter().find(|(k, _)| key_name(k) == "permutation")?;
+    match v {
+        Value::Int(r) => u8::try_from(*r).ok(),
+        Value::Str(s) => s.trim().parse().ok(),
+        _ => None,
+    }
+    .filter(|r| (1..=5).contains(r))
 }
 
 fn malformed(line: usize, message: String) -> PredictionError {

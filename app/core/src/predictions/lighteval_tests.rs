@@ -79,7 +79,10 @@ fn v0_10_log_likelihood_with_question_numbers() {
     assert_eq!(rows.len(), 30);
     for (i, row) in rows.iter().enumerate() {
         let n = i as u32 + 1;
-        assert_eq!(row, &Row { line: i + 1, question: id(n), choice: pick(n), confidence: row.confidence });
+        assert_eq!(
+            row,
+            &Row { line: i + 1, question: id(n), choice: pick(n), confidence: row.confidence, permutation: None }
+        );
         assert_confidence(row, n);
     }
 }
@@ -102,7 +105,10 @@ fn v0_7_string_cast_columns_are_read_as_python_literals() {
     assert_eq!(rows.len(), 30);
     for (i, row) in rows.iter().enumerate() {
         let n = i as u32 + 1;
-        assert_eq!(row, &Row { line: i + 1, question: id(n), choice: pick(n), confidence: row.confidence });
+        assert_eq!(
+            row,
+            &Row { line: i + 1, question: id(n), choice: pick(n), confidence: row.confidence, permutation: None }
+        );
         assert_confidence(row, n);
     }
 }
@@ -113,7 +119,10 @@ fn v0_11_generative_with_string_question_numbers() {
     assert_eq!(rows.len(), 30);
     for (i, row) in rows.iter().enumerate() {
         let n = i as u32 + 1;
-        assert_eq!(row, &Row { line: i + 1, question: id(n), choice: generated_pick(n), confidence: None });
+        assert_eq!(
+            row,
+            &Row { line: i + 1, question: id(n), choice: generated_pick(n), confidence: None, permutation: None }
+        );
     }
 }
 
@@ -140,7 +149,10 @@ fn two_rows_of_a_doc_give_its_log_likelihood_row() {
         let n = i as u32 + 1;
         let shift = usize::from(n.is_multiple_of(3));
         let expected = Letter::from_index((pick(n).unwrap().index() + shift) % 4);
-        assert_eq!(row, &Row { line: 31 + i, question: id(n), choice: expected, confidence: row.confidence });
+        assert_eq!(
+            row,
+            &Row { line: 31 + i, question: id(n), choice: expected, confidence: row.confidence, permutation: None }
+        );
         assert_confidence(row, n);
     }
 }

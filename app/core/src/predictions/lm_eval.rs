@@ -15,6 +15,9 @@
 //!   choices' log-likelihoods (`crate::confidence`).
 //! - `generate_until` lines: the raw generation `resps[0][0]`, read by our
 //!   extraction protocol (`crate::extract`), not by the task's filters.
+//! - `doc["Permutation"]` (the shipped permuted variant's rotation of the
+//!   options, `crate::robustness`) is kept with the row, to check that a
+//!   file sent as the variant's is one.
 //! - A task with several filters writes one line per (doc, filter): the
 //!   lines of the filter `none` are read when there are any, else those of
 //!   the first filter in the file; the others are skipped.
@@ -98,7 +101,20 @@ fn row(line: usize, sample: &Sample) -> Result<Row, PredictionError> {
     };
     let question = question(line, doc)?;
     let (choice, confidence) = choice(line, sample)?;
-    Ok(Row { line, question, choice, confidence })
+    let permutation = match doc.get("Permutation").filter(|v| !v.is_null()) {
+        None => None,
+        Some(v) => Some(permutation(line, v)?),
+    };
+    Ok(Row { line, question, choice, confidence, permutation })
+}
+
+/// A doc's `Permutation`: a rotation 1-5, as a number or a string of digits.
+fn permutation(line: usize, v: &Value) -> Result<u8, PredictionError> {
+    let text = v.as_str().map_or_else(|| v.to_string(), |s| s.trim().to_owned());
+    text.parse::<u8>().ok().filter(|r| (1..=5).contains(r)).ok_or_else(|| PredictionError::Malformed {
+        line,
+        message: format!("doc.Permutation {text:?} is not a rotation from 1 to 5"),
+    })
 }
 
 /// The question a doc is: its id, else its text.

@@ -94,6 +94,9 @@ pub struct Prediction {
     pub choice: Option<Letter>,
     /// The probability the model gave `choice`, where the file has it.
     pub confidence: Option<Confidence>,
+    /// The rotation of the options the tool showed, where its output says
+    /// (`crate::robustness`).
+    pub permutation: Option<u8>,
 }
 
 /// A row naming its question by text (no usable id in the file); scoring
@@ -108,6 +111,9 @@ pub struct TextPrediction {
     pub choice: Option<Letter>,
     /// The probability the model gave `choice`, where the file has it.
     pub confidence: Option<Confidence>,
+    /// The rotation of the options the tool showed, where its output says
+    /// (`crate::robustness`).
+    pub permutation: Option<u8>,
 }
 
 /// A readable prediction file with unique ids, not yet checked against a key.
@@ -144,12 +150,14 @@ impl PredictionFile {
         let mut problems = Vec::new();
         let (format, rows) = read_rows(bytes, &mut problems)?;
         let mut file = Self { format, gzip, rows: Vec::with_capacity(rows.len()), by_text: Vec::new() };
-        for Row { line, question, choice, confidence } in rows {
+        for Row { line, question, choice, confidence, permutation } in rows {
             // A confidence means something only beside a letter.
             let confidence = confidence.filter(|_| choice.is_some());
             match question {
-                QuestionRef::Id(id) => file.rows.push(Prediction { line, id, choice, confidence }),
-                QuestionRef::Text(text) => file.by_text.push(TextPrediction { line, text, choice, confidence }),
+                QuestionRef::Id(id) => file.rows.push(Prediction { line, id, choice, confidence, permutation }),
+                QuestionRef::Text(text) => {
+                    file.by_text.push(TextPrediction { line, text, choice, confidence, permutation });
+                }
             }
         }
         problems.extend(repeats(&file.rows));

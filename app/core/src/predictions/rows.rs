@@ -28,4 +28,7 @@ pub struct Row {
     /// The probability the model gave `choice`, where the file has it
     /// (never without a letter).
     pub confidence: Option<Confidence>,
+    /// The rotation of the options the tool showed, where its output says
+    /// (the shipped tasks' permuted variant: `crate::robustness`).
+    pub permutation: Option<u8>,
 }

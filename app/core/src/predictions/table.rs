@@ -119,7 +119,7 @@ pub(super) fn read_csv(text: &str, problems: &mut Vec<PredictionError>) -> Resul
         let confidence = confidence(line, choice.as_ref().ok().copied().flatten(), confidence_col.map(cell), probs);
         match (id, choice, confidence) {
             (Ok(id), Ok(choice), Ok(confidence)) => {
-                rows.push(Row { line, question: QuestionRef::Id(id), choice, confidence });
+                rows.push(Row { line, question: QuestionRef::Id(id), choice, confidence, permutation: None });
             }
             (id, choice, confidence) => {
                 problems.extend(id.err().into_iter().chain(choice.err()).chain(confidence.err().into_iter().flatten()));
@@ -191,7 +191,9 @@ fn jsonl_row(line: usize, raw: &str) -> Result<Row, Vec<PredictionError>> {
         [0, 1, 2, 3, 4, 5].map(|i| probs[i].as_deref()),
     );
     match (id, choice, confidence) {
-        (Ok(id), Ok(choice), Ok(confidence)) => Ok(Row { line, question: QuestionRef::Id(id), choice, confidence }),
+        (Ok(id), Ok(choice), Ok(confidence)) => {
+            Ok(Row { line, question: QuestionRef::Id(id), choice, confidence, permutation: None })
+        }
         (id, choice, confidence) => {
             Err(id.err().into_iter().chain(choice.err()).chain(confidence.err().into_iter().flatten()).collect())
         }

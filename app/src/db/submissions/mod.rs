@@ -49,6 +49,9 @@ pub struct NewSubmission {
     /// The confidence the file gave each of those questions, a byte each,
     /// when it gave any.
     pub confidences: Option<Vec<u8>>,
+    /// What the permuted task's file gave, mapped back to the key's order
+    /// and packed like `predictions`, when one was sent.
+    pub permuted_predictions: Option<Vec<u8>>,
     /// The client's `Idempotency-Key`, if it sent one.
     pub idempotency_key: Option<String>,
     /// What key-copy forensics found (`domain::forensics`).

@@ -80,6 +80,10 @@ submission_row! {
         /// Not read with a record (large).
         #[sqlx(default)]
         confidences: Option<Vec<u8>>,
+        /// The permuted task's predictions, mapped back and packed like
+        /// `predictions`; `None` without one. Not read with a record (large).
+        #[sqlx(default)]
+        permuted_predictions: Option<Vec<u8>>,
         /// The calibration figures the board shows (`None`: no confidence).
         calibration_n: Option<i64>,
         ece: Option<f64>,
@@ -106,7 +110,7 @@ submission_row! {
 }
 
 /// The columns a record read leaves out: large, and not shown.
-pub(super) const LARGE_COLUMNS: [&str; 3] = ["correctness", "predictions", "confidences"];
+pub(super) const LARGE_COLUMNS: [&str; 4] = ["correctness", "predictions", "confidences", "permuted_predictions"];
 
 impl SubmissionRow {
     /// The row of `new` stored at `now` on the UTC `day`, with what the
@@ -154,6 +158,7 @@ impl SubmissionRow {
             predictions: Some(new.predictions.clone()),
             predictions_key_id: Some(new.key.id),
             confidences: new.confidences.clone(),
+            permuted_predictions: new.permuted_predictions.clone(),
             calibration_n: calibration.map(|c| c.n as i64),
             ece: calibration.map(|c| c.ece),
             ece_ci_low: calibration.map(|c| c.ece_ci95[0]),

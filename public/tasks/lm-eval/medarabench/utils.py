@@ -54,6 +54,22 @@ with the letter only); it is NOT the paper's verbatim prompt.
 a 5-option row. The multiple_choice task scores the continuations " A",
 " B", ... after "Answer:"; the generate_until task lets the model write
 its answer after it.
+
+The permuted variant
+--------------------
+`medarabench_permuted` asks every question again with its options in a
+second order, for the leaderboard's option-order robustness figures. The
+order is a rotation fixed by the question's number alone (no key needed):
+for question q with k options,
+
+    r = 1 + ((q * 2654435761) mod 2**32) mod (k - 1)
+
+and the option shown under the j-th letter (from 0) is the one the CSV has
+under letter (j + r) mod k. As 1 <= r <= k - 1, every option moves, the
+keyed one included. Each document carries r as `Permutation` (and its
+`Correct Answer` is the letter the keyed option is shown under), so the
+leaderboard checks that a file is the variant's and maps each answer back
+to the CSV's letters.
 """
 
 from __future__ import annotations
@@ -169,6 +185,41 @@ def process_docs(dataset: datasets.Dataset) -> datasets.Dataset:
             shown,
         )
     return dataset.filter(is_scoreable)
+
+
+PERMUTATION_COLUMN = "Permutation"
+
+
+def rotation(question_number: int, options: int) -> int:
+    """How far the permuted variant rotates a question's options (see the
+    module docs): 1 to options - 1, from the question's number alone."""
+    return 1 + ((question_number * 2654435761) % 2**32) % (options - 1)
+
+
+def _number(doc: dict[str, Any]) -> int | None:
+    text = (doc.get(ID_COLUMN) or "").strip()
+    return int(text) if text.isdigit() else None
+
+
+def permute(doc: dict[str, Any]) -> dict[str, Any]:
+    """The document with its options in the variant's order."""
+    letters = choice_letters(doc)
+    k = len(letters)
+    r = rotation(_number(doc), k)
+    out = dict(doc)
+    for j, letter in enumerate(letters):
+        out[f"Option {letter}"] = doc[f"Option {letters[(j + r) % k]}"]
+    keyed = keyed_letter(doc)
+    if keyed in letters:
+        out[ANSWER_COLUMN] = letters[(letters.index(keyed) - r) % k]
+    out[PERMUTATION_COLUMN] = str(r)
+    return out
+
+
+def process_docs_permuted(dataset: datasets.Dataset) -> datasets.Dataset:
+    """The scoreable rows with a question number, options rotated."""
+    kept = process_docs(dataset).filter(lambda doc: _number(doc) is not None)
+    return kept.map(permute)
 
 
 def _allowed(letters: list[str]) -> str:

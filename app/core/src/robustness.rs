@@ -114,15 +114,18 @@ impl Robustness {
 
 /// `given` (a permuted file's answers to `key`'s layout: scoreable items,
 /// then rejected ids) with each scoreable item's letter mapped back to the
-/// key's order; rejected rows and letters past a question's options stay
-/// as they are (wrong either way).
+/// key's order. A letter past a question's options stays as it is (wrong
+/// either way); a row the key rejects counts as not given, as its options
+/// (and so its rotation) are not known: should a corrected key make it
+/// scoreable, it is missing from the second order.
 pub fn map_back(key: &AnswerKey, given: &[Given]) -> Vec<Given> {
     given
         .iter()
         .enumerate()
         .map(|(i, g)| match (g, key.items().get(i)) {
             (Given::Letter(l), Some(item)) => to_original(*l, item.id, item.options).map_or(*g, Given::Letter),
-            _ => *g,
+            (_, Some(_)) => *g,
+            (_, None) => Given::Missing,
         })
         .collect()
 }

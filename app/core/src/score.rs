@@ -16,7 +16,7 @@ use super::groups::Tally;
 use super::key::AnswerKey;
 use super::letters::LetterShares;
 use super::predictions::{PredictionError, PredictionFile, PredictionFormat};
-use super::robustness::{Robustness, map_back, rotation};
+use super::robustness::{Robustness, map_back};
 use super::stats::wilson;
 use super::stored_predictions::{Given, StoredPredictions};
 
@@ -276,17 +276,17 @@ pub fn read_and_score(key: &AnswerKey, bytes: &[u8]) -> Result<(PredictionFile, 
 /// each question of `key`'s layout, its letters mapped back to the key's
 /// order. Refused like any file, and, where the tool's output says how
 /// each question's options were shown (lm-evaluation-harness samples,
-/// lighteval details), for every question not shown in the permuted order.
+/// lighteval details), for every row that does not say it was shown in the
+/// permuted order. The check reads the file alone, never the key (the
+/// readers check a stated rotation against the question's number and the
+/// options the file shows), so a refusal tells nothing of which questions
+/// a held-out key scores.
 pub fn read_permuted(key: &AnswerKey, bytes: &[u8]) -> Result<StoredPredictions, PredictionError> {
     let (file, mut problems) = PredictionFile::read(bytes)?;
     if matches!(file.format, PredictionFormat::LmEvalSamples | PredictionFormat::LightevalDetails) {
-        for p in &file.rows {
-            let Some(item) = key.position(p.id).map(|i| &key.items()[i]) else { continue };
-            let Some(expected) = rotation(p.id, item.options) else { continue };
-            if p.permutation != Some(expected) {
-                problems.push(PredictionError::NotPermuted { line: p.line, id: p.id, expected });
-            }
-        }
+        let rows = file.rows.iter().map(|p| (p.line, p.permutation));
+        let unmarked = rows.chain(file.by_text.iter().map(|p| (p.line, p.permutation))).filter(|(_, r)| r.is_none());
+        problems.extend(unmarked.map(|(line, _)| PredictionError::NotPermuted { line }));
     }
     let recorded = StoredPredictions::record_noting(key, &file, &mut problems);
     if let Some(refusal) = PredictionError::from_problems(problems) {
@@ -297,7 +297,9 @@ pub fn read_permuted(key: &AnswerKey, bytes: &[u8]) -> Result<StoredPredictions,
 
 impl Scored {
     /// Adds the option-order figures of `permuted` (read by
-    /// [`read_permuted`] on the same `key`).
+    /// [`read_permuted`] on the same `key`) to a file just scored on `key`
+    /// (its predictions in `key`'s own layout; a re-score on another
+    /// version aligns both itself).
     pub fn with_permuted(mut self, key: &AnswerKey, permuted: &StoredPredictions) -> Self {
         let n = key.len();
         let robustness = Robustness::of(key, &self.predictions.given()[..n], &permuted.given()[..n]);

@@ -28,6 +28,7 @@ api-idempotency-key-reused = استُخدم مفتاح Idempotency-Key هذا م
 api-invalid-idempotency-key = يجب أن تتكوّن ترويسة Idempotency-Key من محارف ASCII مرئية، من 1 إلى { $max }
 api-missing-file = ملف التنبؤات غير موجود أو فارغ
 api-permuted-file-refused = رُفض الملف ذو الترتيب المبدَّل، ولم يُحفظ شيء
+api-permuted-not-offered = يُصحَّح الملف ذو الترتيب المبدَّل على MedAraBench فقط (لمهامه النسخة المبدَّلة)، لا على {"\u2068"}{ $benchmark }{"\u2069"}
 api-no-file-field = لا يحتوي النموذج متعدد الأجزاء على حقل {"\u2066"}file{"\u2069"}
 api-invalid-multipart = تعذّرت قراءة النموذج متعدد الأجزاء: {"\u2068"}{ $detail }{"\u2069"}
 api-invalid-form = تعذّرت قراءة النموذج: {"\u2068"}{ $detail }{"\u2069"}

@@ -29,6 +29,7 @@ api-idempotency-key-reused = this Idempotency-Key was already used for a differe
 api-invalid-idempotency-key = the Idempotency-Key header must be 1 to { $max } visible ASCII characters
 api-missing-file = the prediction file is missing or empty
 api-permuted-file-refused = the permuted file was refused, and nothing was stored
+api-permuted-not-offered = a permuted file is scored on MedAraBench only (its tasks have the permuted variant), not on { $benchmark }
 api-no-file-field = the multipart form has no `file` field
 api-invalid-multipart = the multipart form cannot be read: { $detail }
 api-invalid-form = the form cannot be read: { $detail }

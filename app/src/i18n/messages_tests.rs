@@ -284,7 +284,7 @@ fn core_refusals_have_a_message_in_both_languages() {
         PredictionError::DuplicateQuestionId { line: 4, id, first_line: 2 },
         PredictionError::NotALetter { line: 3, value: "maybe".into() },
         PredictionError::BadConfidence { line: 3, column: "prob_B".into(), value: "1.5".into() },
-        PredictionError::NotPermuted { line: 3, id, expected: 2 },
+        PredictionError::NotPermuted { line: 3 },
         PredictionError::PermutedAsMain { line: 1 },
         PredictionError::UnknownQuestionId { line: 3, id },
     ];
@@ -373,6 +373,10 @@ fn every_service_error_has_its_message() {
         ServiceError::BadRequest { code: "missing_file", message: Message::new("api-missing-file") },
         ServiceError::InvalidFile(PredictionError::NoRows),
         ServiceError::InvalidPermutedFile(PredictionError::NoRows),
+        ServiceError::BadRequest {
+            code: "permuted_not_offered",
+            message: Message::new("api-permuted-not-offered").arg("benchmark", "MedArabiQ"),
+        },
         ServiceError::QuotaExceeded { message: Message::new("api-daily-quota").arg("limit", 5), retry_after: None },
         ServiceError::QuotaExceeded { message: Message::new("api-total-quota").arg("limit", 100), retry_after: None },
         ServiceError::SigninThrottled { retry_after: 600 },

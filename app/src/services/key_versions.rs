@@ -17,6 +17,7 @@ use crate::db::keys::{self, KeyStoreError, NewKey, NextVersion, StoredKey};
 use crate::db::{Db, DbError};
 use crate::domain::errata::{KeyChange, diff};
 use crate::domain::exposure::as_drawn;
+use crate::domain::robustness::Robustness;
 use crate::domain::split::PublicPart;
 use crate::domain::stored_predictions::{aligned, rescore_aligned};
 use crate::domain::{AnswerKey, Benchmark, CheckedKey, Given, StoredPredictions, parse_key_for_scoring};
@@ -231,9 +232,10 @@ async fn score_batch(
                 // draws them: on a split key, the public part's alone.
                 let (mut scored, answers) = rescore_aligned(layout, &stored, &target);
                 if let Some(bytes) = &p.permuted_predictions {
+                    // Both orders' answers in the target's order.
                     let permuted = StoredPredictions::unpack(layout, bytes).map_err(|e| corrupt(e.to_string()))?;
-                    scored = scored
-                        .with_permuted(&target, &StoredPredictions::from_given(aligned(layout, &permuted, &target)));
+                    let again = aligned(layout, &permuted, &target);
+                    scored.card.robustness = Some(Box::new(Robustness::of(&target, &answers, &again)));
                 }
                 Ok(match &part {
                     Some(part) => {

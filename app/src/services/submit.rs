@@ -164,11 +164,20 @@ async fn scored(ctx: Scoring<'_>, upload: &Upload, meta: SubmissionMeta, file: A
     let scoring_key = key.clone();
     let inline = file.len() + upload.permuted.as_ref().map_or(0, Vec::len) <= INLINE_FILE_BYTES;
     let permuted_file = upload.permuted.clone().filter(|p| !p.is_empty());
+    if permuted_file.is_some() && benchmark != Benchmark::MedAraBench {
+        return Err(ServiceError::BadRequest {
+            code: "permuted_not_offered",
+            message: Message::new("api-permuted-not-offered").arg("benchmark", benchmark),
+        });
+    }
     let (sha, scored, format, permuted) = blocking::run(inline, move || {
         let sha = crate::domain::input::sha256_hex(&file);
         let (file, scored) = read_and_score(&scoring_key, &file).map_err(ServiceError::InvalidFile)?;
         let Some(bytes) = permuted_file else { return Ok((sha, scored, file.format, None)) };
         let permuted = read_permuted(&scoring_key, &bytes).map_err(ServiceError::InvalidPermutedFile)?;
+        // Both files' hashes: the same file sent again with a permuted
+        // file, or with another, is a new upload, not a repeat.
+        let sha = format!("{sha}+{}", crate::domain::input::sha256_hex(&bytes));
         Ok::<_, ServiceError>((sha, scored.with_permuted(&scoring_key, &permuted), file.format, Some(permuted.pack())))
     })
     .await??;

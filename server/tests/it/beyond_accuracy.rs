@@ -231,6 +231,25 @@ fn assert_calibration(api: &Value, expected: (usize, f64, f64, f64, f64, f64)) {
 struct Quiet;
 impl app::services::key_versions::Progress for Quiet {}
 
+/// Stores `csv` with `answers` changed as the next version of key `name`
+/// and re-scores every submission on it: the corrected key.
+async fn correct_key(
+    app: &TestApp,
+    name: &str,
+    csv: &str,
+    answers: &std::collections::BTreeMap<u32, String>,
+) -> app::domain::CheckedKey {
+    let corrected = app::domain::synthetic::with_answers(csv, answers);
+    let checked = app::domain::parse_key(app::domain::Benchmark::MedAraBench, corrected.as_bytes()).unwrap();
+    let db = &app.state.db;
+    let benchmark = app::domain::Benchmark::MedAraBench;
+    let stored = app::services::key_versions::store_version(db, benchmark, name, None, &checked, corrected.as_bytes())
+        .await
+        .unwrap();
+    app::services::key_versions::rescore_all(db, &stored.key, &mut Quiet).await.unwrap();
+    checked
+}
+
 async fn a_file_with_confidences_is_calibrated_and_errata_recompute_it(backend: Backend) {
     let Some(app) = TestApp::start(backend).await else { return };
     let csv = app::domain::synthetic::synthetic_key(300, 7).csv;
@@ -309,20 +328,7 @@ async fn a_file_with_confidences_is_calibrated_and_errata_recompute_it(backend: 
             (it.id.get(), other.to_owned())
         })
         .collect();
-    let corrected = app::domain::synthetic::with_answers(&csv, &answers);
-    let checked = app::domain::parse_key(app::domain::Benchmark::MedAraBench, corrected.as_bytes()).unwrap();
-    let db = &app.state.db;
-    let stored = app::services::key_versions::store_version(
-        db,
-        app::domain::Benchmark::MedAraBench,
-        "calibrated",
-        None,
-        &checked,
-        corrected.as_bytes(),
-    )
-    .await
-    .unwrap();
-    app::services::key_versions::rescore_all(db, &stored.key, &mut Quiet).await.unwrap();
+    let checked = correct_key(&app, "calibrated", &csv, &answers).await;
     let again = app.get(&format!("/api/v1/submissions/{id}")).await.json();
     let expected = expected_calibration(&file, &checked.key);
     assert_ne!(expected.2, expected_calibration(&file, &key).2, "the correction changes the Brier score");
@@ -413,27 +419,24 @@ async fn a_permuted_file_gives_option_order_figures_and_errata_recompute_them(ba
     let after = app.request(own()).await.json()["submissions"].as_array().unwrap().len();
     assert_eq!(after, before, "nothing stored");
 
-    // Errata: 40 keyed answers change; the stored second order is scored again.
-    let answers: std::collections::BTreeMap<u32, String> = key
+    // The same main file again, now with the permuted file: a new upload,
+    // not a repeat of the first (which had none).
+    let first = app.upload_raw(&token, "model_name=Again-7B", main.clone()).await;
+    assert_eq!(first.status, StatusCode::CREATED, "{}", first.body);
+    let second = app.upload_with_permuted(&token, "Again-7B", &main, &permuted).await;
+    assert_eq!(second.status, StatusCode::CREATED, "{}", second.body);
+    assert!(second.json()["robustness"].is_object(), "{}", second.body);
+
+    // Errata: 40 keyed answers change and a question is rejected, which
+    // moves every later question; the stored second order is scored again.
+    let mut answers: std::collections::BTreeMap<u32, String> = key
         .items()
         .iter()
         .take(40)
         .map(|it| (it.id.get(), if it.answer.as_char() == 'A' { "B" } else { "A" }.to_owned()))
         .collect();
-    let corrected = app::domain::synthetic::with_answers(&csv, &answers);
-    let checked = app::domain::parse_key(app::domain::Benchmark::MedAraBench, corrected.as_bytes()).unwrap();
-    let db = &app.state.db;
-    let stored = app::services::key_versions::store_version(
-        db,
-        app::domain::Benchmark::MedAraBench,
-        "orders",
-        None,
-        &checked,
-        corrected.as_bytes(),
-    )
-    .await
-    .unwrap();
-    app::services::key_versions::rescore_all(db, &stored.key, &mut Quiet).await.unwrap();
+    answers.insert(key.items()[40].id.get(), String::new());
+    let checked = correct_key(&app, "orders", &csv, &answers).await;
     let again_api = app.get(&format!("/api/v1/submissions/{id}")).await.json();
     let expected = expected_order(&main, &again, &checked.key);
     assert_ne!(expected.2, expected_order(&main, &again, &key).2, "the correction changes consistent accuracy");

@@ -89,15 +89,11 @@ pub enum PredictionError {
     /// A row of a file sent as the permuted task's whose options were not
     /// shown in the permuted order of its question.
     #[error(
-        "line {line}: question {id} was not asked in the permuted order (its rotation is {expected}): send the medarabench_permuted task's output as the permuted file"
+        "line {line}: this row was not asked in the permuted order (it names no Permutation): send the medarabench_permuted task's output as the permuted file"
     )]
     NotPermuted {
         /// 1-based line.
         line: usize,
-        /// The question.
-        id: QuestionId,
-        /// Its rotation.
-        expected: u8,
     },
     /// A file of the permuted task sent as the main file.
     #[error(
@@ -225,9 +221,7 @@ impl crate::message::Coded for PredictionError {
             Self::BadConfidence { line, column, value } => {
                 Message::new("prediction-bad-confidence").arg("line", line).arg("column", column).arg("value", value)
             }
-            Self::NotPermuted { line, id, expected } => {
-                Message::new("prediction-not-permuted").arg("line", line).arg("id", id).arg("expected", expected)
-            }
+            Self::NotPermuted { line } => Message::new("prediction-not-permuted").arg("line", line),
             Self::PermutedAsMain { line } => Message::new("prediction-permuted-as-main").arg("line", line),
             Self::UnknownQuestionId { line, id } => {
                 Message::new("prediction-unknown-question-id").arg("line", line).arg("id", id)
@@ -275,7 +269,7 @@ impl PredictionError {
             | Self::DuplicateQuestionId { line, .. }
             | Self::NotALetter { line, .. }
             | Self::BadConfidence { line, .. }
-            | Self::NotPermuted { line, .. }
+            | Self::NotPermuted { line }
             | Self::PermutedAsMain { line }
             | Self::Malformed { line, .. }
             | Self::UnknownQuestionText { line, .. }

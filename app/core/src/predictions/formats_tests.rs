@@ -505,12 +505,13 @@ fn each_task_file_must_be_sent_as_itself() {
     let key = key();
     let err = crate::score::read_permuted(&key, &fixture("lm-eval-mc.samples.jsonl")).unwrap_err();
     assert_eq!(err.problems().len(), 30, "{err}");
-    assert!(
-        err.problems()[0]
-            .to_string()
-            .starts_with("line 1: question 1 was not asked in the permuted order (its rotation is 2)"),
-        "{err}"
-    );
+    assert!(err.problems()[0].to_string().starts_with("line 1: this row was not asked in the permuted order"), "{err}");
+    // A stated rotation that is not the question's is named too.
+    let text = String::from_utf8(fixture("lm-eval-mc-permuted.samples.jsonl")).unwrap();
+    let wrong = text.replacen("\"Permutation\": \"2\"", "\"Permutation\": \"1\"", 1);
+    assert_ne!(wrong, text);
+    let err = crate::score::read_permuted(&key, wrong.as_bytes()).unwrap_err();
+    assert!(err.to_string().contains("is not the permuted task's rotation of this question (2"), "{err}");
     let err = crate::score::score_bytes(&key, &fixture("lm-eval-mc-permuted.samples.jsonl")).unwrap_err();
     assert!(matches!(err, PredictionError::PermutedAsMain { line: 1 }), "{err}");
 }

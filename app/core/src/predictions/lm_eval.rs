@@ -103,9 +103,37 @@ fn row(line: usize, sample: &Sample) -> Result<Row, PredictionError> {
     let (choice, confidence) = choice(line, sample)?;
     let permutation = match doc.get("Permutation").filter(|v| !v.is_null()) {
         None => None,
-        Some(v) => Some(permutation(line, v)?),
+        Some(v) => Some(checked_rotation(line, v, &question, doc)?),
     };
     Ok(Row { line, question, choice, confidence, permutation })
+}
+
+/// A doc's `Permutation`, checked against the rotation its question's
+/// number and the options it shows give (`crate::robustness::rotation`).
+fn checked_rotation(
+    line: usize,
+    v: &Value,
+    question: &QuestionRef,
+    doc: &serde_json::Map<String, Value>,
+) -> Result<u8, PredictionError> {
+    let r = permutation(line, v)?;
+    let shown = ["A", "B", "C", "D", "E", "F"]
+        .iter()
+        .filter(|l| doc.get(&format!("Option {l}")).and_then(Value::as_str).is_some_and(|t| !t.trim().is_empty()))
+        .count();
+    let expected = match question {
+        QuestionRef::Id(id) => crate::robustness::rotation(*id, shown as u8),
+        QuestionRef::Text(_) => None,
+    };
+    match expected {
+        Some(expected) if expected != r => Err(PredictionError::Malformed {
+            line,
+            message: format!(
+                "doc.Permutation {r} is not the permuted task's rotation of this question ({expected}, from its number and its {shown} options)"
+            ),
+        }),
+        _ => Ok(r),
+    }
 }
 
 /// A doc's `Permutation`: a rotation 1-5, as a number or a string of digits.

@@ -66,7 +66,9 @@ for question q with k options,
 
 and the option shown under the j-th letter (from 0) is the one the CSV has
 under letter (j + r) mod k. As 1 <= r <= k - 1, every option moves, the
-keyed one included. Each document carries r as `Permutation` (and its
+keyed one included. Rows whose options skip a letter (none in the test
+split) are left out: the leaderboard knows each question's option count,
+not which letters it skips. Each document carries r as `Permutation` (and its
 `Correct Answer` is the letter the keyed option is shown under), so the
 leaderboard checks that a file is the variant's and maps each answer back
 to the CSV's letters.
@@ -198,7 +200,14 @@ def rotation(question_number: int, options: int) -> int:
 
 def _number(doc: dict[str, Any]) -> int | None:
     text = (doc.get(ID_COLUMN) or "").strip()
-    return int(text) if text.isdigit() else None
+    return int(text) if text.isascii() and text.isdigit() and int(text) > 0 else None
+
+
+def _contiguous(doc: dict[str, Any]) -> bool:
+    """The row's options fill A to the k-th letter with no gap (the
+    leaderboard knows a question's option count, not which letters it skips)."""
+    letters = choice_letters(doc)
+    return letters == list(LETTERS[: len(letters)])
 
 
 def permute(doc: dict[str, Any]) -> dict[str, Any]:
@@ -217,8 +226,9 @@ def permute(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 def process_docs_permuted(dataset: datasets.Dataset) -> datasets.Dataset:
-    """The scoreable rows with a question number, options rotated."""
-    kept = process_docs(dataset).filter(lambda doc: _number(doc) is not None)
+    """The scoreable rows with a question number and options from A
+    without a gap (every row of the test split), options rotated."""
+    kept = process_docs(dataset).filter(lambda doc: _number(doc) is not None and _contiguous(doc))
     return kept.map(permute)
 
 

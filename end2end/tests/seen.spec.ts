@@ -106,7 +106,7 @@ for (const [width, viewport] of Object.entries(sizes)) {
       await expectReady(page);
       // The two required fields are marked; the others are one optional group.
       await expect(page.locator('#required-fields .required')).toHaveCount(2);
-      await expect(page.locator('#optional-fields select, #optional-fields input, #optional-fields textarea')).toHaveCount(15);
+      await expect(page.locator('#optional-fields select, #optional-fields input, #optional-fields textarea')).toHaveCount(16);
       await page.setInputFiles('input[name=file]', {
         name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('question_id,answer\n1,Z\n2,A\n2,B\n'),
       });

@@ -28,6 +28,9 @@ crate::messages! {
         col_ece = "leaderboard-col-ece",
         col_brier = "leaderboard-col-brier",
         not_given = "leaderboard-not-given",
+        /// The link that shows or hides the calibration columns.
+        calibration_show = "leaderboard-calibration-show",
+        calibration_hide = "leaderboard-calibration-hide",
         badge_reported = "leaderboard-badge-reported",
         badge_verified = "leaderboard-badge-verified",
         badge_reference = "leaderboard-badge-reference",

@@ -317,6 +317,13 @@ async fn a_file_with_confidences_is_calibrated_and_errata_recompute_it(backend: 
         assert!(sure < plain, "a row with an ECE sorts before one without{lang}");
         assert!(page.contains(not_given), "{lang}");
     }
+    // The columns are optional: off by default (the board keeps its width),
+    // on with `?columns=calibration` or the link that says so.
+    let board_page = without_markers(&app.get("/").await.body);
+    assert!(!board_page.contains(r#"data-sort-key="ece""#), "no calibration columns by default");
+    assert!(board_page.contains(r#"id="calibration-toggle" href="/?columns=calibration""#), "the link to them");
+    let with = without_markers(&app.get("/?columns=calibration").await.body);
+    assert!(with.contains(r#"data-sort-key="ece""#) && with.contains(r#"data-sort-key="brier""#));
 
     // Errata: 30 keyed answers change; the stored confidences are scored again.
     let answers: std::collections::BTreeMap<u32, String> = key

@@ -49,6 +49,12 @@ pub fn LeaderboardPage() -> impl IntoView {
         let q = query.read();
         BoardFilter::from_query(|name| q.get(name))
     });
+    // The optional calibration columns (`?columns=calibration`), shown too
+    // while the board is sorted by one of them.
+    let calibration = Memo::new(move |_| {
+        query.read().get(CALIBRATION_PARAM).as_deref() == Some(CALIBRATION_VALUE)
+            || matches!(sort.get().0, SortKey::Ece | SortKey::Brier)
+    });
     let page = Resource::new(
         move || filter.get(),
         |f| {
@@ -79,7 +85,7 @@ pub fn LeaderboardPage() -> impl IntoView {
             <Transition fallback=move || view! { <p>{t.loading()}</p> }>
                 {move || Suspend::new(async move {
                     match page.await {
-                        Ok(page) => view! { <BoardView page sort filter lang /> }.into_any(),
+                        Ok(page) => view! { <BoardView page sort filter calibration lang /> }.into_any(),
                         Err(err) => view! { <p class="error" role="alert">{err.to_string()}</p> }.into_any(),
                     }
                 })}
@@ -88,8 +94,18 @@ pub fn LeaderboardPage() -> impl IntoView {
     }
 }
 
+/// The query parameter and value that show the calibration columns.
+pub const CALIBRATION_PARAM: &str = "columns";
+pub const CALIBRATION_VALUE: &str = "calibration";
+
 #[component]
-fn BoardView(page: BoardPage, sort: Memo<(SortKey, SortDir)>, filter: Memo<BoardFilter>, lang: Lang) -> impl IntoView {
+fn BoardView(
+    page: BoardPage,
+    sort: Memo<(SortKey, SortDir)>,
+    filter: Memo<BoardFilter>,
+    calibration: Memo<bool>,
+    lang: Lang,
+) -> impl IntoView {
     let t = text(lang);
     let limited = page.is_limited().then(|| {
         view! {
@@ -121,7 +137,7 @@ fn BoardView(page: BoardPage, sort: Memo<(SortKey, SortDir)>, filter: Memo<Board
     view! {
         {synthetic.then(|| view! { <p class="notice" role="note" id="synthetic-notice">{t.synthetic_notice()}</p> })}
         {limited}
-        <BoardTable rows reference total=models_total sort filter lang />
+        <BoardTable rows reference total=models_total sort filter calibration lang />
         <p class="note" id="rank-note">{t.rank_note()}</p>
         <p class="note" id="flag-note">{t.flag_note()}</p>
         <p class="note">{t.approx_note()}</p>
@@ -235,6 +251,7 @@ fn FilterForm(categories: Vec<(String, String)>, filter: Memo<BoardFilter>, lang
                 </label>
                 {hidden("sort")}
                 {hidden("dir")}
+                {hidden(CALIBRATION_PARAM)}
                 {hidden(Lang::PARAM)}
                 <button type="submit">{t.apply()}</button>
                 {move || (!filter.read().is_empty()).then(|| view! { <a class="clear" href=clear>{t.clear()}</a> })}

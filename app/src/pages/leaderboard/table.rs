@@ -16,7 +16,9 @@ use crate::i18n::form_errors::say;
 use crate::i18n::{Lang, leaderboard};
 
 /// Number of columns (for full-width cells).
-const COLUMNS: &str = "11";
+const COLUMNS: &str = "9";
+/// The same with the optional calibration columns.
+const COLUMNS_WITH_CALIBRATION: &str = "11";
 
 #[component]
 fn SourceBadge(source: RowSource, lang: Lang) -> impl IntoView {
@@ -31,7 +33,7 @@ fn SourceBadge(source: RowSource, lang: Lang) -> impl IntoView {
 
 /// One row of the table, whatever its source.
 #[component]
-fn BoardTableRow(row: BoardRow, lang: Lang) -> impl IntoView {
+fn BoardTableRow(row: BoardRow, calibration: bool, lang: Lang) -> impl IntoView {
     let t = leaderboard::text(lang);
     let is_model = row.source != RowSource::Reference;
     let not_applicable = || t.not_applicable().to_owned();
@@ -159,8 +161,10 @@ fn BoardTableRow(row: BoardRow, lang: Lang) -> impl IntoView {
             <td>{size}</td>
             <td class="date">{date}</td>
             <td>{contamination}</td>
-            <td class="calibration ece">{ece}</td>
-            <td class="calibration brier">{brier}</td>
+            {calibration.then(|| view! {
+                <td class="calibration ece">{ece}</td>
+                <td class="calibration brier">{brier}</td>
+            })}
         </tr>
     }
 }
@@ -176,9 +180,11 @@ pub fn BoardTable(
     total: usize,
     sort: Memo<(SortKey, SortDir)>,
     filter: Memo<BoardFilter>,
+    calibration: Memo<bool>,
     lang: Lang,
 ) -> impl IntoView {
     let t = leaderboard::text(lang);
+    let columns = move || if calibration.get() { COLUMNS_WITH_CALIBRATION } else { COLUMNS };
     let shown = {
         let rows = rows.clone();
         Memo::new(move |_| {
@@ -192,16 +198,22 @@ pub fn BoardTable(
     let body = move || {
         let shown = shown.get();
         if shown.is_empty() {
-            return view! { <tr class="empty"><td colspan=COLUMNS>{t.no_match()}</td></tr> }.into_any();
+            return view! { <tr class="empty"><td colspan=columns>{t.no_match()}</td></tr> }.into_any();
         }
-        shown.into_iter().map(|row| view! { <BoardTableRow row lang /> }).collect_view().into_any()
+        let calibration = calibration.get();
+        shown.into_iter().map(|row| view! { <BoardTableRow row calibration lang /> }).collect_view().into_any()
     };
     let foot = move || {
         (filter.read().shows_reference() && !reference.is_empty()).then(|| {
-            let rows = reference.clone().into_iter().map(|row| view! { <BoardTableRow row lang /> }).collect_view();
+            let calibration = calibration.get();
+            let rows = reference
+                .clone()
+                .into_iter()
+                .map(|row| view! { <BoardTableRow row calibration lang /> })
+                .collect_view();
             view! {
                 <tfoot>
-                    <tr class="reference-heading"><th scope="rowgroup" colspan=COLUMNS>{t.reference_heading()}</th></tr>
+                    <tr class="reference-heading"><th scope="rowgroup" colspan=columns>{t.reference_heading()}</th></tr>
                     {rows}
                 </tfoot>
             }
@@ -214,12 +226,26 @@ pub fn BoardTable(
         });
         view! { <SortHeader label key=key.as_str() natural=key.natural_dir() current /> }
     };
+    // The link that shows or hides the calibration columns, keeping the
+    // rest of the query (a sort by one of them goes with them).
+    let query = leptos_router::hooks::use_query_map();
+    let toggle = move || {
+        let show = !calibration.get();
+        let by_calibration = matches!(sort.get().0, SortKey::Ece | SortKey::Brier);
+        let rest = query.get().into_iter().filter(|(k, v)| {
+            !v.is_empty() && k != super::CALIBRATION_PARAM && !(by_calibration && (k == "sort" || k == "dir"))
+        });
+        let q: leptos_router::params::ParamsMap =
+            rest.chain(show.then(|| (super::CALIBRATION_PARAM.into(), super::CALIBRATION_VALUE.to_owned()))).collect();
+        format!("/{}", q.to_query_string())
+    };
     // The caption is a paragraph above the scrolling box, not a
     // `<caption>`: a caption is laid out as wide as its table, and on a
     // phone it would run off the screen.
     view! {
         <p class="board-caption" id="board-caption">
             {move || t.caption(shown.read().len(), total)} <span class="sort-hint">{t.sort_hint()}</span>
+            " " <a id="calibration-toggle" href=toggle>{move || if calibration.get() { t.calibration_hide() } else { t.calibration_show() }}</a>
         </p>
         <div class="table-scroll board-scroll">
             <table class="leaderboard" id="leaderboard" aria-labelledby="board-caption">
@@ -234,8 +260,10 @@ pub fn BoardTable(
                         {header(SortKey::Size, t.col_size())}
                         {header(SortKey::Date, t.col_date())}
                         {header(SortKey::Contamination, t.col_contamination())}
-                        {header(SortKey::Ece, t.col_ece())}
-                        {header(SortKey::Brier, t.col_brier())}
+                        {move || calibration.get().then(|| view! {
+                            {header(SortKey::Ece, t.col_ece())}
+                            {header(SortKey::Brier, t.col_brier())}
+                        })}
                     </tr>
                 </thead>
                 <tbody>{body}</tbody>

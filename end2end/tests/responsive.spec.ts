@@ -43,12 +43,17 @@ async function everyPage(page: Page): Promise<string[]> {
       env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL!, RUST_LOG: 'warn' },
       encoding: 'utf8',
     });
+  // A third with a confidence per answer and the permuted task's file:
+  // its page has the calibration charts and the option-order table.
+  const sure = csv.trim().split('\n').map((line, i) => (i === 0 ? `${line},confidence` : `${line},0.${(i % 9) + 1}`)).join('\n');
+  const c = await uploadPublic(page.request, token, sure, { model_name: unique('Responsive-C') }, csv);
   cli('operator', 'grant', email);
   cli('operator', 'hide', b.id, '--reason', 'a reason long enough to wrap on a phone, as operators write them');
   return [
     '/operator', '/operator?done=changed', '/reset', '/reset?sent=1',
     '/', '/quality', '/adapting', '/dataset', '/submit', '/medarabiq', '/register', '/signin', '/team',
     '/upload', '/compare', `/compare?a=${a.id}&b=${b.id}`, `/submissions/${a.id}`, '/no-such-page',
+    `/submissions/${c.id}`, '/?columns=calibration',
   ];
 }
 

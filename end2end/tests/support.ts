@@ -87,13 +87,19 @@ export async function uploadPublic(
   token: string,
   csv: string,
   fields: { model_name: string; benchmark?: string },
+  permuted?: string,
 ): Promise<Submission> {
+  // The permuted task's file, when given, as the `permuted` part.
+  const second = permuted === undefined
+    ? {}
+    : { permuted: { name: 'permuted.csv', mimeType: 'text/csv', buffer: Buffer.from(permuted) } };
   const resp = await request.post('/api/v1/submissions', {
     headers: { Authorization: `Bearer ${token}` },
     multipart: {
       file: { name: 'preds.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) },
       visibility: 'public',
       contamination: 'none',
+      ...second,
       ...fields,
     },
   });

@@ -515,3 +515,24 @@ fn each_task_file_must_be_sent_as_itself() {
     let err = crate::score::score_bytes(&key, &fixture("lm-eval-mc-permuted.samples.jsonl")).unwrap_err();
     assert!(matches!(err, PredictionError::PermutedAsMain { line: 1 }), "{err}");
 }
+
+#[test]
+fn lighteval_permuted_details_map_back_through_the_rotation_they_state() {
+    // The fixture (make_lighteval.py) states each question's rotation as
+    // the task file computes it in Python; its model picks shown position
+    // (n - 1) % 4, which is the key's option (pick + r) mod k.
+    let key = key();
+    let bytes = fixture("lighteval-0.11.permuted.details.parquet");
+    let rows = super::lighteval::read(&bytes).unwrap();
+    let permuted = crate::score::read_permuted(&key, &bytes).unwrap();
+    for row in &rows {
+        let QuestionRef::Id(q) = row.question else { panic!("{row:?}") };
+        let r = usize::from(row.permutation.expect("a stated rotation"));
+        let k = usize::from(key.items()[key.position(q).unwrap()].options);
+        let expected = Letter::from_index((((q.get() as usize) - 1) % 4 + r) % k).unwrap();
+        assert_eq!(permuted.given()[key.position(q).unwrap()], Given::Letter(expected), "question {q}");
+    }
+    // The main task's details are no permuted file.
+    let err = crate::score::read_permuted(&key, &fixture("lighteval-0.11.text-only.details.parquet")).unwrap_err();
+    assert!(matches!(err.problems()[0], PredictionError::NotPermuted { line: 1 }), "{err}");
+}

@@ -71,6 +71,12 @@ fn benches(c: &mut Criterion) {
     let mut scoring = c.benchmark_group("score");
     scoring.bench_function("bytes", |b| b.iter(|| score_bytes(black_box(&key), black_box(preds_a.as_bytes()))));
     scoring.bench_function("parsed", |b| b.iter(|| score(black_box(&key), black_box(&file_a))));
+    // The same file with a confidence per answer: the calibration (with its
+    // 1,000-replicate bootstrap interval) is computed too.
+    let sure = app::domain::synthetic::with_confidences(&key, &preds_a, 1);
+    scoring.bench_function("bytes_with_confidences", |b| {
+        b.iter(|| score_bytes(black_box(&key), black_box(sure.as_bytes())))
+    });
     scoring.bench_function("cli", |b| {
         b.iter(|| {
             let key = parse_key_for_scoring(Benchmark::MedAraBench, black_box(key_csv.as_bytes())).expect("scoreable");

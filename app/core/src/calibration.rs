@@ -108,9 +108,9 @@ impl Calibration {
         // Ascending by confidence (the order among equals never matters).
         let mut sorted: Vec<(f64, bool)> = answers.iter().map(|(c, right)| (c.probability(), *right)).collect();
         sorted.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let ones = vec![1u32; n];
-        let reliability: Vec<Bin> = bins(&sorted, &ones).into_iter().filter(|b| b.n > 0).collect();
-        let ece = ece(&sorted, &ones);
+        let all = bins(&sorted, &vec![1u32; n]);
+        let ece = ece_of(&all);
+        let reliability: Vec<Bin> = all.into_iter().filter(|b| b.n > 0).collect();
         let curve = Risks::new(&sorted);
         let (mut at, mut at_ci, mut at_n) = (BTreeMap::new(), BTreeMap::new(), BTreeMap::new());
         for (name, coverage) in COVERAGES {
@@ -205,9 +205,9 @@ fn bins(sorted: &[(f64, bool)], weights: &[u32]) -> [Bin; BINS] {
     })
 }
 
-/// The ECE of `sorted` with each answer counted `weights[i]` times.
-fn ece(sorted: &[(f64, bool)], weights: &[u32]) -> f64 {
-    let bins = bins(sorted, weights);
+/// The ECE of the answers `bins` hold: the mean over answers of their
+/// bin's |accuracy − mean confidence|.
+fn ece_of(bins: &[Bin; BINS]) -> f64 {
     let total: usize = bins.iter().map(|b| b.n).sum();
     bins.iter().map(|b| b.n as f64 * (b.accuracy - b.confidence).abs()).sum::<f64>() / total as f64
 }
@@ -224,7 +224,7 @@ fn ece_interval(sorted: &[(f64, bool)]) -> [f64; 2] {
             for _ in 0..n {
                 weights[draw.sample(&mut rng)] += 1;
             }
-            ece(sorted, &weights)
+            ece_of(&bins(sorted, &weights))
         })
         .collect();
     replicates.sort_by(f64::total_cmp);

@@ -260,9 +260,7 @@ pub fn score_bytes(key: &AnswerKey, bytes: &[u8]) -> Result<Scored, PredictionEr
 /// the key does not know, together. Returns the file read (its format) too.
 pub fn read_and_score(key: &AnswerKey, bytes: &[u8]) -> Result<(PredictionFile, Scored), PredictionError> {
     let (file, mut problems) = PredictionFile::read(bytes)?;
-    let marked =
-        file.rows.iter().map(|p| (p.line, p.permutation)).chain(file.by_text.iter().map(|p| (p.line, p.permutation)));
-    if let Some(line) = marked.filter(|(_, r)| r.is_some()).map(|(line, _)| line).min() {
+    if let Some(line) = file.permutations().filter(|(_, r)| r.is_some()).map(|(line, _)| line).min() {
         problems.push(PredictionError::PermutedAsMain { line });
     }
     let predictions = StoredPredictions::record_noting(key, &file, &mut problems);
@@ -284,8 +282,7 @@ pub fn read_and_score(key: &AnswerKey, bytes: &[u8]) -> Result<(PredictionFile, 
 pub fn read_permuted(key: &AnswerKey, bytes: &[u8]) -> Result<StoredPredictions, PredictionError> {
     let (file, mut problems) = PredictionFile::read(bytes)?;
     if matches!(file.format, PredictionFormat::LmEvalSamples | PredictionFormat::LightevalDetails) {
-        let rows = file.rows.iter().map(|p| (p.line, p.permutation));
-        let unmarked = rows.chain(file.by_text.iter().map(|p| (p.line, p.permutation))).filter(|(_, r)| r.is_none());
+        let unmarked = file.permutations().filter(|(_, r)| r.is_none());
         problems.extend(unmarked.map(|(line, _)| PredictionError::NotPermuted { line }));
     }
     let recorded = StoredPredictions::record_noting(key, &file, &mut problems);

@@ -167,6 +167,13 @@ impl PredictionFile {
         Ok((file, problems))
     }
 
+    /// Each row's line and the rotation of the options it says it was shown
+    /// in (`crate::robustness`), in no particular order.
+    pub fn permutations(&self) -> impl Iterator<Item = (usize, Option<u8>)> + '_ {
+        let by_id = self.rows.iter().map(|p| (p.line, p.permutation));
+        by_id.chain(self.by_text.iter().map(|p| (p.line, p.permutation)))
+    }
+
     /// The number of rows read.
     pub fn len(&self) -> usize {
         self.rows.len() + self.by_text.len()

@@ -79,10 +79,7 @@ async fn heatmap(
     let record = app::services::submissions::visible(&state.db, &viewer, &id, Surface::HeatmapChart).await?.record;
     let svg =
         app::charts::heatmap::svg(&record.card.by_cell, &record.meta.model_name, lang).map_err(anyhow::Error::from)?;
-    let cache = if record.meta.visibility.is_shared() { "no-cache" } else { "private, no-store" };
-    let mut resp = svg_file(&svg, &format!("medarabench-{}-heatmap.svg", record.public_id));
-    resp.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
-    Ok(resp)
+    Ok(submission_svg_file(&svg, &record, "heatmap"))
 }
 
 /// A submission's reliability diagram (see [`calibration_chart`]).
@@ -121,10 +118,16 @@ async fn calibration_chart(
     let seen = app::services::submissions::visible(&state.db, viewer, id, Surface::HeatmapChart).await?;
     let Some(calibration) = seen.scores.calibration() else { return Err(super::HttpError::not_found()) };
     let svg = draw(calibration, &seen.record.meta.model_name, lang).map_err(anyhow::Error::from)?;
-    let cache = if seen.record.meta.visibility.is_shared() { "no-cache" } else { "private, no-store" };
-    let mut resp = svg_file(&svg, &format!("medarabench-{}-{name}.svg", seen.record.public_id));
+    Ok(submission_svg_file(&svg, &seen.record, name))
+}
+
+/// One of `record`'s charts as a file named after it and `name`: a public
+/// submission's revalidated by every cache, a private one never stored.
+fn submission_svg_file(svg: &str, record: &app::services::submissions::SubmissionRecord, name: &str) -> Response {
+    let cache = if record.meta.visibility.is_shared() { "no-cache" } else { "private, no-store" };
+    let mut resp = svg_file(svg, &format!("medarabench-{}-{name}.svg", record.public_id));
     resp.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
-    Ok(resp)
+    resp
 }
 
 /// A chart as a standalone SVG file named `filename` (shown inline).

@@ -312,14 +312,8 @@ impl TestApp {
     /// Uploads `file` for `model` with the permuted task's file beside it
     /// (the multipart `permuted` part), with a bearer token.
     pub async fn upload_with_permuted(&self, token: &str, model: &str, file: &str, permuted: &str) -> Response {
-        let (content_type, mut body) = multipart_body(&[("model_name", model)], Some(("preds.csv", file.as_bytes())));
-        // The permuted part before the closing boundary.
-        let end = format!("--{MULTIPART_BOUNDARY}--\r\n");
-        body.truncate(body.len() - end.len());
-        body.extend_from_slice(
-            format!("--{MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name=\"permuted\"; filename=\"permuted.csv\"\r\nContent-Type: text/csv\r\n\r\n{permuted}\r\n{end}")
-                .as_bytes(),
-        );
+        let files = [("file", "preds.csv", file.as_bytes()), ("permuted", "permuted.csv", permuted.as_bytes())];
+        let (content_type, body) = multipart_parts(&[("model_name", model)], &files);
         self.request(
             Request::post("/api/v1/submissions")
                 .header("authorization", format!("Bearer {token}"))
@@ -456,21 +450,25 @@ impl TestApp {
 /// The password every test team uses.
 pub const PASSWORD: &str = "a long test password";
 
-/// The boundary of [`multipart_body`]'s parts.
-const MULTIPART_BOUNDARY: &str = "----medarabench-test-boundary";
-
 /// A multipart/form-data body with text fields and one file.
 pub fn multipart_body(fields: &[(&str, &str)], file: Option<(&str, &[u8])>) -> (String, Vec<u8>) {
-    let boundary = MULTIPART_BOUNDARY;
+    let files: Vec<(&str, &str, &[u8])> = file.into_iter().map(|(filename, bytes)| ("file", filename, bytes)).collect();
+    multipart_parts(fields, &files)
+}
+
+/// A multipart/form-data body with text fields and file parts
+/// (`(part name, file name, bytes)`).
+pub fn multipart_parts(fields: &[(&str, &str)], files: &[(&str, &str, &[u8])]) -> (String, Vec<u8>) {
+    let boundary = "----medarabench-test-boundary";
     let mut body = Vec::new();
     for (name, value) in fields {
         body.extend_from_slice(
             format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes(),
         );
     }
-    if let Some((filename, bytes)) = file {
+    for (name, filename, bytes) in files {
         body.extend_from_slice(
-            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{filename}\"\r\nContent-Type: text/csv\r\n\r\n").as_bytes(),
+            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"{filename}\"\r\nContent-Type: text/csv\r\n\r\n").as_bytes(),
         );
         body.extend_from_slice(bytes);
         body.extend_from_slice(b"\r\n");

@@ -444,11 +444,7 @@ async fn nothing_per_question_is_shown_until_the_key_is_revealed(backend: Backen
     for (token, seed) in [(&ta, 1), (&tb, 2)] {
         // With a confidence per answer: calibration is computed, and withheld.
         let file = app::domain::synthetic::synthetic_predictions(&key, 0.65, seed);
-        let file: String = file
-            .lines()
-            .enumerate()
-            .map(|(i, l)| if i == 0 { format!("{l},confidence\n") } else { format!("{l},0.{}\n", 1 + i % 9) })
-            .collect();
+        let file = app::domain::synthetic::with_confidences(&key, &file, seed);
         // And the permuted task's file: option-order figures, withheld too.
         let again = app::domain::synthetic::synthetic_predictions(&key, 0.6, seed + 10);
         let permuted = app::domain::synthetic::as_permuted(&key, &again);

@@ -265,7 +265,13 @@ pub fn parse_key(benchmark: Benchmark, bytes: &[u8]) -> Result<CheckedKey, KeyEr
 /// SHA-256, which cost more than the scoring itself. Refuses a key with
 /// nothing to score.
 pub fn parse_key_for_scoring(benchmark: Benchmark, bytes: &[u8]) -> Result<AnswerKey, KeyError> {
-    let Built { key, rows, .. } = read_key(benchmark, bytes, Detail::Scoring)?;
+    read_scoring_key(benchmark, bytes, Detail::Scoring)
+}
+
+/// [`parse_key_for_scoring`] with `detail` ([`Detail::Scoring`] or
+/// [`Detail::ScoringById`]).
+pub(crate) fn read_scoring_key(benchmark: Benchmark, bytes: &[u8], detail: Detail) -> Result<AnswerKey, KeyError> {
+    let Built { key, rows, .. } = read_key(benchmark, bytes, detail)?;
     if key.is_empty() { Err(KeyError::NoScoreableRows { rows }) } else { Ok(key) }
 }
 

@@ -31,8 +31,12 @@ pub(crate) struct Scoreable {
 pub(crate) enum Detail {
     /// The validation report too: warnings and the file's SHA-256.
     Report,
-    /// The key alone (`medarabench score`).
+    /// The key alone, with its question texts.
     Scoring,
+    /// The key alone, without its question texts: for files that name
+    /// every question by id (`medarabench score` on most files), which
+    /// then need no copy of the texts, the largest part of a key.
+    ScoringById,
 }
 
 /// What [`KeyBuilder::finish`] makes.
@@ -162,7 +166,9 @@ impl KeyBuilder {
 
     /// Records the question text of row `id`, for matching by text.
     pub(crate) fn question_text(&mut self, id: QuestionId, text: &str) {
-        self.texts.add(id, text);
+        if self.detail != Detail::ScoringById {
+            self.texts.add(id, text);
+        }
     }
 
     /// Builds the key, and its report with [`Detail::Report`].

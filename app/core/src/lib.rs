@@ -81,7 +81,10 @@ pub use key_reason::RejectReason;
 pub use message::{Coded, Message};
 pub use predictions::{MAX_PREDICTION_BYTES, Prediction, PredictionError, PredictionFile, PredictionFormat};
 pub use report::{KeyReport, KeyWarning, Rejection, WarningKind};
-pub use score::{Breakdown, RandomBaseline, ScoreCard, Scored, read_and_score, read_permuted, score, score_bytes};
+pub use score::{
+    Breakdown, FilesError, RandomBaseline, ScoreCard, Scored, read_and_score, read_permuted, score, score_bytes,
+    score_files,
+};
 pub use stats::StatsError;
 pub use stored_predictions::{Given, StoredPredictions, rescore};
 pub use types::{Letter, Level, ParseError, QuestionId, Specialty};

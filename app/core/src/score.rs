@@ -11,9 +11,11 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::benchmark::Benchmark;
 use super::calibration::Calibration;
 use super::groups::Tally;
-use super::key::AnswerKey;
+use super::key::{AnswerKey, KeyError, read_scoring_key};
+use super::key_builder::Detail;
 use super::letters::LetterShares;
 use super::predictions::{PredictionError, PredictionFile, PredictionFormat};
 use super::robustness::{Robustness, map_back};
@@ -259,7 +261,16 @@ pub fn score_bytes(key: &AnswerKey, bytes: &[u8]) -> Result<Scored, PredictionEr
 /// problem found, in line order: those of its rows and the ids or texts
 /// the key does not know, together. Returns the file read (its format) too.
 pub fn read_and_score(key: &AnswerKey, bytes: &[u8]) -> Result<(PredictionFile, Scored), PredictionError> {
-    let (file, mut problems) = PredictionFile::read(bytes)?;
+    let (file, problems) = PredictionFile::read(bytes)?;
+    score_read(key, file, problems)
+}
+
+/// [`read_and_score`] of a file already read, with its rows' `problems`.
+fn score_read(
+    key: &AnswerKey,
+    file: PredictionFile,
+    mut problems: Vec<PredictionError>,
+) -> Result<(PredictionFile, Scored), PredictionError> {
     if let Some(line) = file.permutations().filter(|(_, r)| r.is_some()).map(|(line, _)| line).min() {
         problems.push(PredictionError::PermutedAsMain { line });
     }
@@ -280,16 +291,66 @@ pub fn read_and_score(key: &AnswerKey, bytes: &[u8]) -> Result<(PredictionFile, 
 /// options the file shows), so a refusal tells nothing of which questions
 /// a held-out key scores.
 pub fn read_permuted(key: &AnswerKey, bytes: &[u8]) -> Result<StoredPredictions, PredictionError> {
-    let (file, mut problems) = PredictionFile::read(bytes)?;
+    let (file, problems) = PredictionFile::read(bytes)?;
+    permuted_read(key, &file, problems)
+}
+
+/// [`read_permuted`] of a file already read, with its rows' `problems`.
+fn permuted_read(
+    key: &AnswerKey,
+    file: &PredictionFile,
+    mut problems: Vec<PredictionError>,
+) -> Result<StoredPredictions, PredictionError> {
     if matches!(file.format, PredictionFormat::LmEvalSamples | PredictionFormat::LightevalDetails) {
         let unmarked = file.permutations().filter(|(_, r)| r.is_none());
         problems.extend(unmarked.map(|(line, _)| PredictionError::NotPermuted { line }));
     }
-    let recorded = StoredPredictions::record_noting(key, &file, &mut problems);
+    let recorded = StoredPredictions::record_noting(key, file, &mut problems);
     if let Some(refusal) = PredictionError::from_problems(problems) {
         return Err(refusal);
     }
     Ok(StoredPredictions::from_given(map_back(key, recorded.given())))
+}
+
+/// Why [`score_files`] refused: the key, the prediction file or the
+/// permuted task's file, each with its own error.
+#[derive(Debug, thiserror::Error)]
+pub enum FilesError {
+    #[error(transparent)]
+    Key(KeyError),
+    #[error(transparent)]
+    Predictions(PredictionError),
+    #[error(transparent)]
+    Permuted(PredictionError),
+}
+
+/// Scores files in hand (`medarabench score`): a key file of `benchmark`,
+/// a prediction file and, optionally, the same model's file of the
+/// permuted task. The same result, and the same errors in the same order
+/// (the key's first), as [`parse_key_for_scoring`](crate::parse_key_for_scoring), [`read_and_score`],
+/// [`read_permuted`] and [`Scored::with_permuted`] one after the other;
+/// but the files are read first, so that the key keeps its question texts
+/// only when a file names a question by text. Most files name every
+/// question by id, and the texts are most of a key's bytes: not copying
+/// them is a third of the memory such a run touches.
+pub fn score_files(
+    benchmark: Benchmark,
+    key: &[u8],
+    predictions: &[u8],
+    permuted: Option<&[u8]>,
+) -> Result<(PredictionFile, Scored), FilesError> {
+    let main = PredictionFile::read(predictions);
+    let permuted = permuted.map(PredictionFile::read);
+    let by_text = |read: &Result<(PredictionFile, _), _>| read.as_ref().is_ok_and(|(f, _)| !f.by_text.is_empty());
+    let texts = by_text(&main) || permuted.as_ref().is_some_and(by_text);
+    let detail = if texts { Detail::Scoring } else { Detail::ScoringById };
+    let key = read_scoring_key(benchmark, key, detail).map_err(FilesError::Key)?;
+    let (file, problems) = main.map_err(FilesError::Predictions)?;
+    let (file, scored) = score_read(&key, file, problems).map_err(FilesError::Predictions)?;
+    let Some(permuted) = permuted else { return Ok((file, scored)) };
+    let (permuted, problems) = permuted.map_err(FilesError::Permuted)?;
+    let permuted = permuted_read(&key, &permuted, problems).map_err(FilesError::Permuted)?;
+    Ok((file, scored.with_permuted(&key, &permuted)))
 }
 
 impl Scored {

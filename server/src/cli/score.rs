@@ -1,10 +1,9 @@
 //! `medarabench score`: score a prediction file against a key file,
 //! offline (no database).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use anyhow::Context;
-use app::domain::{Benchmark, parse_key_for_scoring, read_and_score, read_permuted};
+use app::domain::{Benchmark, FilesError, PredictionError, score_files};
 use clap::Args;
 
 use super::{map_input, print_json};
@@ -41,17 +40,15 @@ struct JsonCard<'a> {
 /// Scores and prints; refuses the whole file on any bad row.
 pub fn run(args: ScoreArgs) -> anyhow::Result<()> {
     let key_bytes = map_input(&args.keys)?;
-    // The key's report (warnings, SHA-256) is `keys check`'s business.
-    let key = parse_key_for_scoring(args.benchmark, &key_bytes)
-        .with_context(|| format!("{} is not a usable key", args.keys.display()))?;
     let pred_bytes = map_input(&args.predictions)?;
-    let refused = || format!("{} was refused", args.predictions.display());
-    let (file, mut scored) = read_and_score(&key, &pred_bytes).with_context(refused)?;
-    if let Some(path) = &args.permuted {
-        let bytes = map_input(path)?;
-        let permuted = read_permuted(&key, &bytes).with_context(|| format!("{} was refused", path.display()))?;
-        scored = scored.with_permuted(&key, &permuted);
-    }
+    let permuted = args.permuted.as_deref().map(map_input).transpose()?;
+    // The key's report (warnings, SHA-256) is `keys check`'s business.
+    let (file, scored) =
+        score_files(args.benchmark, &key_bytes, &pred_bytes, permuted.as_deref()).map_err(|e| match e {
+            FilesError::Key(e) => anyhow::Error::new(e).context(format!("{} is not a usable key", args.keys.display())),
+            FilesError::Predictions(e) => refused(e, &args.predictions),
+            FilesError::Permuted(e) => refused(e, args.permuted.as_deref().unwrap_or(&args.predictions)),
+        })?;
     if args.json {
         // The contract's score card, plus the detected input format.
         print_json(&JsonCard { card: &scored.card, format: file.format.as_str(), gzip: file.gzip })
@@ -61,4 +58,8 @@ pub fn run(args: ScoreArgs) -> anyhow::Result<()> {
         print!("{}", scored.card.render_text());
         Ok(())
     }
+}
+
+fn refused(e: PredictionError, path: &Path) -> anyhow::Error {
+    anyhow::Error::new(e).context(format!("{} was refused", path.display()))
 }

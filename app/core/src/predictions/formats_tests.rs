@@ -164,6 +164,47 @@ fn lm_eval_docs_without_an_id_are_matched_by_text() {
 }
 
 #[test]
+fn files_in_hand_are_scored_as_one_step_at_a_time_whichever_way_they_name_questions() {
+    use crate::score::{FilesError, read_and_score, read_permuted, score_files};
+    let (key_bytes, key) = (fixture("key.csv"), key());
+    let text = String::from_utf8(fixture("lm-eval-mc.samples.jsonl")).unwrap();
+    let third = text.lines().position(|l| l.contains("\"Question Number\": \"3\"")).unwrap();
+    let by_text: Vec<String> = (text.lines().enumerate())
+        .map(|(i, l)| {
+            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+            if i == third {
+                v["doc"].as_object_mut().unwrap().remove("Question Number");
+            }
+            v.to_string()
+        })
+        .collect();
+    let by_text = by_text.join("\n");
+    let permuted = fixture("lm-eval-mc-permuted.samples.jsonl");
+    // The key read without its texts when no file names a question by
+    // text, with them when the main or the permuted file does: the same
+    // card either way as the steps one at a time.
+    for (main, second) in [(text.as_bytes(), None), (by_text.as_bytes(), None), (text.as_bytes(), Some(&permuted[..]))]
+    {
+        let (file, scored) = score_files(Benchmark::MedAraBench, &key_bytes, main, second).unwrap();
+        let (one_file, mut one) = read_and_score(&key, main).unwrap();
+        if let Some(second) = second {
+            one = one.with_permuted(&key, &read_permuted(&key, second).unwrap());
+        }
+        assert_eq!((file.rows.len(), file.by_text.len()), (one_file.rows.len(), one_file.by_text.len()));
+        assert_eq!(scored, one);
+    }
+    assert_eq!(score_files(Benchmark::MedAraBench, &key_bytes, by_text.as_bytes(), None).unwrap().0.by_text.len(), 1);
+    // Each file's refusal is its own, the key's first.
+    let bad_key = score_files(Benchmark::MedAraBench, b"nothing,here\n", b"not a file", None).unwrap_err();
+    assert!(matches!(bad_key, FilesError::Key(_)), "{bad_key:?}");
+    let bad_main = score_files(Benchmark::MedAraBench, &key_bytes, b"question_id,answer\n999,A\n", None).unwrap_err();
+    assert!(matches!(bad_main, FilesError::Predictions(_)), "{bad_main:?}");
+    let bad_second =
+        score_files(Benchmark::MedAraBench, &key_bytes, text.as_bytes(), Some(text.as_bytes())).unwrap_err();
+    assert!(matches!(bad_second, FilesError::Permuted(_)), "{bad_second:?}");
+}
+
+#[test]
 fn a_results_file_is_refused_with_what_to_upload() {
     let e = PredictionFile::parse(&fixture("lm-eval-mc.results.json")).unwrap_err();
     assert!(matches!(e, PredictionError::WrongFile { .. }), "{e}");

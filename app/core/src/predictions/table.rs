@@ -103,6 +103,7 @@ pub(super) fn read_csv(text: &str, problems: &mut Vec<PredictionError>) -> Resul
     };
     let confidence_col = column("confidence");
     let prob_cols = PROB_COLUMNS.map(column);
+    let confidences = confidence_col.is_some() || prob_cols.iter().any(Option::is_some);
     let mut rows = Vec::with_capacity(records_bound(text));
     let mut record = Record::default();
     while problems.len() < MAX_PROBLEMS && reader.read(&mut record) {
@@ -115,8 +116,12 @@ pub(super) fn read_csv(text: &str, problems: &mut Vec<PredictionError>) -> Resul
         let cell = |c: usize| record.get(c).unwrap_or_default();
         let id = parse_id(line, cell(id_col));
         let choice = choose(line, answer_col.map(cell), response_col.map(cell));
-        let probs = prob_cols.map(|c| c.map(cell));
-        let confidence = confidence(line, choice.as_ref().ok().copied().flatten(), confidence_col.map(cell), probs);
+        let confidence = if confidences {
+            let probs = prob_cols.map(|c| c.map(cell));
+            confidence(line, choice.as_ref().ok().copied().flatten(), confidence_col.map(cell), probs)
+        } else {
+            Ok(None)
+        };
         match (id, choice, confidence) {
             (Ok(id), Ok(choice), Ok(confidence)) => {
                 rows.push(Row { line, question: QuestionRef::Id(id), choice, confidence, permutation: None });

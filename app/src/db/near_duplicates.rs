@@ -87,7 +87,12 @@ pub async fn candidates(
     unindexed: bool,
 ) -> Result<Vec<i64>> {
     let sql = if unindexed { &*SEARCH_WITH_UNINDEXED } else { &*SEARCH };
-    let query = sqlx::query_scalar(sql).bind(key_id).bind(team_id);
+    // Planned at each search, with its values: PostgreSQL's plan kept for
+    // a prepared statement is made once for any values, and one made while
+    // the index was small reads every other team's rows of the key and
+    // filters them by bucket (a cost that grows with every upload) instead
+    // of looking up the twenty buckets.
+    let query = sqlx::query_scalar(sql).persistent(false).bind(key_id).bind(team_id);
     Ok(buckets.iter().fold(query, |q, bucket| q.bind(*bucket)).fetch_all(db.pool()).await?)
 }
 

@@ -398,6 +398,19 @@ async fn rows_come_from_the_covering_index(backend: Backend) {
                 .unwrap();
         let steps: Vec<&str> = plan.iter().map(|p| p.3.as_str()).collect();
         assert!(steps.contains(&"SEARCH s USING COVERING INDEX submissions_board_rows (benchmark=?)"), "{steps:?}");
+        // A version made from the changes reads the changed teams' entries
+        // only, not every submission's.
+        let plan: Vec<(i64, i64, i64, String)> =
+            sqlx::query_as(&format!("EXPLAIN QUERY PLAN {}", app::db::board::team_rows_select(2)))
+                .bind("medarabench")
+                .bind(1)
+                .bind(2)
+                .fetch_all(app.state.db.pool())
+                .await
+                .unwrap();
+        let steps: Vec<&str> = plan.iter().map(|p| p.3.as_str()).collect();
+        let by_team = "SEARCH s USING COVERING INDEX submissions_board_rows (benchmark=? AND team_id=?)";
+        assert!(steps.contains(&by_team), "{steps:?}");
     }
     // Either way the query runs.
     let rows = sqlx::query(app::db::board::ROWS_SELECT).bind("medarabench").fetch_all(app.state.db.pool()).await;

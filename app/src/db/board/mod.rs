@@ -65,7 +65,7 @@ use crate::domain::stats::wilson;
 
 mod kept;
 mod verified;
-pub use verified::ROWS_SELECT;
+pub use verified::{ROWS_SELECT, team_rows_select};
 
 /// The counters whose sum is the board's version (migration 0016): a
 /// write moves one of them, so concurrent writes do not queue on one row.

@@ -57,6 +57,18 @@ cpu_ticks() {
   echo "$machine $server $pg $steal"
 }
 
+# written: bytes the server and the PostgreSQL processes have had written
+# to disk so far (`write_bytes` of /proc/PID/io: SQLite's WAL and its
+# checkpoints are the server's), on one line.
+written() {
+  local server pg=0 pid b
+  server=$(awk '/^write_bytes/ {print $2}' "/proc/$SERVER/io")
+  for pid in $(pgrep -x postgres); do
+    b=$(awk '/^write_bytes/ {print $2}' "/proc/$pid/io" 2>/dev/null) && pg=$((pg + b))
+  done
+  echo "$server $pg"
+}
+
 cleanup() {
   stop_server
   psql "$PG_ADMIN_URL" -qc "DROP DATABASE IF EXISTS $pgdb WITH (FORCE)" >/dev/null 2>&1 || true
@@ -95,9 +107,11 @@ for backend in $BACKENDS; do
   # One wrk thread and one connection per team: each uploader sends its
   # next file when its last is answered.
   before=$(cpu_ticks)
+  wrote=$(written)
   wrk -t"$UPLOADERS" -c"$UPLOADERS" -d"$DURATION" --timeout 10s -s server/benches/uploads.lua \
     "http://127.0.0.1:$PORT" -- "$WORK/tokens" "$UPLOADERS" $vary >"$WORK/wrk.out"
   after=$(cpu_ticks)
+  wrote="$wrote $(written)"
   grep -E "^(uploads|latency)" "$WORK/wrk.out"
   uploads=$(awk '/^uploads:/{print $2}' "$WORK/wrk.out")
   # Ticks to microseconds an upload. A machine whose host is busy runs
@@ -107,5 +121,8 @@ for backend in $BACKENDS; do
     db = $11 == "postgres" ? sprintf(", PostgreSQL %.0f us", ($7 - $3) * us) : ""
     printf "CPU an upload while wrk ran: server %.0f us%s, machine %.0f us (of which stolen by the host: %.0f us)\n",
       ($6 - $2) * us, db, ($5 - $1) * us, ($8 - $4) * us }'
+  echo "$wrote $uploads $backend" | awk '{
+    db = $6 == "postgres" ? sprintf(", PostgreSQL %.0f KB", ($4 - $2) / 1024 / $5) : ""
+    printf "written to disk an upload: server %.0f KB%s\n", ($3 - $1) / 1024 / $5, db }'
   stop_server
 done

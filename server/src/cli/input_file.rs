@@ -3,8 +3,9 @@
 //! The offline commands (`score`, `keys check`) map a regular file into
 //! memory instead of copying it: the key is most of what `score` reads
 //! (1.2-1.5 MB), and a copy would cost a page fault per 4 KB page of its
-//! fresh buffer plus the copy. The map is filled when it is made (one call
-//! instead of a fault every few pages), since every byte is read. Commands whose bytes go on to a database or a
+//! fresh buffer plus the copy. The map of a file the readers take is
+//! filled when it is made (one call instead of a fault every few pages),
+//! since every byte of it is read. Commands whose bytes go on to a database or a
 //! server (`keys import`, `submit`) copy the file, so what they store or
 //! send is exactly what they checked.
 
@@ -14,6 +15,14 @@ use std::ops::Deref;
 use std::path::Path;
 
 use anyhow::Context;
+
+/// The largest file the readers take (keys and prediction files alike):
+/// a larger one is refused by its size before a byte of it is read, so
+/// its map is not filled.
+const READ_AT_MOST: usize = {
+    assert!(app::domain::MAX_KEY_BYTES == app::domain::MAX_PREDICTION_BYTES);
+    app::domain::MAX_KEY_BYTES
+};
 
 /// A whole input file's bytes.
 pub enum InputFile {
@@ -60,7 +69,11 @@ pub fn map_input(path: &Path) -> anyhow::Result<InputFile> {
     // every tool that maps its input makes (ripgrep does); it only concerns
     // the offline commands, which read a file the user names and store
     // nothing.
+    let mut options = memmap2::MmapOptions::new();
+    if meta.len() <= READ_AT_MOST as u64 {
+        options.populate();
+    }
     #[allow(unsafe_code)]
-    let map = unsafe { memmap2::MmapOptions::new().populate().map(&file) }.with_context(cannot)?;
+    let map = unsafe { options.map(&file) }.with_context(cannot)?;
     Ok(InputFile::Mapped(map))
 }

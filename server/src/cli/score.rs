@@ -39,6 +39,8 @@ struct JsonCard<'a> {
 
 /// Scores and prints; refuses the whole file on any bad row.
 pub fn run(args: ScoreArgs) -> anyhow::Result<()> {
+    // Every file is opened before any is read: one that cannot be opened
+    // is named first, then the key's problems, then each file's.
     let key_bytes = map_input(&args.keys)?;
     let pred_bytes = map_input(&args.predictions)?;
     let permuted = args.permuted.as_deref().map(map_input).transpose()?;

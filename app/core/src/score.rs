@@ -330,9 +330,8 @@ pub enum FilesError {
 /// (the key's first), as [`parse_key_for_scoring`](crate::parse_key_for_scoring), [`read_and_score`],
 /// [`read_permuted`] and [`Scored::with_permuted`] one after the other;
 /// but the files are read first, so that the key keeps its question texts
-/// only when a file names a question by text. Most files name every
-/// question by id, and the texts are most of a key's bytes: not copying
-/// them is a third of the memory such a run touches.
+/// (most of a key's bytes) only when a file names a question by text:
+/// most files name every question by id.
 pub fn score_files(
     benchmark: Benchmark,
     key: &[u8],

@@ -231,10 +231,12 @@ async fn the_newest_submission_of_another_team_is_named(backend: Backend) {
 }
 
 /// The search reads the index alone, each of an upload's buckets as two
-/// ranges beside the uploading team's entries: on SQLite, and in
-/// PostgreSQL's generic plan of the prepared statement once the table has
-/// statistics (the build leaves them; autovacuum keeps them as uploads add
-/// rows), here with 300 copies of one sheet under every bucket.
+/// ranges beside the uploading team's entries: on SQLite, and on
+/// PostgreSQL even in a plan made for any values once the table has
+/// statistics (the build leaves them), here with 300 copies of one sheet
+/// under every bucket. The server plans the search with its values at
+/// each upload (`db::near_duplicates::candidates`), so a plan made while
+/// the table was small is never kept.
 async fn the_search_reads_the_index_not_the_tables(backend: Backend) {
     let Some(app) = TestApp::start(backend).await else { return };
     let key = store_key(&app).await;

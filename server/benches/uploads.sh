@@ -13,6 +13,7 @@
 #   UPLOADERS=20 DURATION=5s BACKENDS=postgres server/benches/uploads.sh
 #   PG_SOCKET_DIR=/var/run/postgresql BACKENDS=postgres server/benches/uploads.sh
 #   VARY=1 server/benches/uploads.sh             # each upload a variant of its team's file
+#   KEEP_LOG=/tmp/uploads.log BENCH_RUST_LOG=info server/benches/uploads.sh  # keeps the servers' log
 #
 # VARY=1: each upload is a sheet of its own, its first 16 questions'
 # letters varied (by default a team uploads its one file again and
@@ -71,6 +72,7 @@ written() {
 
 cleanup() {
   stop_server
+  if [ -n "${KEEP_LOG:-}" ] && [ -f "$WORK/server.log" ]; then cp "$WORK/server.log" "$KEEP_LOG"; fi
   psql "$PG_ADMIN_URL" -qc "DROP DATABASE IF EXISTS $pgdb WITH (FORCE)" >/dev/null 2>&1 || true
   rm -rf "$WORK"
 }

@@ -209,24 +209,28 @@ impl BoardKeeper {
         });
     }
 
-    /// Brings the served board up to the database's version: loads the
-    /// stored board, or makes it under the lease and stores it, or waits
-    /// for the server holding the lease to store it.
+    /// Brings the served board up to the database's version as it is when
+    /// called: loads the stored board, or makes it under the lease and
+    /// stores it, or waits for the server holding the lease to store it.
+    /// One board per call, not one until no write is left: under a stream
+    /// of writes the version always moves while a board is made, and
+    /// making the next at once would keep a core busy making boards no one
+    /// asked for. Whoever wants a newer one calls again (the background
+    /// look at its pace, [`BoardKeeper::kick`] when a request asked).
     async fn catch_up(&self, db: &Db) -> Result<()> {
         let mut parts = self.making.lock().await;
         kept::read_build().await?;
-        loop {
-            let started = Instant::now();
-            let wanted = version(db).await?;
-            if self.board().is_some_and(|b| !is_older(&b.board.version, &wanted)) {
-                return Ok(());
-            }
-            let (board, one_off) = self.obtain(db, &wanted, &mut parts).await?;
-            // What the next one will take: without work done once (a key's baselines).
-            let ms = u64::try_from(started.elapsed().saturating_sub(one_off).as_millis()).unwrap_or(u64::MAX);
-            self.last_made_ms.store(ms, Ordering::SeqCst);
-            self.install(board);
+        let started = Instant::now();
+        let wanted = version(db).await?;
+        if self.board().is_some_and(|b| !is_older(&b.board.version, &wanted)) {
+            return Ok(());
         }
+        let (board, one_off) = self.obtain(db, &wanted, &mut parts).await?;
+        // What the next one will take: without work done once (a key's baselines).
+        let ms = u64::try_from(started.elapsed().saturating_sub(one_off).as_millis()).unwrap_or(u64::MAX);
+        self.last_made_ms.store(ms, Ordering::SeqCst);
+        self.install(board);
+        Ok(())
     }
 
     /// The board of `wanted` or a newer version, from wherever it comes,

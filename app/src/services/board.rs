@@ -40,6 +40,13 @@ pub async fn catch_up(db: &Db) -> Result<String> {
     Ok(db::board::catch_up(db).await?)
 }
 
+/// How long to wait before the next background [`catch_up`]: longer when
+/// boards take long to make, so keeping up never takes the core uploads
+/// need (see `db::board`).
+pub fn next_look(db: &Db) -> std::time::Duration {
+    db::board::next_look(db)
+}
+
 /// The paper's Table 4 models, best accuracy first.
 pub async fn published_models(db: &Db) -> Result<Vec<PublishedModel>> {
     Ok(db::published::list_models(db).await?)

@@ -307,15 +307,12 @@ pub async fn run(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// How often a server looks whether the board moved on without a request
-/// asking (another server's upload): the next visitor then finds the new
-/// board made already.
-const BOARD_LOOK_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
-
 /// Loads the kept board (or makes it, for a database that has none: one
 /// from before the board was kept, or filled by SQL) before the first
 /// visitor needs it, saying so on stderr; then keeps this server's board
-/// in step with the database's in the background.
+/// in step with the database's in the background (another server's
+/// upload, or a stream of them no request asked about): the next visitor
+/// then finds the new board made already.
 async fn keep_board(db: Db) {
     let started = std::time::Instant::now();
     tracing::info!("loading the kept board (or making it, for a database that has none)");
@@ -326,7 +323,7 @@ async fn keep_board(db: Db) {
         Err(e) => tracing::error!(error = %e, "the board could not be made: the first request will try again"),
     }
     loop {
-        tokio::time::sleep(BOARD_LOOK_EVERY).await;
+        tokio::time::sleep(app::services::board::next_look(&db)).await;
         if let Err(e) = app::services::board::catch_up(&db).await {
             tracing::warn!(error = %e, "the board could not be brought up to date: the last one is served");
         }

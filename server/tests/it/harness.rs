@@ -345,8 +345,9 @@ impl TestApp {
     /// server's back (the cache of rendered pages is keyed by the version).
     pub async fn board_moved(&self) {
         // Writer 0: any row may have changed, the whole board is made again.
-        let mut conn = self.state.db.writer().acquire().await.expect("a connection");
-        app::db::board::bump_version(&mut conn, 0).await.expect("move the board version");
+        let mut tx = self.state.db.writer().begin().await.expect("a transaction");
+        app::db::board::bump_version(&mut tx, 0).await.expect("move the board version");
+        tx.commit().await.expect("commit the board's move");
     }
 
     /// Submissions stored in total.

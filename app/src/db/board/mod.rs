@@ -409,6 +409,28 @@ pub async fn catch_up(db: &Db) -> Result<String> {
     Ok(db.board_keeper.board().map(|b| b.board.version.clone()).unwrap_or_default())
 }
 
+/// The shortest pause between two background looks at the board.
+const LOOK_EVERY_AT_LEAST: Duration = Duration::from_millis(250);
+
+/// A background look's pause, as a multiple of what the last board took to
+/// make: the looks then take at most a fifth of a core however large the
+/// board is.
+const LOOK_PAUSE_PER_MAKING: u32 = 4;
+
+/// How long a server waits before its next background look at the board
+/// ([`catch_up`]): [`LOOK_EVERY_AT_LEAST`], or four times what the last
+/// board took to make when that is longer. Under a stream of uploads a
+/// version is made at every look, and a board of thousands of rows takes
+/// a tenth of a second or more: looking at a fixed pace would give the
+/// makings half a core that the uploads need (BENCHMARKS.md). A request
+/// that wants a newer board asks for it itself.
+pub fn next_look(db: &Db) -> Duration {
+    let ms = db.board_keeper.last_made_ms.load(Ordering::SeqCst);
+    // u64::MAX: none made yet.
+    let made = if ms == u64::MAX { Duration::ZERO } else { Duration::from_millis(ms) };
+    LOOK_EVERY_AT_LEAST.max(made.saturating_mul(LOOK_PAUSE_PER_MAKING))
+}
+
 /// The board's version: `"0"` until the first submission or key. It is
 /// the sum of the counters [`bump_version`] moves, read in one statement
 /// (so from one snapshot), and it moves on at every commit that moved one.
@@ -436,28 +458,26 @@ async fn version_on(conn: &mut AnyConnection) -> Result<String> {
 /// read-only switch): the pages change, the rows are kept as they are.
 pub const NO_ROWS: i64 = -1;
 
-/// Moves the board's version on; call inside the transaction of the write
+/// Moves the board's version on, inside the transaction of the write
 /// that changes the board (or anything a page shows: signed-out pages are
 /// served from a cache keyed by this version). `writer` is the team whose
 /// rows the write changed, 0 for a write that may change any row (then
 /// the whole board is made again), or [`NO_ROWS`]; it picks the counter
 /// moved: on PostgreSQL the counter's row stays locked until the commit,
 /// and only writes that picked the same one wait for it. The counter's new
-/// value is recorded with the writer (`board_changes`), in one step with
-/// the move, so the next board regroups that team's rows only.
-pub async fn bump_version(conn: &mut AnyConnection, writer: i64) -> Result<()> {
-    use sqlx::Connection;
-    // A savepoint inside the caller's transaction: the move and its record
-    // commit together, or neither does, even called on its own.
-    let mut tx = conn.begin().await?;
+/// value is recorded with the writer (`board_changes`), so the next board
+/// regroups that team's rows only. Taking the transaction makes the move
+/// and its record commit together or not at all, with no savepoint of
+/// their own (two statements fewer while an upload holds SQLite's one
+/// writer).
+pub async fn bump_version(tx: &mut sqlx::Transaction<'_, sqlx::Any>, writer: i64) -> Result<()> {
     let slot = version_slot(writer);
-    sqlx::query("UPDATE board_version SET n = n + 1 WHERE slot = $1").bind(slot).execute(&mut *tx).await?;
+    sqlx::query("UPDATE board_version SET n = n + 1 WHERE slot = $1").bind(slot).execute(&mut **tx).await?;
     sqlx::query("INSERT INTO board_changes (slot, n, team_id) SELECT slot, n, $1 FROM board_version WHERE slot = $2")
         .bind(writer)
         .bind(slot)
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?;
-    tx.commit().await?;
     Ok(())
 }
 

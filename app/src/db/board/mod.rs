@@ -412,23 +412,27 @@ pub async fn catch_up(db: &Db) -> Result<String> {
 /// The shortest pause between two background looks at the board.
 const LOOK_EVERY_AT_LEAST: Duration = Duration::from_millis(250);
 
+/// The longest: a server whose last board was slow (or waited for another
+/// server's) still finds another server's change within seconds.
+const LOOK_EVERY_AT_MOST: Duration = Duration::from_secs(2);
+
 /// A background look's pause, as a multiple of what the last board took to
-/// make: the looks then take at most a fifth of a core however large the
-/// board is.
+/// make (waiting included): the looks then keep a core busy about a fifth
+/// of the time at most, however large the board is.
 const LOOK_PAUSE_PER_MAKING: u32 = 4;
 
-/// How long a server waits before its next background look at the board
-/// ([`catch_up`]): [`LOOK_EVERY_AT_LEAST`], or four times what the last
-/// board took to make when that is longer. Under a stream of uploads a
-/// version is made at every look, and a board of thousands of rows takes
-/// a tenth of a second or more: looking at a fixed pace would give the
-/// makings half a core that the uploads need (BENCHMARKS.md). A request
-/// that wants a newer board asks for it itself.
+/// How long a server waits after a background look at the board
+/// ([`catch_up`]) before the next: four times what the last board took to
+/// make, within [`LOOK_EVERY_AT_LEAST`] and [`LOOK_EVERY_AT_MOST`]. Under
+/// a stream of uploads a version is made at every look, and a board of
+/// thousands of rows takes a tenth of a second or more: looking at a
+/// fixed pace would give the makings half a core that the uploads need
+/// (BENCHMARKS.md). A request that wants a newer board asks for it itself.
 pub fn next_look(db: &Db) -> Duration {
     let ms = db.board_keeper.last_made_ms.load(Ordering::SeqCst);
     // u64::MAX: none made yet.
     let made = if ms == u64::MAX { Duration::ZERO } else { Duration::from_millis(ms) };
-    LOOK_EVERY_AT_LEAST.max(made.saturating_mul(LOOK_PAUSE_PER_MAKING))
+    made.saturating_mul(LOOK_PAUSE_PER_MAKING).clamp(LOOK_EVERY_AT_LEAST, LOOK_EVERY_AT_MOST)
 }
 
 /// The board's version: `"0"` until the first submission or key. It is

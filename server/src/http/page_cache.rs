@@ -125,24 +125,67 @@ fn new_nonce() -> String {
     hex::encode(bytes)
 }
 
-/// The rendered pages, by board version and address.
+/// The rendered pages, by board version and address. Only the newest
+/// version's pages are ever asked for again (a request looks pages up by
+/// the version it reads), so keeping a page of a newer version drops every
+/// page of older ones: under a stream of uploads the cache would otherwise
+/// fill with pages no one will read, up to [`CAPACITY_BYTES`].
 #[derive(Clone)]
-pub struct PageCache(moka::sync::Cache<String, Arc<Page>>);
+pub struct PageCache {
+    pages: moka::sync::Cache<String, Arc<Page>>,
+    /// The newest version a page was kept of.
+    newest: Arc<std::sync::Mutex<String>>,
+}
 
 impl Default for PageCache {
     fn default() -> Self {
-        Self(
-            moka::sync::Cache::builder()
+        Self {
+            pages: moka::sync::Cache::builder()
                 .max_capacity(CAPACITY_BYTES)
                 .weigher(|_: &String, page: &Arc<Page>| page.weight())
                 .build(),
-        )
+            newest: Arc::default(),
+        }
     }
+}
+
+impl PageCache {
+    fn get(&self, key: &str) -> Option<Arc<Page>> {
+        self.pages.get(key)
+    }
+
+    /// Keeps `page`, rendered at `version` (as `served_version` gives it),
+    /// under `key`; first drops the pages of older versions when `version`
+    /// is newer than any kept before. A page of an older version (rendered
+    /// while the board moved on) is kept but drops nothing.
+    fn keep(&self, version: &str, key: String, page: Arc<Page>) {
+        {
+            let mut newest = self.newest.lock().unwrap_or_else(|p| p.into_inner());
+            if is_newer(version, &newest) {
+                self.pages.invalidate_all();
+                version.clone_into(&mut newest);
+            }
+        }
+        self.pages.insert(key, page);
+    }
+}
+
+/// Whether served version `a` is newer than `b` (`""`: none). A served
+/// version is the database's (`"13"`, `"13.1"`) or, while the served board
+/// is behind it, both (`"13~12"`): the database's decides, then the board's.
+fn is_newer(a: &str, b: &str) -> bool {
+    use app::domain::board::version_is_older;
+    if b.is_empty() {
+        return true;
+    }
+    let split = |v: &str| v.split_once('~').map_or((v.to_owned(), v.to_owned()), |(d, s)| (d.to_owned(), s.to_owned()));
+    let ((a_db, a_board), (b_db, b_board)) = (split(a), split(b));
+    version_is_older(&b_db, &a_db) || (a_db == b_db && version_is_older(&b_board, &a_board))
 }
 
 impl std::fmt::Debug for PageCache {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("PageCache").field("pages", &self.0.entry_count()).finish()
+        f.debug_struct("PageCache").field("pages", &self.pages.entry_count()).finish()
     }
 }
 
@@ -235,7 +278,7 @@ pub async fn cached_pages(State(state): State<AppState>, req: Request, next: Nex
         }
     };
     let key = format!("{version}\n{}", req.uri());
-    if let Some(page) = state.pages.0.get(&key) {
+    if let Some(page) = state.pages.get(&key) {
         return match page.revalidated(req.headers()) {
             Some(nonce) => page.not_modified(nonce),
             None => page.response(&new_nonce()),
@@ -245,7 +288,7 @@ pub async fn cached_pages(State(state): State<AppState>, req: Request, next: Nex
     match keep(resp, &version).await {
         Ok(page) => {
             let resp = page.response(&new_nonce());
-            state.pages.0.insert(key, page);
+            state.pages.keep(&version, key, page);
             resp
         }
         Err(resp) => resp,
@@ -263,6 +306,45 @@ mod tests {
         assert!(is_nonce(&a) && is_nonce(&b));
         assert!(!is_nonce("' 'unsafe-inline"), "nothing but a nonce goes into a policy");
         assert!(!is_nonce(&a[..31]));
+    }
+
+    fn page(tag: &str) -> Arc<Page> {
+        Arc::new(Page {
+            status: StatusCode::OK,
+            headers: HeaderMap::new(),
+            parts: vec![Bytes::from_static(b"<p>board</p>")],
+            tag: tag.to_owned(),
+            route: None,
+        })
+    }
+
+    #[test]
+    fn a_newer_versions_page_drops_the_older_versions_pages() {
+        let cache = PageCache::default();
+        cache.keep("12", "12\n/".into(), page("12"));
+        cache.keep("12", "12\n/quality".into(), page("12"));
+        assert!(cache.get("12\n/").is_some() && cache.get("12\n/quality").is_some());
+        // The database moved on; the served board is still 12.
+        cache.keep("13~12", "13~12\n/".into(), page("13~12"));
+        assert!(cache.get("12\n/").is_none() && cache.get("12\n/quality").is_none(), "no request asks for 12 again");
+        cache.keep("13", "13\n/".into(), page("13"));
+        assert!(cache.get("13~12\n/").is_none());
+        // A page rendered at an older version, finished late: kept, and it drops nothing.
+        cache.keep("13~12", "13~12\n/quality".into(), page("13~12"));
+        cache.keep("12", "12\n/teams".into(), page("12"));
+        assert!(cache.get("13\n/").is_some(), "the newest version's page stays");
+        cache.keep("13.1", "13.1\n/".into(), page("13.1"));
+        cache.pages.run_pending_tasks();
+        assert_eq!(cache.pages.entry_count(), 1, "only the banner's new version's page is left");
+        assert!(cache.get("13.1\n/").is_some());
+    }
+
+    #[test]
+    fn served_versions_are_ordered_by_the_database_then_the_board() {
+        assert!(is_newer("12", ""));
+        assert!(is_newer("13~12", "12") && is_newer("13", "13~12") && is_newer("14~12", "13"));
+        assert!(is_newer("10", "9"), "by number, not as text");
+        assert!(!is_newer("13~12", "13") && !is_newer("12", "13~12") && !is_newer("13", "13"));
     }
 
     #[test]

@@ -178,9 +178,11 @@ fn is_newer(a: &str, b: &str) -> bool {
     if b.is_empty() {
         return true;
     }
-    let split = |v: &str| v.split_once('~').map_or((v.to_owned(), v.to_owned()), |(d, s)| (d.to_owned(), s.to_owned()));
+    fn split(v: &str) -> (&str, &str) {
+        v.split_once('~').unwrap_or((v, v))
+    }
     let ((a_db, a_board), (b_db, b_board)) = (split(a), split(b));
-    version_is_older(&b_db, &a_db) || (a_db == b_db && version_is_older(&b_board, &a_board))
+    version_is_older(b_db, a_db) || (a_db == b_db && version_is_older(b_board, a_board))
 }
 
 impl std::fmt::Debug for PageCache {

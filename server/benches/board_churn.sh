@@ -4,8 +4,8 @@
 # sheet of predictions and every correctness vector its own, random), then
 # reports the figures of the issue's table:
 #
-#   - the start: seconds until the kept board is served (made, the first
-#     time; loaded after) and the near-duplicate index is built;
+#   - the start: seconds until the stored board is served (written, the first
+#     time; current after) and the near-duplicate index is built;
 #   - the first upload after a start (no warm-up);
 #   - the first `/` right after an upload (five times, the slowest);
 #   - `/` under wrk (16 connections) while 1 upload a second arrives, then
@@ -99,7 +99,7 @@ stop_server
 : >"$WORK/server.log"
 started=$(python3 -c 'import time; print(time.time())')
 BENCH_RUST_LOG=info start_server "$URL" "${OPTS[@]}"
-echo "second start (the kept board loaded): board ready after $(ready_after "$started") s; RSS $(rss)"
+echo "second start (the stored board current): board ready after $(ready_after "$started") s; RSS $(rss)"
 echo "first upload after the start: $(upload 1) s"
 for i in 2 3 4 5 6; do
   upload "$i" >/dev/null

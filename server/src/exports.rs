@@ -125,20 +125,22 @@ impl fmt::Debug for ExportCache {
 
 impl ExportCache {
     /// Export `name` of board `version`: the one made already, the one
-    /// being made, or `make`'s body, compressed, made now on a blocking
+    /// being made, or `make`'s body, made now and compressed on a blocking
     /// thread. Must be called inside the tokio runtime.
     pub async fn get_or_make(
         &self,
         name: &'static str,
         version: &str,
-        make: impl FnOnce() -> anyhow::Result<Vec<u8>> + Send + 'static,
+        make: impl Future<Output = anyhow::Result<Vec<u8>>> + Send + 'static,
     ) -> Result<Arc<Encoded>, MakeError> {
         let key = (name, version.to_owned());
         let making = self.exports.get_with(key.clone(), || {
             let made = Arc::clone(&self.made);
-            // Spawned now, it runs whether or not anyone still waits.
-            let task = tokio::task::spawn_blocking(move || {
-                let encoded = Encoded::compress(make()?)?;
+            // Spawned now, it runs whether or not anyone still waits; the
+            // compression on a blocking thread.
+            let task = tokio::spawn(async move {
+                let body = make.await?;
+                let encoded = tokio::task::spawn_blocking(move || Encoded::compress(body)).await??;
                 made.fetch_add(1, Ordering::Relaxed);
                 metrics::counter!("export_compressions_total", "export" => name).increment(1);
                 Ok::<_, anyhow::Error>(Arc::new(encoded))
@@ -191,9 +193,9 @@ mod tests {
 
     use super::*;
 
-    fn body(text: &str) -> impl FnOnce() -> anyhow::Result<Vec<u8>> + Send + 'static {
+    fn body(text: &str) -> impl Future<Output = anyhow::Result<Vec<u8>>> + Send + 'static {
         let text = text.to_owned();
-        move || Ok(text.into_bytes())
+        async move { Ok(text.into_bytes()) }
     }
 
     fn kept(cache: &ExportCache) -> Vec<(&'static str, String)> {
@@ -226,9 +228,9 @@ mod tests {
             .map(|_| {
                 let (cache, calls) = (cache.clone(), Arc::clone(&calls));
                 tokio::spawn(async move {
-                    let make = move || {
+                    let make = async move {
                         calls.fetch_add(1, Ordering::SeqCst);
-                        std::thread::sleep(Duration::from_millis(100));
+                        tokio::time::sleep(Duration::from_millis(100)).await;
                         Ok(b"board".to_vec())
                     };
                     cache.get_or_make("leaderboard.json", "7", make).await.unwrap()
@@ -252,8 +254,8 @@ mod tests {
         let first = {
             let cache = cache.clone();
             tokio::spawn(async move {
-                let slow = || {
-                    std::thread::sleep(Duration::from_millis(200));
+                let slow = async {
+                    tokio::time::sleep(Duration::from_millis(200)).await;
                     Ok(b"slow".to_vec())
                 };
                 cache.get_or_make("leaderboard.csv", "1", slow).await.map(|_| ())
@@ -283,7 +285,7 @@ mod tests {
     #[tokio::test]
     async fn a_failure_is_not_kept() {
         let cache = ExportCache::default();
-        let failed = cache.get_or_make("leaderboard.json", "1", || Err(anyhow::anyhow!("no board"))).await;
+        let failed = cache.get_or_make("leaderboard.json", "1", async { Err(anyhow::anyhow!("no board")) }).await;
         assert!(failed.is_err());
         let made = cache.get_or_make("leaderboard.json", "1", body("board")).await.unwrap();
         assert_eq!(made.get(Coding::Identity).as_ref(), b"board");

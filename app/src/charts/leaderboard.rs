@@ -5,7 +5,7 @@
 use plotters::prelude::*;
 
 use super::{ACCENT, ChartError, MUTED, accessible, escape};
-use crate::domain::board::{Baseline, Board, BoardFilter, BoardRow, RowSource};
+use crate::domain::board::{Baseline, BoardFilter, BoardPage, BoardRow, RowSource};
 use crate::i18n::{Lang, leaderboard};
 
 /// At most this many model rows are drawn (the best ones); the table
@@ -63,13 +63,14 @@ fn mark(row: &BoardRow) -> Mark {
 }
 
 /// The rows the chart draws: the best [`MAX_MODEL_ROWS`] models the filter
-/// keeps, then the baselines it keeps; and how many models it kept.
-pub fn rows<'a>(board: &'a Board, filter: &BoardFilter) -> (Vec<&'a BoardRow>, usize) {
-    let models: Vec<&BoardRow> = board.rows.iter().map(|r| &**r).filter(|r| filter.shows(r)).collect();
-    let kept = models.len();
-    let mut out: Vec<&BoardRow> = models.into_iter().take(MAX_MODEL_ROWS).collect();
+/// keeps, then the baselines it keeps; and how many models it kept. `page`
+/// is the board's page for `filter` with at least [`MAX_MODEL_ROWS`]
+/// verified rows.
+pub fn rows<'a>(page: &'a BoardPage, filter: &BoardFilter) -> (Vec<&'a BoardRow>, usize) {
+    let kept = page.rows.len() - page.verified_shown + page.verified_matching;
+    let mut out: Vec<&BoardRow> = page.rows.iter().take(MAX_MODEL_ROWS).collect();
     if filter.shows_reference() {
-        out.extend(&board.reference);
+        out.extend(&page.reference);
     }
     (out, kept)
 }
@@ -97,10 +98,10 @@ fn colour(source: RowSource) -> RGBColor {
 }
 
 /// The chart as SVG with its texts in `lang`; a chart with no rows says so.
-pub fn svg(board: &Board, filter: &BoardFilter, lang: Lang, layout: Layout) -> Result<String, ChartError> {
+pub fn svg(page: &BoardPage, filter: &BoardFilter, lang: Lang, layout: Layout) -> Result<String, ChartError> {
     let t = leaderboard::text(lang);
     let (width, label_area, longest, font, caption_font) = layout.measures();
-    let (rows, kept) = rows(board, filter);
+    let (rows, kept) = rows(page, filter);
     let listed: Vec<String> = rows
         .iter()
         .map(|r| format!("{} {:.3} [{:.3}, {:.3}]", label(r, lang, 32), r.accuracy, r.ci95[0], r.ci95[1]))
@@ -213,6 +214,7 @@ fn empty(title: &str, message: &str, lang: Lang, width: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::board::Board;
     use crate::domain::board::Ranks;
 
     fn row(model: &str, source: RowSource, accuracy: f64) -> BoardRow {
@@ -224,6 +226,26 @@ mod tests {
             rank: Some(Ranks { best: 1, worst: 1 }),
             baseline: (source == RowSource::Reference).then_some(Baseline::Always('A')),
             ..BoardRow::bare(model, source)
+        }
+    }
+
+    /// The chart of `board` for `filter`, drawn from the page the server cuts.
+    fn chart(board: &Board, filter: &BoardFilter, lang: Lang, layout: Layout) -> Result<String, ChartError> {
+        super::svg(&page(board, filter), filter, lang, layout)
+    }
+
+    /// The page of `board` for `filter` (a small board: every row kept).
+    fn page(board: &Board, filter: &BoardFilter) -> BoardPage {
+        let rows: Vec<BoardRow> = board.rows.iter().filter(|r| filter.shows(r)).map(|r| BoardRow::clone(r)).collect();
+        let verified = rows.iter().filter(|r| r.source == RowSource::Verified).count();
+        BoardPage {
+            version: board.version.clone(),
+            rows,
+            reference: board.reference.clone(),
+            verified_shown: verified,
+            verified_matching: verified,
+            models_total: board.rows.len(),
+            synthetic: false,
         }
     }
 
@@ -240,7 +262,7 @@ mod tests {
 
     #[test]
     fn dots_whiskers_labels_and_a_text_alternative() {
-        let svg = svg(&board(), &BoardFilter::default(), Lang::En, Layout::Wide).unwrap();
+        let svg = chart(&board(), &BoardFilter::default(), Lang::En, Layout::Wide).unwrap();
         assert!(svg.starts_with("<svg"));
         assert!(svg.contains("<title id=\"chart-leaderboard-title\">MedAraBench accuracy with 95% CI</title>"));
         let desc = &svg[svg.find("<desc").unwrap()..svg.find("</desc>").unwrap()];
@@ -257,12 +279,13 @@ mod tests {
     fn filters_apply_and_an_empty_chart_says_so() {
         let only_verified = BoardFilter { source: Some(RowSource::Verified), ..BoardFilter::default() };
         let board = board();
-        let (rows, kept) = rows(&board, &only_verified);
+        let page = page(&board, &only_verified);
+        let (rows, kept) = rows(&page, &only_verified);
         assert_eq!((rows.len(), kept), (1, 1));
         let none = BoardFilter { search: "no such model".into(), category: Some("x".into()), ..BoardFilter::default() };
-        let svg = svg(&board, &none, Lang::Ar, Layout::Wide).unwrap();
+        let svg = chart(&board, &none, Lang::Ar, Layout::Wide).unwrap();
         assert!(svg.contains("x=\"740\" direction=\"rtl\"") && svg.contains("لا يوجد نموذج"), "{svg}");
-        let drawn = super::svg(&board, &BoardFilter::default(), Lang::Ar, Layout::Wide).unwrap();
+        let drawn = chart(&board, &BoardFilter::default(), Lang::Ar, Layout::Wide).unwrap();
         assert!(drawn.contains("direction=\"rtl\""), "drawn Arabic reads right to left: {drawn}");
     }
 
@@ -285,8 +308,8 @@ mod tests {
             message: crate::domain::message::Message::new("flag-near-duplicate"),
         }];
         board.rows.extend([demo.into(), flagged.into()]);
-        let wide = svg(&board, &BoardFilter::default(), Lang::En, Layout::Wide).unwrap();
-        let narrow = svg(&board, &BoardFilter::default(), Lang::En, Layout::Narrow).unwrap();
+        let wide = chart(&board, &BoardFilter::default(), Lang::En, Layout::Wide).unwrap();
+        let narrow = chart(&board, &BoardFilter::default(), Lang::En, Layout::Narrow).unwrap();
         assert!(narrow.contains("width=\"360\""), "{narrow}");
         // Shown at most 366 px wide on a 390 px phone, it is not scaled
         // down; the wide one is scaled to less than half.

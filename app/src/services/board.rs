@@ -6,25 +6,43 @@
 use std::sync::Arc;
 
 use super::Result;
+pub use crate::db::board::RowsAfter;
 use crate::db::{self, Db};
-use crate::domain::board::index::IndexedBoard;
-use crate::domain::board::{Board, PublishedModel};
+use crate::domain::board::{Board, BoardFilter, BoardPage, CategoryChoice, OrderKey, PublishedModel};
 use crate::domain::medarabiq::BenchmarkPair;
 
-/// The current board.
+/// The current board, every row (the whole-board exports).
 pub async fn current(db: &Db) -> Result<Arc<Board>> {
     Ok(db::board::board(db).await?)
 }
 
-/// The current board with its index (filters, categories, pages).
-pub async fn indexed(db: &Db) -> Result<Arc<IndexedBoard>> {
-    Ok(db::board::indexed(db).await?)
+/// The page of the current board for `filter`: the published rows it
+/// keeps and the best `limit` verified rows it keeps, with counts.
+pub async fn page(db: &Db, filter: &BoardFilter, limit: usize) -> Result<BoardPage> {
+    Ok(db::board::page(db, filter, limit).await?)
+}
+
+/// The categories on the current board.
+pub async fn categories(db: &Db) -> Result<Vec<CategoryChoice>> {
+    Ok(db::board::categories(db).await?)
+}
+
+/// Up to `limit` rows of the current board after the row whose sort key
+/// is `after`.
+pub async fn rows_after(db: &Db, after: Option<&OrderKey>, limit: usize) -> Result<RowsAfter> {
+    Ok(db::board::rows_after(db, after, limit).await?)
 }
 
 /// The board's version: it moves on at every write that changes what a
 /// page shows.
 pub async fn version(db: &Db) -> Result<String> {
     Ok(db::board::version(db).await?)
+}
+
+/// The version of the board stored now (brought up to the database's
+/// when that is quick): what the exports are made of.
+pub async fn stored_version(db: &Db) -> Result<String> {
+    Ok(db::board::stored_version(db).await?)
 }
 
 /// What the pages served now depend on: the board version, and the

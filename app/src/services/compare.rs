@@ -103,7 +103,8 @@ async fn unpaired_side(db: &Db, board: &Board, id: &str) -> Result<std::result::
 /// comparison (not cached: it reads the board, itself cached, and
 /// computes a formula).
 async fn unpaired(db: &Db, a: &str, b: &str) -> Result<CompareOutcome> {
-    let board = crate::db::board::board(db).await?;
+    // The published rows are the only ones read from the board.
+    let board = crate::db::board::compare_rows(db, 0, &[]).await?;
     let a = match unpaired_side(db, &board, a).await? {
         Ok(side) => side,
         Err(refused) => return Ok(refused),
@@ -158,7 +159,7 @@ async fn compute(db: &Db, a: String, b: String) -> Result<CompareOutcome> {
 /// on public keys, in the board's order; then `a` and `b` if they are
 /// such submissions and not among them. The page words the labels.
 pub async fn choices(db: &Db, a: &str, b: &str, limit: usize) -> Result<Vec<CompareChoice>> {
-    let board = crate::db::board::board(db).await?;
+    let board = crate::db::board::compare_rows(db, limit, &[a.trim(), b.trim()]).await?;
     let choice = |r: &std::sync::Arc<BoardRow>| {
         let (id, origin) = match r.source {
             RowSource::Reported => (

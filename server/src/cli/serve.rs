@@ -307,15 +307,15 @@ pub async fn run(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Loads the kept board (or makes it, for a database that has none: one
-/// from before the board was kept, or filled by SQL) before the first
-/// visitor needs it, saying so on stderr; then keeps this server's board
-/// in step with the database's in the background (another server's
+/// Brings the stored board up to the database's version before the first
+/// visitor needs it (a database from before the board's rows were stored,
+/// or filled by SQL, gets them written now, progress on stderr), unless
+/// another server is doing it; then keeps looking in the background (an
 /// upload, or a stream of them no request asked about): the next visitor
-/// then finds the new board made already.
+/// then finds the new version made already, by this server or another.
 async fn keep_board(db: Db) {
     let started = std::time::Instant::now();
-    tracing::info!("loading the kept board (or making it, for a database that has none)");
+    tracing::info!("bringing the stored board up to date (writing it whole, for a database that has none)");
     match app::services::board::catch_up(&db).await {
         Ok(version) => {
             tracing::info!(version, seconds = started.elapsed().as_secs_f64(), "board ready")
@@ -325,7 +325,7 @@ async fn keep_board(db: Db) {
     loop {
         tokio::time::sleep(app::services::board::next_look(&db)).await;
         if let Err(e) = app::services::board::catch_up(&db).await {
-            tracing::warn!(error = %e, "the board could not be brought up to date: the last one is served");
+            tracing::warn!(error = %e, "the board could not be brought up to date: the stored one is served");
         }
     }
 }

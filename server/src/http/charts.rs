@@ -47,9 +47,9 @@ async fn leaderboard(
 ) -> Result<Response> {
     let lang = Lang::from_param(query.get(Lang::PARAM).map(String::as_str));
     let filter = app::domain::board::BoardFilter::from_query(|name| query.get(name).cloned());
-    let board = app::services::board::current(&state.db).await?;
+    let page = app::services::board::page(&state.db, &filter, app::charts::leaderboard::MAX_MODEL_ROWS).await?;
     let layout = app::charts::leaderboard::Layout::from_param(query.get("layout").map(String::as_str));
-    let svg = app::charts::leaderboard::svg(&board, &filter, lang, layout).map_err(anyhow::Error::from)?;
+    let svg = app::charts::leaderboard::svg(&page, &filter, lang, layout).map_err(anyhow::Error::from)?;
     Ok(svg_file(&svg, "medarabench-leaderboard.svg"))
 }
 

@@ -172,12 +172,12 @@ async fn board_is_cached_per_version(backend: Backend) {
     assert!(app.get("/api/v1/leaderboard").await.body.contains("Cedar-70B"), "served from the cache");
     // ...until the version moves on, even with no record of whose rows
     // changed (a write by an older build): the whole board is made again.
-    let (whole, _) = app::db::board::made_and_loaded(&app.state.db);
+    let (whole, _) = app::db::board::made(&app.state.db);
     sqlx::query("UPDATE board_version SET n = n + 1000 WHERE slot = 7").execute(app.state.db.pool()).await.unwrap();
     let board = app.get("/api/v1/leaderboard").await;
     assert!(!board.body.contains("Cedar-70B"), "recomputed at the new version");
     assert_eq!(board.json()["board_version"], (after + 1000).to_string());
-    assert_eq!(app::db::board::made_and_loaded(&app.state.db).0, whole + 1, "made whole");
+    assert_eq!(app::db::board::made(&app.state.db).0, whole + 1, "made whole");
     assert!(!app.get("/").await.body.contains("Cedar-70B"), "the page shows the same board");
     app.finish().await;
 }

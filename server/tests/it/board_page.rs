@@ -93,6 +93,12 @@ async fn the_page_shows_the_best_verified_rows_and_says_so(backend: Backend) {
     assert_eq!((verified_rows(&html), limited_note(&html)), (0, None));
     let html = app.get("/?category=open-arabic").await.body;
     assert_eq!((table_models(&html).len(), limited_note(&html)), (3, None));
+    // Submissions that declare no category: the best 200 of them, counted.
+    let html = app.get("/?category=none").await.body;
+    assert_eq!((table_models(&html).len(), verified_rows(&html)), (200, 200));
+    assert!(limited_note(&html).unwrap().contains("best 200 of 252 matching"));
+    let html = app.get("/?category=none&q=clone-24").await.body;
+    assert_eq!(verified_rows(&html), 11, "the search within the category");
     // Sorting reorders the rows shown: the least accurate of them first.
     let html = app.get("/?source=verified&sort=accuracy&dir=asc").await.body;
     assert_eq!(table_models(&html).first().map(String::as_str), Some("Clone-198"));

@@ -1,8 +1,8 @@
-//! The board kept in the database (issue 38): made whole once per version
-//! in all, whichever process asks first, and read by the others; then
-//! made by each process from the changes since its last; always the
-//! complete board of one moment; equal to one made from scratch after a
-//! run of uploads, edits, withdrawals and a key's re-scoring.
+//! The board kept in the database (issue 38): its rows stored, each
+//! version made once in all, by whichever process asks first, from the
+//! changes since the last; always the complete board of one moment; equal
+//! to one made from scratch after a run of uploads, edits, withdrawals and
+//! a key's re-scoring.
 
 use app::domain::synthetic::{synthetic_key, synthetic_predictions, with_answers};
 use app::domain::{Benchmark, parse_key};
@@ -21,18 +21,17 @@ on_both_backends!(
     a_board_is_one_moment,
     the_kept_board_is_one_made_afresh,
     a_flag_names_what_may_be_opened_on_a_board_made_from_changes,
-    a_version_shares_the_rows_it_did_not_change,
+    a_version_rewrites_only_the_rows_it_changed,
 );
 
-/// Each process's boards made whole and loaded so far.
+/// Each process's versions made whole and made from the changes so far.
 fn counts(app: &TestApp) -> (u64, u64) {
-    app::db::board::made_and_loaded(&app.state.db)
+    app::db::board::made(&app.state.db)
 }
 
-/// Each process's boards made whole, made from the changes, and loaded.
-fn all_counts(app: &TestApp) -> [u64; 3] {
-    let (whole, loaded) = counts(app);
-    [whole, app::db::board::made_from_changes(&app.state.db), loaded]
+/// Forgets the stored board, as a database from before it holds none.
+async fn forget_stored_board(app: &TestApp) {
+    sqlx::query("UPDATE board_state SET build = NULL, version = NULL").execute(app.state.db.pool()).await.unwrap();
 }
 
 async fn a_version_is_made_once_across_processes(backend: Backend) {
@@ -46,7 +45,7 @@ async fn a_version_is_made_once_across_processes(backend: Backend) {
         let resp =
             first.upload_raw(&token, &format!("model_name=Once-{i}"), TestApp::demo_predictions(0.5, i as u64)).await;
         assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
-        let before: Vec<[u64; 3]> = [&first, &second, &third].map(all_counts).to_vec();
+        let before: Vec<(u64, u64)> = [&first, &second, &third].map(counts).to_vec();
         // Every process reads the new version, the one that asks first too.
         let boards = [app.get("/api/v1/leaderboard").await.json(), first.get("/api/v1/leaderboard").await.json()];
         let others = [&first, &second, &third].map(|a| a.get("/api/v1/leaderboard"));
@@ -58,19 +57,17 @@ async fn a_version_is_made_once_across_processes(backend: Backend) {
             assert_eq!(board["rows"], read[0]["rows"], "one board");
             assert!(board["rows"].as_array().unwrap().iter().any(|r| r["model"] == format!("Once-{i}")));
         }
-        let after: Vec<[u64; 3]> = [&first, &second, &third].map(all_counts).to_vec();
-        let [whole, changes, loaded] =
-            [0, 1, 2].map(|k| after.iter().zip(&before).map(|(a, b)| a[k] - b[k]).sum::<u64>());
-        // Made whole once in all by the first process to ask that had made
-        // none yet, loaded by those that had made none either, and made
-        // from the changes (a few rows) by every process that made one.
-        let expected = match i {
-            0 => [1, 0, 2],
-            1 => [1, 1, 1],
-            2 => [1, 2, 0],
-            _ => [0, 3, 0],
-        };
-        assert_eq!([whole, changes, loaded], expected, "version {i}: made whole, from changes, loaded");
+        let after: Vec<(u64, u64)> = [&first, &second, &third].map(counts).to_vec();
+        let whole: u64 = after.iter().zip(&before).map(|(a, b)| a.0 - b.0).sum();
+        let changes: u64 = after.iter().zip(&before).map(|(a, b)| a.1 - b.1).sum();
+        // Made once in all, by the process that asked first, and read by
+        // the others: whole the first time (no board was stored), then
+        // from the changes (the stored rows of one team grouped again).
+        let expected = if i == 0 { (1, 0) } else { (0, 1) };
+        assert_eq!((whole, changes), expected, "version {i}: made whole, from changes, in all");
+        let maker = [&first, &second, &third].iter().position(|a| std::ptr::eq(*a, app)).unwrap();
+        let by_maker = (after[maker].0 - before[maker].0, after[maker].1 - before[maker].1);
+        assert_eq!(by_maker, expected, "version {i}: made by the process asked first");
     }
     third.finish().await;
     second.finish().await;
@@ -202,10 +199,10 @@ async fn the_kept_board_is_one_made_afresh(backend: Backend) {
     let (token, id) = &ids[7];
     assert_eq!(patch(&app, token, id, json!({"visibility": "private"})).await.status, StatusCode::OK);
     let before_rescore = app.get("/api/v1/leaderboard").await.json();
-    assert!(app::db::board::made_from_changes(&app.state.db) >= 9, "made from the changes, not whole");
+    assert!(counts(&app).1 >= 9, "made from the changes, not whole");
     assert_eq!(counts(&app).0, 1, "made whole once, at the start");
     // The board made from the changes is the one made from scratch.
-    sqlx::query("UPDATE kept_board SET version = NULL, body = NULL").execute(app.state.db.pool()).await.unwrap();
+    forget_stored_board(&app).await;
     let afresh = app.second_process().await;
     assert_eq!(afresh.get("/api/v1/leaderboard").await.json(), before_rescore, "from changes = from scratch");
     afresh.finish().await;
@@ -218,12 +215,12 @@ async fn the_kept_board_is_one_made_afresh(backend: Backend) {
 
     let served = app.get("/api/v1/leaderboard").await.json();
     assert_ne!(served["rows"], before_rescore["rows"], "the re-scoring moved the board");
-    // Another process loads the kept board...
+    // Another process reads the stored board...
     let loading = app.second_process().await;
     assert_eq!(loading.get("/api/v1/leaderboard").await.json(), served);
-    assert_eq!(counts(&loading), (0, 1), "loaded, not made");
-    // ...and one on a database whose kept board is gone makes the same.
-    sqlx::query("UPDATE kept_board SET version = NULL, body = NULL").execute(app.state.db.pool()).await.unwrap();
+    assert_eq!(counts(&loading), (0, 0), "read, not made");
+    // ...and one on a database whose stored board is gone makes the same.
+    forget_stored_board(&app).await;
     let afresh = app.second_process().await;
     let made: Value = afresh.get("/api/v1/leaderboard").await.json();
     assert_eq!(counts(&afresh), (1, 0), "made from scratch");
@@ -255,7 +252,7 @@ async fn a_flag_names_what_may_be_opened_on_a_board_made_from_changes(backend: B
     let board = app.get("/api/v1/leaderboard").await.json();
     assert!(flags(&board).contains(&original), "names the original: {}", flags(&board));
 
-    let made = app::db::board::made_from_changes(&app.state.db);
+    let made = counts(&app).1;
     let withdrawn = app
         .request(
             axum::http::Request::delete(format!("/api/v1/submissions/{original}"))
@@ -266,55 +263,57 @@ async fn a_flag_names_what_may_be_opened_on_a_board_made_from_changes(backend: B
         .await;
     assert!(withdrawn.status.is_success(), "{}", withdrawn.body);
     let board = app.get("/api/v1/leaderboard").await.json();
-    assert!(app::db::board::made_from_changes(&app.state.db) > made, "made from the changes");
+    assert!(counts(&app).1 > made, "made from the changes");
     assert!(flags(&board).contains("near_duplicate"), "still flagged: {}", flags(&board));
     assert!(!flags(&board).contains(&original), "no longer named: {}", flags(&board));
 
-    sqlx::query("UPDATE kept_board SET version = NULL, body = NULL").execute(app.state.db.pool()).await.unwrap();
+    forget_stored_board(&app).await;
     let afresh = app.second_process().await;
     assert_eq!(afresh.get("/api/v1/leaderboard").await.json(), board, "from changes = from scratch");
     afresh.finish().await;
     app.finish().await;
 }
 
-/// A version made from the changes holds the very rows of the last one
-/// wherever they are unranked and did not change (one copy of the
-/// board's rows in memory, not one per version); a ranked row is a copy
-/// that holds its rank, and the last board is left as it was.
-async fn a_version_shares_the_rows_it_did_not_change(backend: Backend) {
-    use std::collections::HashMap;
-    use std::sync::Arc;
+/// The stored rows of one generation, with their rank ranges.
+async fn stored_rows(app: &TestApp) -> (i64, Vec<(i64, Vec<u8>, String, Option<i64>)>) {
+    let db = app.state.db.pool();
+    let generation: i64 = sqlx::query_scalar("SELECT gen FROM board_state WHERE id = 1").fetch_one(db).await.unwrap();
+    let rows = sqlx::query_as("SELECT team_id, ord, body, rank_best FROM board_rows WHERE gen = $1 ORDER BY ord")
+        .bind(generation)
+        .fetch_all(db)
+        .await
+        .unwrap();
+    (generation, rows)
+}
+
+/// A version made from the changes writes the changed team's rows and
+/// the rank ranges that moved, in the same generation: every other row
+/// stays as it was stored.
+async fn a_version_rewrites_only_the_rows_it_changed(backend: Backend) {
     let Some(app) = TestApp::start(backend).await else { return };
     let (good, _weak) = crate::board::with_submissions(&app).await;
     // More rows than are ranked: the last ones carry no rank.
     crate::board_page::clone_submission(&app, &good, 300).await;
-    let before = app::db::board::board(&app.state.db).await.unwrap();
-    let ranks_before: Vec<_> = before.rows.iter().map(|r| r.rank).collect();
-    let made = app::db::board::made_from_changes(&app.state.db);
+    app.get("/api/v1/leaderboard?limit=1").await;
+    let (generation, before) = stored_rows(&app).await;
+    let made = counts(&app);
     // A new team's row far below the ranked set's cut.
     let token = app.team_with_token("Share Lab", "share@lab.example").await;
     let resp = app.upload_raw(&token, "model_name=Share-1", TestApp::demo_predictions(0.05, 7)).await;
     assert_eq!(resp.status, StatusCode::CREATED, "{}", resp.body);
     app::db::board::catch_up(&app.state.db).await.unwrap();
-    let after = app::db::board::board(&app.state.db).await.unwrap();
-    assert_eq!(app::db::board::made_from_changes(&app.state.db), made + 1, "made from the changes");
-    assert!(after.rows.iter().any(|r| r.model == "Share-1"), "the new version");
-
-    let last: HashMap<&str, &Arc<app::domain::board::BoardRow>> =
-        before.rows.iter().filter_map(|r| Some((r.submission_id.as_deref()?, r))).collect();
-    let (mut shared, mut ranked) = (0, 0);
-    for row in &after.rows {
-        let Some(last) = row.submission_id.as_deref().and_then(|id| last.get(id)) else { continue };
-        if row.rank.is_some() {
-            assert!(!Arc::ptr_eq(row, last), "a ranked row is its own copy: {}", row.model);
-            ranked += 1;
-        } else if last.rank.is_none() {
-            assert!(Arc::ptr_eq(row, last), "an unchanged unranked row is shared: {}", row.model);
-            shared += 1;
-        }
-    }
-    assert!(shared >= 50 && ranked >= 150, "shared {shared}, ranked {ranked}");
-    let ranks_now: Vec<_> = before.rows.iter().map(|r| r.rank).collect();
-    assert_eq!(ranks_now, ranks_before, "the last board is as it was");
+    assert_eq!(counts(&app), (made.0, made.1 + 1), "made from the changes");
+    let (same_generation, after) = stored_rows(&app).await;
+    assert_eq!(same_generation, generation, "not written whole again");
+    let team: i64 = sqlx::query_scalar("SELECT id FROM teams WHERE name = 'Share Lab'")
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap();
+    let others: Vec<_> = after.iter().filter(|r| r.0 != team).cloned().collect();
+    assert_eq!(others, before, "every other row as stored, ranks too (the new row is below the cut)");
+    let new: Vec<_> = after.iter().filter(|r| r.0 == team).collect();
+    assert_eq!(new.len(), 1, "the new team's one row");
+    assert!(new[0].2.contains("Share-1") && new[0].3.is_none(), "unranked: {}", new[0].2);
+    assert!(before.iter().filter(|r| r.3.is_some()).count() >= 150, "a ranked set");
     app.finish().await;
 }

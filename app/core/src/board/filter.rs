@@ -45,6 +45,12 @@ impl BoardFilter {
             && contains_ignoring_case(&row.model, &self.search)
     }
 
+    /// Whether the search keeps a row of model `model` (the search part of
+    /// [`BoardFilter::shows`]).
+    pub fn shows_model(&self, model: &str) -> bool {
+        contains_ignoring_case(model, &self.search)
+    }
+
     /// Whether only the source is filtered (or nothing): every row of the
     /// kept sources is shown.
     pub fn by_source_only(&self) -> bool {

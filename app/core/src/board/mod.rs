@@ -7,7 +7,6 @@
 //! on the server from the database, shown by the pages and the exports.
 
 pub mod filter;
-pub mod index;
 pub mod order;
 pub mod rank;
 pub mod reference;
@@ -17,7 +16,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 pub use filter::BoardFilter;
-pub use order::{OrderKey, board_order, rows_after};
+pub use order::{OrderKey, board_order, rows_after, sort_bytes};
 
 use crate::declaration::Contamination;
 use crate::exposure::Exposure;

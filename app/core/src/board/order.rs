@@ -48,6 +48,11 @@ impl OrderKey {
         compare(SortFields::of_row(row), self.fields())
     }
 
+    /// The key as bytes that sort as the rows do ([`sort_bytes`]).
+    pub fn sort_bytes(&self) -> Vec<u8> {
+        self.fields().bytes()
+    }
+
     fn fields(&self) -> SortFields<'_> {
         SortFields {
             accuracy: self.accuracy,
@@ -65,6 +70,14 @@ impl OrderKey {
 /// rows after it are told apart the same way.
 pub fn rows_after<'a, R: std::borrow::Borrow<BoardRow>>(rows: &'a [R], key: &OrderKey) -> &'a [R] {
     &rows[rows.partition_point(|row| key.cmp_row(row.borrow()) != Ordering::Greater)..]
+}
+
+/// `row`'s sort key as bytes whose order (byte by byte, a shorter prefix
+/// first: SQLite's BLOB and PostgreSQL's bytea comparison) is
+/// [`board_order`]: a database index on them keeps the board's order, and
+/// a page continues after a key with `>`.
+pub fn sort_bytes(row: &BoardRow) -> Vec<u8> {
+    SortFields::of_row(row).bytes()
 }
 
 /// Borrowed sort fields, so that comparing rows allocates nothing.
@@ -86,6 +99,40 @@ impl<'a> SortFields<'a> {
             team: row.team.as_deref(),
             submission_id: row.submission_id.as_deref(),
         }
+    }
+}
+
+impl SortFields<'_> {
+    /// Accuracy descending (the bits of [`f64::total_cmp`]'s order,
+    /// inverted), the source's rank, then each text escaped and ended so
+    /// that a prefix sorts first (`0x00` as `0x00 0xFF`, ended by `0x00
+    /// 0x00`), an absent text before any present one.
+    fn bytes(&self) -> Vec<u8> {
+        let bits = self.accuracy.to_bits();
+        let ascending = if bits >> 63 == 1 { !bits } else { bits | 1 << 63 };
+        let mut out = Vec::with_capacity(16 + self.model.len() + 24);
+        out.extend_from_slice(&(!ascending).to_be_bytes());
+        out.push(source_rank(self.source));
+        let text = |out: &mut Vec<u8>, text: &str| {
+            for &b in text.as_bytes() {
+                out.push(b);
+                if b == 0 {
+                    out.push(0xFF);
+                }
+            }
+            out.extend_from_slice(&[0, 0]);
+        };
+        text(&mut out, self.model);
+        for field in [self.team, self.submission_id] {
+            match field {
+                None => out.push(0),
+                Some(t) => {
+                    out.push(1);
+                    text(&mut out, t);
+                }
+            }
+        }
+        out
     }
 }
 
@@ -209,6 +256,29 @@ mod tests {
                 prop_assert_ne!(board_order(&a, &c), Ordering::Greater);
             }
             prop_assert_eq!(OrderKey::of(&b).cmp_row(&a), board_order(&a, &b));
+            prop_assert_eq!(sort_bytes(&a).cmp(&sort_bytes(&b)), board_order(&a, &b));
+            prop_assert_eq!(OrderKey::of(&a).sort_bytes(), sort_bytes(&a));
+        }
+
+        /// The byte key sorts as the rows do, for any accuracy (negative
+        /// zero, infinities, NaN) and any texts (prefixes, NUL bytes).
+        #[test]
+        fn sort_bytes_sort_as_the_rows_do(
+            a in (any::<f64>(), "[a\\x00\\xFF]{0,3}", prop::option::of("[a\\x00]{0,2}"), prop::option::of("[b\\x00]{0,2}")),
+            b in (any::<f64>(), "[a\\x00\\xFF]{0,3}", prop::option::of("[a\\x00]{0,2}"), prop::option::of("[b\\x00]{0,2}")),
+            same_accuracy in any::<bool>(),
+        ) {
+            let row = |(accuracy, model, team, id): (f64, String, Option<String>, Option<String>)| BoardRow {
+                accuracy,
+                team,
+                submission_id: id,
+                ..BoardRow::bare(&model, RowSource::Verified)
+            };
+            let (a, mut b) = (row(a), row(b));
+            if same_accuracy {
+                b.accuracy = a.accuracy;
+            }
+            prop_assert_eq!(sort_bytes(&a).cmp(&sort_bytes(&b)), board_order(&a, &b));
         }
 
         /// Every row after a key sorts after it, every row before does not.

@@ -22,7 +22,7 @@ pub async fn published_models() -> Result<Vec<PublishedModel>, ApiError> {
 }
 
 /// The rows of the page for a filter given as its query values (empty:
-/// all), cut from the board cached on the server.
+/// all), read from the board stored on the server.
 #[server(prefix = "/_fn")]
 pub async fn get_board_page(source: String, category: String, q: String) -> Result<BoardPage, ApiError> {
     let db = expect_context::<crate::services::Db>();
@@ -32,12 +32,12 @@ pub async fn get_board_page(source: String, category: String, q: String) -> Resu
         BoardFilter::SEARCH => Some(q.clone()),
         _ => None,
     });
-    Ok(crate::services::board::indexed(&db).await?.page(&filter, PAGE_VERIFIED_LIMIT))
+    Ok(crate::services::board::page(&db, &filter, PAGE_VERIFIED_LIMIT).await?)
 }
 
 /// The categories on the board, for the filter form.
 #[server(prefix = "/_fn")]
 pub async fn get_board_categories() -> Result<Vec<CategoryChoice>, ApiError> {
     let db = expect_context::<crate::services::Db>();
-    Ok(crate::services::board::indexed(&db).await?.categories().to_vec())
+    Ok(crate::services::board::categories(&db).await?)
 }

@@ -5,66 +5,51 @@
 //! 95% CI is Wilson from the rounded accuracy and n, so approximate), the
 //! public submissions scored here (`verified`), and baselines on the
 //! default key (`reference`). Rank ranges come from pairwise tests (see
-//! [`rank`]) over the ranked set: every published row plus the best
-//! [`RANKED_VERIFIED_LIMIT`] verified ones (the tests grow with the square
-//! of the set); other rows get no rank, nor does a row with a flag shown
-//! until an operator clears it.
+//! [`rank`](crate::domain::board::rank)) over the ranked set: every
+//! published row plus the best
+//! [`RANKED_VERIFIED_LIMIT`](crate::domain::board::RANKED_VERIFIED_LIMIT) verified ones
+//! (the tests grow with the square of the set); other rows get no rank,
+//! nor does a row with a flag shown until an operator clears it.
 //!
-//! Kept, not recomputed at every request (issue 38). A board is made
-//! per `board_version` (counters in `board_version`, moved in the
-//! transaction of every write that changes what a page shows, which also
-//! records the team whose rows it changed in `board_changes`). A process
-//! that made the last board makes the next from the changes since
-//! ([`Parts`]): it regroups only the changed teams' rows (and those of
-//! teams whose flags name their submissions) and tests only new pairs, so
-//! a version costs what its changes touched, not the whole board. A
-//! process without one (a start, or after a write of no team's: a key, a
-//! banner) loads the board stored in the database ([`kept`]) when it is
-//! current, or makes the whole board under a lease, one server at a time,
-//! and stores it. Each process holds the last complete board it has
-//! ([`BoardKeeper`]) and serves it while a newer one is being made, so a
-//! request never waits for a board that takes long to make: it waits only
-//! when the last one took less than [`WAIT_FOR_QUICK`] and the board has
-//! fewer than [`WAIT_ROWS_BELOW`] rows (a small board is then always
-//! fresh, as a script that uploads and reads the board expects), or when
-//! the process has no board at all yet.
-//! Heavy work runs on the blocking pool, never on the threads that answer
-//! requests.
+//! Kept, not recomputed at every request (issue 38). The rows are kept in
+//! the database ([`stored`], migration 0029) and read by index
+//! ([`read`]): a server holds none of them, so its memory does not grow
+//! with the board. The board's version (counters in `board_version`)
+//! moves in the transaction of every write that changes what a page
+//! shows, which also records the team whose rows it changed in
+//! `board_changes`. One server at a time (a lease, [`kept`]) brings the
+//! stored rows up to the database's version: in one transaction per
+//! version, regrouping only the changed teams' rows and testing only new
+//! pairs, so a version is made once in all, however many servers share
+//! the database, and costs what its changes touched. A request is
+//! answered from the stored board as it is: it waits for a newer version
+//! only when the last took less than [`WAIT_FOR_QUICK`] to make and the
+//! board has fewer than [`WAIT_ROWS_BELOW`] rows (a small board is then
+//! always fresh, as a script that uploads and reads the board expects),
+//! or when no board is stored yet. Heavy work runs off the threads that
+//! answer requests.
 //!
-//! A board is made from one snapshot of the database (one read
-//! transaction, repeatable-read on PostgreSQL), so it is the complete
-//! board of one moment, never a mix of two; and a request gets one whole
-//! board (`Arc`), old or new.
-//!
-//! The computation reads every submission's metadata once (one query, no
-//! per-question data), keeps one row per team and model ([`verified`]) and
-//! sorts them; only the ranked set (at most 16 + [`RANKED_VERIFIED_LIMIT`]
-//! rows) is compared pairwise, so the cost grows as n log n with the number
-//! of submissions; and the last ranking's pairs are kept
-//! ([`PairsKept`]), so a version tests only the pairs of the rows its
-//! changes touched.
+//! Every read is one snapshot (one read transaction, repeatable-read on
+//! PostgreSQL), so it gives the complete board of one version, never a
+//! mix of two.
 
-// Fx hashing: the keys are our own ids and names, and 100,000 rows are
-// looked up per board.
-use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use rustc_hash::FxHashSet as HashSet;
 use std::fmt;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use sqlx::AnyConnection;
 use tokio::sync::watch;
 
-use super::{Backend, Db, DbError, Result};
+use super::{Db, DbError, Result};
 use crate::domain::Benchmark;
-pub use crate::domain::board::index::IndexedBoard;
-use crate::domain::board::rank::{self, Contender, PackedBits, PairsKept};
 use crate::domain::board::version_is_older as is_older;
-use crate::domain::board::{Board, BoardRow, RANKED_VERIFIED_LIMIT, RowSource, reference};
-use crate::domain::stats::wilson;
 
 mod kept;
+mod read;
+mod stored;
 mod verified;
+pub use read::{RowsAfter, board, categories, compare_rows, page, rows_after};
 pub use verified::{ROWS_SELECT, team_rows_select};
 
 /// The counters whose sum is the board's version (migration 0016): a
@@ -75,8 +60,8 @@ const VERSION_SLOTS: i64 = 16;
 pub(super) const BENCHMARK: Benchmark = Benchmark::MedAraBench;
 
 /// A request that finds the board behind the database waits for the new
-/// one only if the last took less than this to make (or to load); else it
-/// is answered at once from the last complete board.
+/// one only if the last took less than this to make; else it is answered
+/// at once from the stored board.
 pub const WAIT_FOR_QUICK: Duration = Duration::from_millis(250);
 
 /// A board of this many rows or more is served while its next version is
@@ -84,106 +69,86 @@ pub const WAIT_FOR_QUICK: Duration = Duration::from_millis(250);
 /// of a second behind, and under a stream of uploads every visitor would
 /// wait for every change (BENCHMARKS.md). Smaller boards stay
 /// read-your-writes, as scripts that upload and read the board expect.
-const WAIT_ROWS_BELOW: usize = 20_000;
+const WAIT_ROWS_BELOW: u64 = 20_000;
 
-/// What a process that has made no whole board yet expects one to take
-/// per 1,000 rows of the board it serves (a generous estimate from the
-/// benchmark machine, BENCHMARKS.md): a large board's waiters are told
-/// at once that the making will be slow.
-const WHOLE_MS_PER_1000_ROWS: u64 = 45;
-
-/// The longest a request waits for a quick board before taking the last
-/// complete one (the database may have stalled).
+/// The longest a request waits for a quick board before taking the stored
+/// one (the database may have stalled).
 const WAIT_AT_MOST: Duration = Duration::from_secs(10);
 
 /// How often a server waiting for another's board looks for it.
 const LOOK_EVERY: Duration = Duration::from_millis(50);
 
-/// What a process serves: its last complete board, and how many attempts
-/// to make a newer one have failed (a request waiting for a new board
+/// What this process last saw of the stored board, and how many attempts
+/// to make a newer one failed here (a request waiting for a new board
 /// stops waiting when one fails).
 #[derive(Default, Clone)]
-struct Served {
-    board: Option<Arc<IndexedBoard>>,
+struct Seen {
+    version: Option<String>,
+    rows: u64,
     failures: u64,
-    /// Whole makings begun that the last took long to make: a request
-    /// waiting for a quick board stops waiting.
-    slow: u64,
 }
 
-/// The board this process serves, and the making of the next one.
+/// This process's part in keeping the board: the making of the next
+/// version when it holds the lease, and what it last saw.
 pub struct BoardKeeper {
-    served: watch::Sender<Served>,
-    /// Held while this process makes or loads a board: one at a time;
-    /// it holds what the next board is made from when this process made
-    /// the last one.
-    making: tokio::sync::Mutex<Option<Parts>>,
-    /// A background task is making or loading ([`BoardKeeper::kick`]).
+    seen: watch::Sender<Seen>,
+    /// Held while this process makes a version: one at a time. It holds
+    /// what the making keeps between versions (bounded: the ranked set's).
+    making: tokio::sync::Mutex<stored::Maker>,
+    /// A background task is making ([`BoardKeeper::kick`]).
     running: AtomicBool,
     /// A newer board was asked for since the task last looked.
     dirty: AtomicBool,
-    /// How long the last board took to make or load, in milliseconds.
+    /// How long the last version made here took, in milliseconds
+    /// (`u64::MAX`: none yet).
     last_made_ms: AtomicU64,
-    /// How long this process last took to make one (0: never), which the
-    /// lease it takes is sized by.
-    last_computed_ms: AtomicU64,
     /// This process's name in the lease ([`kept::try_lease`]).
     me: String,
-    references: ReferenceCache,
-    /// The last ranking's pairwise tests: a version re-tests only the pairs
-    /// of the rows its changes touched.
-    pairs: Arc<std::sync::Mutex<PairsKept>>,
-    /// Boards this process made whole, made from the changes since its
-    /// last, and loaded (made by another).
+    /// Versions this process made whole, and from the changes.
     made: AtomicU64,
     from_changes: AtomicU64,
-    loaded: AtomicU64,
 }
 
 impl Default for BoardKeeper {
     fn default() -> Self {
         let id: [u8; 8] = rand::random();
         Self {
-            served: watch::Sender::new(Served::default()),
-            making: tokio::sync::Mutex::new(None),
+            seen: watch::Sender::new(Seen::default()),
+            making: tokio::sync::Mutex::new(stored::Maker::default()),
             running: AtomicBool::new(false),
             dirty: AtomicBool::new(false),
             last_made_ms: AtomicU64::new(u64::MAX),
-            last_computed_ms: AtomicU64::new(0),
             me: hex::encode(id),
-            references: ReferenceCache::default(),
-            pairs: Arc::default(),
             made: AtomicU64::new(0),
             from_changes: AtomicU64::new(0),
-            loaded: AtomicU64::new(0),
         }
     }
 }
 
 impl fmt::Debug for BoardKeeper {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let version = self.served.borrow().board.as_ref().map(|b| b.board.version.clone());
-        f.debug_struct("BoardKeeper").field("version", &version).finish()
+        f.debug_struct("BoardKeeper").field("seen", &self.seen.borrow().version).finish()
     }
 }
 
 impl BoardKeeper {
-    fn board(&self) -> Option<Arc<IndexedBoard>> {
-        self.served.borrow().board.clone()
-    }
-
-    /// Serves `board` unless a newer one is already served.
-    fn install(&self, board: Arc<IndexedBoard>) {
-        self.served.send_if_modified(|served| {
-            let newer = served.board.as_ref().is_none_or(|b| is_older(&b.board.version, &board.board.version));
+    /// Notes the stored board's version and size as read.
+    fn saw(&self, version: Option<&str>, rows: u64) {
+        self.seen.send_if_modified(|seen| {
+            let newer = match (&seen.version, version) {
+                (_, None) => false,
+                (None, Some(_)) => true,
+                (Some(old), Some(new)) => is_older(old, new),
+            };
             if newer {
-                served.board = Some(board);
+                seen.version = version.map(str::to_owned);
+                seen.rows = rows;
             }
             newer
         });
     }
 
-    /// Makes sure a background task brings the served board up to the
+    /// Makes sure a background task brings the stored board up to the
     /// database's version: one task at a time, which looks again when it
     /// was asked while it ran.
     fn kick(&self, db: &Db) {
@@ -197,8 +162,8 @@ impl BoardKeeper {
             loop {
                 keeper.dirty.store(false, Ordering::SeqCst);
                 if let Err(e) = keeper.catch_up(&db).await {
-                    tracing::warn!(error = %e, "the board could not be brought up to date: the last one is served");
-                    keeper.served.send_modify(|s| s.failures += 1);
+                    tracing::warn!(error = %e, "the board could not be brought up to date: the stored one is served");
+                    keeper.seen.send_modify(|s| s.failures += 1);
                 }
                 keeper.running.store(false, Ordering::SeqCst);
                 // Asked again after it last looked, and no newer task took over.
@@ -209,204 +174,162 @@ impl BoardKeeper {
         });
     }
 
-    /// Brings the served board up to the database's version as it is when
-    /// called: loads the stored board, or makes it under the lease and
-    /// stores it, or waits for the server holding the lease to store it.
-    /// One board per call, not one until no write is left: under a stream
-    /// of writes the version always moves while a board is made, and
-    /// making the next at once would keep a core busy making boards no one
-    /// asked for. Whoever wants a newer one calls again (the background
-    /// look at its pace, [`BoardKeeper::kick`] when a request asked).
+    /// Brings the stored board up to the database's version as it is when
+    /// called: makes one version under the lease, or, when another server
+    /// holds it, leaves the making to that one (and waits for it when no
+    /// board is stored yet). One version per call, not one until no write
+    /// is left: under a stream of writes the version always moves while
+    /// one is made, and making the next at once would keep a core busy
+    /// making versions no one asked for. Whoever wants a newer one calls
+    /// again (the background look at its pace, [`BoardKeeper::kick`] when
+    /// a request asked).
     async fn catch_up(&self, db: &Db) -> Result<()> {
-        let mut parts = self.making.lock().await;
+        let mut maker = self.making.lock().await;
         kept::read_build().await?;
-        let started = Instant::now();
-        let wanted = version(db).await?;
-        if self.board().is_some_and(|b| !is_older(&b.board.version, &wanted)) {
-            return Ok(());
-        }
-        let (board, one_off) = self.obtain(db, &wanted, &mut parts).await?;
-        // What the next one will take: without work done once (a key's baselines).
-        let ms = u64::try_from(started.elapsed().saturating_sub(one_off).as_millis()).unwrap_or(u64::MAX);
-        self.last_made_ms.store(ms, Ordering::SeqCst);
-        self.install(board);
-        Ok(())
-    }
-
-    /// The board of `wanted` or a newer version, from wherever it comes,
-    /// and the time spent on work the next board will not redo. A process
-    /// that made the last board makes the next from the changes since (a
-    /// few teams' rows: no lease, no store); else it loads the stored
-    /// board, or makes the whole board under the lease and stores it.
-    async fn obtain(&self, db: &Db, wanted: &str, parts: &mut Option<Parts>) -> Result<(Arc<IndexedBoard>, Duration)> {
-        if parts.is_some()
-            && let Some(made) = compute(db, &self.references, &self.pairs, parts, false).await?
-        {
-            self.from_changes.fetch_add(1, Ordering::SeqCst);
-            return Ok(made);
-        }
         loop {
-            if let Some(stored) = kept::stored_version(db).await?
-                && !is_older(&stored, wanted)
-            {
-                match kept::load(db, &stored).await {
-                    Ok(Some(board)) => {
-                        metrics::counter!("board_loads_total").increment(1);
-                        self.loaded.fetch_add(1, Ordering::SeqCst);
-                        return Ok((index(board).await?, Duration::ZERO));
-                    }
-                    // A newer one was stored meanwhile: look again.
-                    Ok(None) => continue,
-                    // Unreadable (written by another build of the same
-                    // tag, say): made again below and stored over it.
-                    Err(e) => tracing::warn!(error = %e, "the kept board could not be read: it is made again"),
+            let (wanted, stored) = versions(db).await?;
+            if let Some((version, rows)) = &stored {
+                self.saw(Some(version), *rows);
+                if !is_older(version, &wanted) {
+                    return Ok(());
                 }
-            }
-            let whole_ms = self.last_computed_ms.load(Ordering::SeqCst);
-            // Boards made from changes were quick, a whole one of a large
-            // board may not be: as long as the last whole one here, or
-            // (none made here yet) as a board of the served one's size
-            // takes. A small board stays read-your-writes.
-            let rows = self.board().map_or(0, |b| b.board.rows.len() as u64);
-            let expected_ms = if whole_ms > 0 { whole_ms } else { rows * WHOLE_MS_PER_1000_ROWS / 1000 };
-            if rows as usize >= WAIT_ROWS_BELOW && expected_ms >= WAIT_FOR_QUICK.as_millis() as u64 {
-                self.last_made_ms.fetch_max(expected_ms, Ordering::SeqCst);
-                self.served.send_modify(|s| s.slow += 1);
             }
             if kept::try_lease(db, &self.me).await? {
-                // Stored by the last holder between the look above and
-                // the lease: load it rather than make it again.
-                if let Some(stored) = kept::stored_version(db).await?
-                    && !is_older(&stored, wanted)
-                {
-                    kept::release(db, &self.me).await?;
-                    continue;
+                let started = Instant::now();
+                let applied = kept::holding(db, &self.me, maker.apply(db)).await;
+                if let Err(e) = kept::release(db, &self.me).await {
+                    tracing::warn!(error = %e, "the board's lease was not given back: it runs out");
                 }
-                // Extended while it runs: no other server takes over a live making.
-                return kept::holding(db, &self.me, self.make_whole(db, parts)).await;
+                let (applied, one_off) = applied?;
+                // What the next one will take: without work done once (a key's baselines).
+                let ms = u64::try_from(started.elapsed().saturating_sub(one_off).as_millis()).unwrap_or(u64::MAX);
+                match applied {
+                    stored::Applied::Current => {}
+                    stored::Applied::FromChanges => {
+                        self.from_changes.fetch_add(1, Ordering::SeqCst);
+                        self.last_made_ms.store(ms, Ordering::SeqCst);
+                    }
+                    stored::Applied::Whole => {
+                        self.made.fetch_add(1, Ordering::SeqCst);
+                        self.last_made_ms.store(ms, Ordering::SeqCst);
+                    }
+                }
+                let stored = versions(db).await?.1;
+                if applied != stored::Applied::Current {
+                    metrics::counter!("board_computations_total").increment(1);
+                    metrics::histogram!("board_computation_seconds").record(started.elapsed().as_secs_f64());
+                    tracing::info!(
+                        version = stored.as_ref().map_or("", |(v, _)| v.as_str()),
+                        rows = stored.as_ref().map_or(0, |(_, rows)| *rows),
+                        whole = applied == stored::Applied::Whole,
+                        seconds = started.elapsed().as_secs_f64(),
+                        "board made"
+                    );
+                }
+                if let Some((version, rows)) = stored {
+                    self.saw(Some(&version), rows);
+                }
+                return Ok(());
+            }
+            if stored.is_some() {
+                // Another server makes it; the stored board is served meanwhile.
+                return Ok(());
             }
             tokio::time::sleep(LOOK_EVERY).await;
         }
     }
+}
 
-    /// Makes the whole board under this server's lease, stores it and
-    /// gives the lease back (also when the making fails).
-    async fn make_whole(&self, db: &Db, parts: &mut Option<Parts>) -> Result<(Arc<IndexedBoard>, Duration)> {
-        let started = Instant::now();
-        let made = compute(db, &self.references, &self.pairs, parts, true)
-            .await
-            .and_then(|made| made.ok_or_else(|| DbError::Background("a whole board was asked for, none made".into())));
-        let (board, one_off) = match made {
-            Ok(made) => made,
-            Err(e) => {
-                if let Err(released) = kept::release(db, &self.me).await {
-                    tracing::warn!(error = %released, "the board's lease was not given back: it runs out");
-                }
-                return Err(e);
-            }
-        };
-        // Without work done once (a key's baselines): what the next takes.
-        let ms = u64::try_from(started.elapsed().saturating_sub(one_off).as_millis()).unwrap_or(u64::MAX);
-        self.last_computed_ms.store(ms, Ordering::SeqCst);
-        self.made.fetch_add(1, Ordering::SeqCst);
-        if let Some(parts) = parts.as_ref()
-            && let Err(e) = prune_changes(db, &parts.counters).await
-        {
-            tracing::warn!(error = %e, "old board changes were not pruned");
-        }
-        // A board not stored is still this server's to serve.
-        match kept::store(db, &self.me, &board.board).await {
-            Ok(true) => {}
-            Ok(false) => tracing::warn!("another server took over the board's lease: this one's board was not stored"),
-            Err(e) => tracing::warn!(error = %e, "the board was made but not stored"),
-        }
-        Ok((board, one_off))
+/// The database's board version and the stored board's version and row
+/// count (`None`: no board of this build stored yet), read in one
+/// statement: every request asks.
+async fn versions(db: &Db) -> Result<(String, Option<(String, u64)>)> {
+    let (v, ended, build, stored, rows): (i64, i64, Option<String>, Option<String>, i64) = sqlx::query_as(
+        "SELECT (SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM board_version),
+                (SELECT COUNT(*) FROM announcements WHERE ends_at <= $1 AND removed_at IS NULL),
+                build, version, models
+           FROM board_state WHERE id = 1",
+    )
+    .bind(super::now_unix())
+    .fetch_one(db.pool())
+    .await?;
+    let wanted = version_text(v, ended);
+    let stored = stored.filter(|_| build.as_deref() == Some(kept::this_build()));
+    Ok((wanted, stored.map(|s| (s, rows.max(0) as u64))))
+}
+
+/// Brings the stored board up to the database's version when that is
+/// quick (or no board is stored yet), else asks for it in the background;
+/// returns what the pages served now depend on: the database's board
+/// version, and the stored board's when that one is still behind
+/// (`"13~12"`): a page rendered from a board that is behind is not kept
+/// once the newer board is served.
+async fn ensure(db: &Db) -> Result<String> {
+    let keeper = &db.board_keeper;
+    let mut seen = keeper.seen.subscribe();
+    let failures = seen.borrow().failures;
+    let (wanted, stored) = versions(db).await?;
+    let Some((stored, rows)) = stored else {
+        // Nothing to serve yet: this request makes it (or waits for it).
+        keeper.catch_up(db).await?;
+        return Ok(wanted);
+    };
+    keeper.saw(Some(&stored), rows);
+    if !is_older(&stored, &wanted) {
+        return Ok(wanted);
     }
-}
-
-/// Indexes `board` on the blocking pool.
-async fn index(board: Board) -> Result<Arc<IndexedBoard>> {
-    tokio::task::spawn_blocking(move || Arc::new(IndexedBoard::new(board)))
-        .await
-        .map_err(|e| DbError::Background(e.to_string()))
-}
-
-/// The board served now.
-pub async fn board(db: &Db) -> Result<Arc<Board>> {
-    Ok(indexed(db).await?.board.clone())
-}
-
-/// The board served now, with its index.
-pub async fn indexed(db: &Db) -> Result<Arc<IndexedBoard>> {
-    Ok(served(db).await?.0)
+    keeper.kick(db);
+    // A process that made none yet waits: the board may be another's to make.
+    let ms = keeper.last_made_ms.load(Ordering::SeqCst);
+    let long = ms != u64::MAX && ms >= WAIT_FOR_QUICK.as_millis() as u64;
+    if long || rows >= WAIT_ROWS_BELOW {
+        return Ok(format!("{wanted}~{stored}"));
+    }
+    let deadline = Instant::now() + WAIT_AT_MOST;
+    let mut last = stored;
+    while Instant::now() < deadline {
+        // Made here (the watch moves) or by another server (looked for).
+        let _ = tokio::time::timeout(LOOK_EVERY, seen.changed()).await;
+        if seen.borrow().failures > failures {
+            break;
+        }
+        if let (_, Some((version, rows))) = versions(db).await? {
+            keeper.saw(Some(&version), rows);
+            if !is_older(&version, &wanted) {
+                return Ok(wanted);
+            }
+            last = version;
+        }
+    }
+    tracing::warn!(version = %wanted, "the board took too long to make: the stored one is served");
+    Ok(format!("{wanted}~{last}"))
 }
 
 /// What the pages served now depend on: the database's board version,
-/// and the served board's when that one is still behind (`"13~12"`): a
-/// page rendered from a board that is behind is not kept once the newer
-/// board is served.
+/// and the stored board's when that one is still behind (`"13~12"`).
 pub async fn served_version(db: &Db) -> Result<String> {
-    let (board, version) = served(db).await?;
-    Ok(if board.board.version == version { version } else { format!("{version}~{}", board.board.version) })
+    ensure(db).await
 }
 
-/// The board served now and the database's version: the board of that
-/// version when it is quick to make (or this process has none yet), else
-/// the last complete one while a newer one is made in the background.
-async fn served(db: &Db) -> Result<(Arc<IndexedBoard>, String)> {
-    let keeper = &db.board_keeper;
-    let wanted = version(db).await?;
-    let fresh = |board: &Arc<IndexedBoard>| !is_older(&board.board.version, &wanted);
-    let last = keeper.board();
-    let mut served = keeper.served.subscribe();
-    let (failures, slow) = (served.borrow().failures, served.borrow().slow);
-    match last {
-        Some(board) if fresh(&board) => return Ok((board, wanted)),
-        Some(board) => {
-            keeper.kick(db);
-            let long = keeper.last_made_ms.load(Ordering::SeqCst) >= WAIT_FOR_QUICK.as_millis() as u64;
-            if long || board.board.rows.len() >= WAIT_ROWS_BELOW {
-                return Ok((board, wanted));
-            }
-        }
-        None => {
-            // Nothing to serve yet: this request makes (or loads) it.
-            keeper.catch_up(db).await?;
-            if let Some(board) = keeper.board() {
-                return Ok((board, wanted));
-            }
-        }
-    }
-    let waited = tokio::time::timeout(
-        WAIT_AT_MOST,
-        served.wait_for(|s| s.failures > failures || s.slow > slow || s.board.as_ref().is_some_and(fresh)),
-    )
-    .await;
-    if waited.is_err() {
-        tracing::warn!(version = %wanted, "the board took too long to make: the last one is served");
-    }
-    let board = keeper.board().ok_or_else(|| DbError::Background("no board to serve".into()))?;
-    Ok((board, wanted))
+/// The version of the board stored now, brought up to the database's
+/// first when that is quick ([`ensure`]).
+pub async fn stored_version(db: &Db) -> Result<String> {
+    ensure(db).await?;
+    versions(db).await?.1.map(|(v, _)| v).ok_or_else(|| DbError::Background("no board is stored yet".into()))
 }
 
-/// How many boards this process made whole, and how many it loaded (made
-/// by another process on the same database).
-pub fn made_and_loaded(db: &Db) -> (u64, u64) {
-    (db.board_keeper.made.load(Ordering::SeqCst), db.board_keeper.loaded.load(Ordering::SeqCst))
+/// How many versions this process made whole, and from the changes.
+pub fn made(db: &Db) -> (u64, u64) {
+    (db.board_keeper.made.load(Ordering::SeqCst), db.board_keeper.from_changes.load(Ordering::SeqCst))
 }
 
-/// How many boards this process made from the changes since its last
-/// (regrouping the changed teams' rows only).
-pub fn made_from_changes(db: &Db) -> u64 {
-    db.board_keeper.from_changes.load(Ordering::SeqCst)
-}
-
-/// Brings this process's board up to the database's version now (a
-/// server's start: the kept board is loaded, or made if the database has
-/// none, before the first request needs it). Returns the version served.
+/// Brings the stored board up to the database's version now (a server's
+/// start: a database from before the stored board, or filled by SQL, gets
+/// its board written before the first request needs it), unless another
+/// server is making it. Returns the version stored.
 pub async fn catch_up(db: &Db) -> Result<String> {
     db.board_keeper.catch_up(db).await?;
-    Ok(db.board_keeper.board().map(|b| b.board.version.clone()).unwrap_or_default())
+    Ok(versions(db).await?.1.map(|(v, _)| v).unwrap_or_default())
 }
 
 /// The shortest pause between two background looks at the board.
@@ -455,7 +378,12 @@ async fn version_on(conn: &mut AnyConnection) -> Result<String> {
     .bind(super::now_unix())
     .fetch_one(&mut *conn)
     .await?;
-    Ok(if ended == 0 { v.to_string() } else { format!("{v}.{ended}") })
+    Ok(version_text(v, ended))
+}
+
+/// The version of counters summing to `sum` with `ended` banners ended.
+fn version_text(sum: i64, ended: i64) -> String {
+    if ended == 0 { sum.to_string() } else { format!("{sum}.{ended}") }
 }
 
 /// The writer of a change that alters no board row (a banner, the
@@ -488,146 +416,6 @@ pub async fn bump_version(tx: &mut sqlx::Transaction<'_, sqlx::Any>, writer: i64
 /// The counter a write of `writer` moves ([`bump_version`]).
 pub(crate) fn version_slot(writer: i64) -> i64 {
     writer.rem_euclid(VERSION_SLOTS)
-}
-
-/// Baselines on the default key (none without a key): computed once per
-/// key as this process last saw it (a key's content never changes; its
-/// name and exposure may).
-async fn reference_rows(conn: &mut AnyConnection, cache: &ReferenceCache) -> Result<(Vec<BoardRow>, Duration)> {
-    let Some(key) = super::keys::default_key_on(&mut *conn, BENCHMARK).await? else {
-        return Ok((Vec::new(), Duration::ZERO));
-    };
-    let of = (key.id, key.name.clone(), key.synthetic, key.exposure);
-    if let Some((cached_of, rows)) = &*cache.lock().unwrap_or_else(|p| p.into_inner())
-        && *cached_of == of
-    {
-        return Ok((rows.clone(), Duration::ZERO));
-    }
-    let started = Instant::now();
-    let bytes = super::keys::content_for_scoring_on(&mut *conn, key.id).await?;
-    let parsed = tokio::task::spawn_blocking(move || crate::domain::parse_key(BENCHMARK, &bytes))
-        .await
-        .map_err(|e| DbError::Background(e.to_string()))?
-        .map_err(|e| DbError::Seed(format!("stored answer key {}: {e}", key.name)))?;
-    let rows = reference::baselines(&parsed.key, &key.name, key.synthetic, key.exposure);
-    *cache.lock().unwrap_or_else(|p| p.into_inner()) = Some((of, rows.clone()));
-    Ok((rows, started.elapsed()))
-}
-
-/// The baselines of the last default key seen, and which key (id, name,
-/// synthetic, exposure) they are of.
-type ReferenceCache = std::sync::Mutex<Option<((i64, String, bool, crate::domain::exposure::Exposure), Vec<BoardRow>)>>;
-
-/// What this process keeps of the last board it made, to make the next
-/// from the changes since: the next version regroups only the teams its
-/// changes touched (`board_changes`) and tests only new pairs.
-pub(super) struct Parts {
-    /// The version counters, by slot, of the snapshot it was made from.
-    counters: Vec<i64>,
-    verifieds: verified::Verifieds,
-    /// Stored correctness of the ranked submissions, by id (a
-    /// submission's changes only with its key: a change of no team's,
-    /// after which the whole board is made again).
-    bits: HashMap<i64, Vec<u8>>,
-}
-
-/// Reads from one snapshot of the database and assembles the board of the
-/// version that snapshot holds: from `parts` and the teams changed since
-/// when it can, else whole (`None`, `parts` dropped, if `whole` is false);
-/// also says how long it spent on the key's baselines, made once per key.
-async fn compute(
-    db: &Db,
-    references: &ReferenceCache,
-    pairs: &Arc<std::sync::Mutex<PairsKept>>,
-    parts: &mut Option<Parts>,
-    whole: bool,
-) -> Result<Option<(Arc<IndexedBoard>, Duration)>> {
-    let started = Instant::now();
-    let mut tx = db.pool().begin().await?;
-    if db.backend() == Backend::Postgres {
-        // Every statement below reads the snapshot of the first one.
-        sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY").execute(&mut *tx).await?;
-    }
-    let made = compute_in(&mut tx, references, pairs.clone(), parts, whole).await;
-    tx.rollback().await?;
-    let Some((board, one_off, regrouped)) = made? else { return Ok(None) };
-    metrics::counter!("board_computations_total").increment(1);
-    metrics::histogram!("board_computation_seconds").record(started.elapsed().as_secs_f64());
-    tracing::info!(
-        version = %board.board.version,
-        rows = board.board.rows.len(),
-        regrouped_teams = regrouped.map_or(-1, |n| n as i64),
-        seconds = started.elapsed().as_secs_f64(),
-        "board made"
-    );
-    Ok(Some((board, one_off)))
-}
-
-/// [`compute`] on the transaction `conn`; with the number of teams
-/// regrouped (`None`: the whole board was grouped).
-async fn compute_in(
-    conn: &mut AnyConnection,
-    references: &ReferenceCache,
-    pairs: Arc<std::sync::Mutex<PairsKept>>,
-    parts: &mut Option<Parts>,
-    whole: bool,
-) -> Result<Option<(Arc<IndexedBoard>, Duration, Option<usize>)>> {
-    let version = version_on(&mut *conn).await?;
-    let counters = counters_on(&mut *conn).await?;
-    let kept = parts.take();
-    let changed = match &kept {
-        Some(kept) => changed_teams(&mut *conn, &kept.counters, &counters).await?,
-        None => None,
-    };
-    let regrouped = match (kept, changed) {
-        (Some(kept), Some(teams)) => {
-            regroup(&mut *conn, kept.verifieds, teams).await?.map(|(v, n)| (v, kept.bits, Some(n)))
-        }
-        _ => None,
-    };
-    let (verifieds, mut bits, regrouped) = match regrouped {
-        Some(regrouped) => regrouped,
-        None if !whole => return Ok(None),
-        None => {
-            let rows = verified::read_rows(&mut *conn, None).await?;
-            // Grouping 100,000 rows takes a while: not on a thread that answers requests.
-            let verifieds = blocking(move || verified::Verifieds::from_rows(rows)).await??;
-            (verifieds, HashMap::default(), None)
-        }
-    };
-    let published = super::published::list_models_on(&mut *conn).await?;
-    // A row the team's Ladder held shows another submission's score, and a
-    // flagged row waits for the operators to review its flags (`operator
-    // clear-flags`): neither is ranked, nor takes one of the ranked places.
-    let rankable = |v: &&verified::Verified| !v.row.not_above_team_best && v.row.flags.is_empty();
-    let ranked: HashSet<i64> = verifieds.sorted().filter(rankable).take(RANKED_VERIFIED_LIMIT).map(|v| v.id).collect();
-    let missing: Vec<i64> = verifieds
-        .sorted()
-        .filter(|v| ranked.contains(&v.id) && verified::pairable(v) && !bits.contains_key(&v.id))
-        .map(|v| v.id)
-        .collect();
-    bits.extend(verified::ranked_correctness(&mut *conn, &missing).await?);
-    bits.retain(|id, _| ranked.contains(id));
-    let (reference, one_off) = reference_rows(&mut *conn, references).await?;
-    let (board, verifieds, bits) = blocking(move || {
-        let mut rows: Vec<(Arc<BoardRow>, Option<Contender>)> = published.into_iter().map(published_row).collect();
-        rows.reserve(verifieds.len());
-        rows.extend(verifieds.sorted().map(|v| {
-            let contender = ranked.contains(&v.id).then(|| {
-                let paired = verified::pairable(v)
-                    .then(|| bits.get(&v.id))
-                    .flatten()
-                    .map(|b| (v.key_id, PackedBits::from_stored(b, v.row.n as usize)));
-                Contender::from_shown(v.row.accuracy, v.row.correct, v.row.n, paired)
-            });
-            (v.row.clone(), contender)
-        }));
-        let rows = assign_ranks(rows, &mut pairs.lock().unwrap_or_else(|p| p.into_inner()));
-        (Arc::new(IndexedBoard::new(Board { version, rows, reference })), verifieds, bits)
-    })
-    .await?;
-    *parts = Some(Parts { counters, verifieds, bits });
-    Ok(Some((board, one_off, regrouped)))
 }
 
 /// Runs `work` on the blocking pool.
@@ -692,82 +480,9 @@ async fn prune_changes(db: &Db, counters: &[i64]) -> Result<()> {
     Ok(())
 }
 
-/// `verifieds` with the rows of `teams` grouped again from the database,
-/// and those of the teams whose flags name one of their submissions (whether
-/// a flag may name it can have changed), and how many teams that was;
-/// `None` when they are more than are worth regrouping one by one.
-async fn regroup(
-    conn: &mut AnyConnection,
-    verifieds: verified::Verifieds,
-    mut teams: HashSet<i64>,
-) -> Result<Option<(verified::Verifieds, usize)>> {
-    let list: Vec<i64> = teams.iter().copied().collect();
-    let mut rows = verified::read_rows(&mut *conn, Some(&list)).await?;
-    let naming = verifieds.naming(&teams, rows.iter().map(|r| r.public_id.as_str()));
-    if teams.len() + naming.len() > verified::REGROUP_AT_MOST {
-        return Ok(None);
-    }
-    if !naming.is_empty() {
-        let list: Vec<i64> = naming.iter().copied().collect();
-        rows.extend(verified::read_rows(&mut *conn, Some(&list)).await?);
-        rows.sort_by_key(|r| r.id);
-        teams.extend(naming);
-    }
-    let n = teams.len();
-    blocking(move || {
-        let mut verifieds = verifieds;
-        verifieds.regroup(&teams, rows).map(|()| Some((verifieds, n)))
-    })
-    .await?
-}
-
-/// A published model's row, and its place in the ranking.
-fn published_row(m: crate::domain::board::PublishedModel) -> (Arc<BoardRow>, Option<Contender>) {
-    let n = m.n.max(0) as u64;
-    let correct = (m.accuracy * n as f64).round() as u64;
-    let row = BoardRow {
-        n,
-        ci95: wilson(correct as usize, n as usize),
-        ci95_approximate: true,
-        accuracy: m.accuracy,
-        source_table: Some(m.source_table),
-        access: Some(m.access),
-        focus: Some(m.focus),
-        ..BoardRow::bare(&m.model, RowSource::Reported)
-    };
-    (Arc::new(row), Some(Contender::from_shown(m.accuracy, Some(correct), n, None)))
-}
-
-/// Ranks the contenders and orders the rows in the board's order
-/// ([`board_order`](crate::domain::board::board_order): best first, ties
-/// published before verified, then by name, team and id), testing only the
-/// pairs `pairs` does not hold from the last ranking. A ranked row is
-/// copied to hold its rank; an unranked one stays the kept parts' own
-/// (rank-less) row, which every board made from them shares.
-fn assign_ranks(rows: Vec<(Arc<BoardRow>, Option<Contender>)>, pairs: &mut PairsKept) -> Vec<Arc<BoardRow>> {
-    let set: Vec<Contender> = rows.iter().filter_map(|(_, c)| c.clone()).collect();
-    let mut ranks = rank::rank_ranges_kept(&set, pairs).into_iter();
-    metrics::counter!("board_pairs_tested_total").increment(pairs.tested() as u64);
-    let mut rows: Vec<Arc<BoardRow>> = rows
-        .into_iter()
-        .map(|(mut row, c)| {
-            if c.is_some() {
-                Arc::make_mut(&mut row).rank = ranks.next();
-            }
-            row
-        })
-        .collect();
-    rows.sort_by(|a, b| crate::domain::board::board_order(a, b));
-    rows
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn board(version: &str) -> Arc<IndexedBoard> {
-        Arc::new(IndexedBoard::new(Board { version: version.into(), rows: Vec::new(), reference: Vec::new() }))
-    }
 
     #[test]
     fn versions_are_ordered_by_their_numbers() {
@@ -777,13 +492,13 @@ mod tests {
     }
 
     #[test]
-    fn an_older_board_never_replaces_a_newer_one() {
+    fn an_older_version_seen_never_replaces_a_newer_one() {
         let keeper = BoardKeeper::default();
-        keeper.install(board("10"));
-        // A server that loaded version 9 late (another made 10 meanwhile).
-        keeper.install(board("9"));
-        assert_eq!(keeper.board().unwrap().board.version, "10");
-        keeper.install(board("10.1"));
-        assert_eq!(keeper.board().unwrap().board.version, "10.1");
+        keeper.saw(Some("10"), 5);
+        // A server that read version 9 late (another made 10 meanwhile).
+        keeper.saw(Some("9"), 4);
+        assert_eq!(keeper.seen.borrow().version.as_deref(), Some("10"));
+        keeper.saw(Some("10.1"), 6);
+        assert_eq!((keeper.seen.borrow().version.as_deref(), keeper.seen.borrow().rows), (Some("10.1"), 6));
     }
 }

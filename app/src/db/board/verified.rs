@@ -7,10 +7,8 @@
 //! tries of one model earn nothing; the attempt count says how many there
 //! were. On a held-out key a row shows the Ladder's accuracy only.
 
-// Fx hashing: the keys are our own ids and names, and 100,000 rows are
-// looked up per board.
+// Fx hashing: the keys are our own ids and names.
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
-use std::sync::Arc;
 
 use super::super::shown::{PolicyColumns, ScoreColumns};
 use super::super::submissions::read_flags;
@@ -25,11 +23,10 @@ use crate::domain::forensics::Flag;
 use crate::domain::submission::{Contamination, ModelCategory};
 use crate::domain::visibility::{Access, Surface, Viewer, access};
 
-/// A verified row with what ranking needs.
+/// A verified row with what storing and ranking it needs.
 pub(super) struct Verified {
-    /// Without a rank; shared, while unranked, by every board made from
-    /// it (a ranked board row is a copy that holds its rank).
-    pub row: Arc<BoardRow>,
+    /// Without a rank.
+    pub row: BoardRow,
     pub id: i64,
     pub key_id: i64,
     pub team_id: i64,
@@ -102,7 +99,7 @@ impl SubmissionRow {
             id: self.id,
             key_id: self.key_id,
             team_id: self.policy.team_id,
-            row: Arc::new(BoardRow {
+            row: BoardRow {
                 team: Some(self.team_name),
                 submission_id: Some(self.public_id),
                 params: Some(self.model_params).filter(|s| !s.trim().is_empty()),
@@ -130,7 +127,7 @@ impl SubmissionRow {
                 format: Some(self.file_format),
                 calibration,
                 ..BoardRow::bare(&self.model_name, RowSource::Verified)
-            }),
+            },
         })
     }
 }
@@ -180,108 +177,50 @@ pub(super) async fn read_rows(conn: &mut AnyConnection, teams: Option<&[i64]>) -
     Ok(query.persistent(false).fetch_all(&mut *conn).await?)
 }
 
-/// The board's verified rows kept from one version to the next, by team,
-/// so a version regroups only the teams its changes touched; and what a
-/// change to one team's submissions may change in another team's rows
-/// (a near-duplicate flag names another submission only while anyone
-/// may open it).
-#[derive(Default)]
-pub(super) struct Verifieds {
-    /// Each team's rows, one per model.
-    by_team: HashMap<i64, Vec<Verified>>,
-    /// Every row, best first (ties: the earlier upload).
-    order: Vec<Place>,
-    /// The submissions anyone may open, which a flag may name.
-    openable: HashSet<String>,
-    /// The submissions the near-duplicate flags of each team's name.
-    names: HashMap<i64, HashSet<String>>,
+/// The public ids of every submission of the benchmark among `ids`
+/// that anyone may open (bind the benchmark, then the ids).
+fn named_rows_select(ids: usize) -> String {
+    let (select, order) = ROWS_SELECT.split_once("ORDER BY").expect("ROWS_SELECT is ordered");
+    format!("{select} AND s.public_id IN ({}) ORDER BY{order}", placeholders(2, ids))
 }
 
-impl Verifieds {
-    /// Groups `rows`, every submission of the benchmark (oldest first).
-    pub(super) fn from_rows(rows: Vec<SubmissionRow>) -> Result<Self> {
-        let teams: HashSet<i64> = rows.iter().map(|r| r.policy.team_id).collect();
-        let mut made = Self::default();
-        made.regroup(&teams, rows)?;
-        Ok(made)
-    }
-
-    /// Regroups the rows of `teams` from `rows`, every submission of
-    /// theirs now (oldest first); every other team's rows are kept.
-    pub(super) fn regroup(&mut self, teams: &HashSet<i64>, rows: Vec<SubmissionRow>) -> Result<()> {
-        for team in teams {
-            self.by_team.remove(team);
-            self.names.remove(team);
-        }
-        for row in &rows {
-            let team = row.policy.team_id;
-            // Every submission of the team is read again (none is ever
-            // deleted), so each one's place in `openable` is set afresh.
+/// The submissions among `ids` that anyone may open, which a
+/// near-duplicate flag may name.
+pub(super) async fn openable(conn: &mut AnyConnection, ids: &[String]) -> Result<HashSet<String>> {
+    let mut out = HashSet::default();
+    for chunk in ids.chunks(500) {
+        let sql = named_rows_select(chunk.len());
+        let query =
+            chunk.iter().fold(sqlx::query_as::<_, SubmissionRow>(&sql).bind(BENCHMARK.as_str()), |q, id| q.bind(id));
+        for row in query.persistent(false).fetch_all(&mut *conn).await? {
             if access(Viewer::Anonymous, row.policy.subject(), Surface::Page) != Access::Hidden {
-                self.openable.insert(row.public_id.clone());
-            } else {
-                self.openable.remove(&row.public_id);
-            }
-            for flag in read_flags(row.flags_json.as_deref())? {
-                if let Flag::NearDuplicate { of } = flag {
-                    self.names.entry(team).or_default().insert(of);
-                }
+                out.insert(row.public_id);
             }
         }
-        for v in group(rows, &self.openable)? {
-            self.by_team.entry(v.team_id).or_default().push(v);
-        }
-        // The other teams' places stand, still in order: the stable sort
-        // merges the regrouped teams' few places into that run.
-        self.order.retain(|p| !teams.contains(&p.team));
-        for team in teams {
-            let rows = self.by_team.get(team).map(Vec::as_slice).unwrap_or_default();
-            self.order.extend(rows.iter().enumerate().map(|(at, v)| Place {
-                accuracy: v.row.accuracy,
-                id: v.id,
-                team: *team,
-                at,
-            }));
-        }
-        self.order.sort_by(|a, b| b.accuracy.total_cmp(&a.accuracy).then(a.id.cmp(&b.id)));
-        Ok(())
     }
-
-    /// The teams not in `teams` whose submissions' flags name one of
-    /// `ids`: their rows change when those submissions may no longer (or
-    /// may now) be opened.
-    pub(super) fn naming<'i>(&self, teams: &HashSet<i64>, ids: impl Iterator<Item = &'i str>) -> HashSet<i64> {
-        let ids: HashSet<&str> = ids.collect();
-        self.names
-            .iter()
-            .filter(|(team, named)| !teams.contains(team) && named.iter().any(|n| ids.contains(n.as_str())))
-            .map(|(team, _)| *team)
-            .collect()
-    }
-
-    /// Every row, best first (ties: the earlier upload).
-    pub(super) fn sorted(&self) -> impl Iterator<Item = &Verified> {
-        self.order.iter().map(|p| &self.by_team[&p.team][p.at])
-    }
-
-    /// How many rows there are.
-    pub(super) fn len(&self) -> usize {
-        self.order.len()
-    }
+    Ok(out)
 }
 
-/// A row's place in the board's order: its sort keys, and where it is.
-struct Place {
-    accuracy: f64,
-    id: i64,
-    team: i64,
-    /// Its index in its team's rows.
-    at: usize,
+impl SubmissionRow {
+    /// The submissions its near-duplicate flags name (cleared or not).
+    pub(super) fn named(&self) -> Result<Vec<String>> {
+        Ok(read_flags(self.flags_json.as_deref())?
+            .into_iter()
+            .filter_map(|f| match f {
+                Flag::NearDuplicate { of } => Some(of),
+                _ => None,
+            })
+            .collect())
+    }
+
+    pub(super) fn team_id(&self) -> i64 {
+        self.policy.team_id
+    }
 }
 
 /// `rows` (oldest first) grouped one row per team and model, in no order;
 /// a flag names another submission only if it is in `openable`.
-fn group(rows: Vec<SubmissionRow>, openable: &HashSet<String>) -> Result<Vec<Verified>> {
+pub(super) fn group(rows: Vec<SubmissionRow>, openable: &HashSet<String>) -> Result<Vec<Verified>> {
     // Oldest first: the last shown row of a group is its latest. A group
     // holds places in `rows`, not rows: at 100,000 groups a table of rows
     // was a hundred megabytes more at its peak.
@@ -338,14 +277,6 @@ fn group(rows: Vec<SubmissionRow>, openable: &HashSet<String>) -> Result<Vec<Ver
         out.extend(shown);
     }
     Ok(out)
-}
-
-/// Whether a ranked row is compared with others pair by pair on its
-/// stored correctness: rows on a held-out key are ranked on their shown
-/// accuracy alone, and a revealed split key's rows on their private part,
-/// which the stored correctness (the whole key's) does not pair alone.
-pub(super) fn pairable(v: &Verified) -> bool {
-    v.row.exposure == Some(Exposure::Public) && v.row.private.is_none()
 }
 
 /// Stored correctness of the submissions `ids`, in one query.

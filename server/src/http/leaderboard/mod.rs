@@ -63,17 +63,22 @@ fn validators(headers: &HeaderMap, tag: &str) -> Result<([(header::HeaderName, H
 /// async workers: it can take seconds); `304` when the client already has
 /// this version.
 async fn serve_export(state: &AppState, headers: &HeaderMap, export: &Export) -> Result<Response, HttpError> {
-    let board = app::services::board::current(&state.db).await?;
-    let (cache_headers, fresh) = validators(headers, &format!("\"{}-{}\"", export.name, board.version))?;
+    let version = app::services::board::stored_version(&state.db).await?;
+    let (cache_headers, fresh) = validators(headers, &format!("\"{}-{}\"", export.name, version))?;
     if fresh {
         return Ok((StatusCode::NOT_MODIFIED, cache_headers, [content_coding::vary()]).into_response());
     }
     let coding = content_coding::preferred(headers);
-    let make = export.make;
-    let for_task = board.clone();
+    let (make, db) = (export.make, state.db.clone());
+    // Read only when this version's export is not made yet: every row, in
+    // one snapshot (a newer version, if one was stored meanwhile).
+    let made = async move {
+        let board = app::services::board::current(&db).await?;
+        tokio::task::spawn_blocking(move || make(&board)).await?
+    };
     let encoded = state
         .exports
-        .get_or_make(export.name, &board.version, move || make(&for_task))
+        .get_or_make(export.name, &version, made)
         .await
         .map_err(|e| HttpError::Unexpected(anyhow::anyhow!("export {}: {e:#}", export.name)))?;
     let content = [
@@ -143,12 +148,12 @@ pub(super) async fn leaderboard_json(
 /// One page of the current board (small: compressed, if at all, by the
 /// compression layer).
 async fn serve_page(state: &AppState, headers: &HeaderMap, request: &PageRequest) -> Result<Response, HttpError> {
-    let board = app::services::board::current(&state.db).await?;
-    let (cache_headers, fresh) = validators(headers, &request.tag(&board.version))?;
+    let page = request.page(&state.db).await?;
+    let (cache_headers, fresh) = validators(headers, &request.tag(&page.board_version))?;
     if fresh {
         return Ok((StatusCode::NOT_MODIFIED, cache_headers).into_response());
     }
-    Ok((cache_headers, Json(LeaderboardAnswer::Page(request.page(&board)))).into_response())
+    Ok((cache_headers, Json(LeaderboardAnswer::Page(page))).into_response())
 }
 
 fn board_json(board: &Board) -> anyhow::Result<Vec<u8>> {

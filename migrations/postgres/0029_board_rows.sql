@@ -43,6 +43,8 @@ CREATE TABLE board_rows (
     rank_worst BIGINT,
     PRIMARY KEY (gen, ord)
 );
+-- A page's best rows of one source, read in the board's order.
+CREATE INDEX board_rows_order ON board_rows (gen, source, ord);
 CREATE INDEX board_rows_team ON board_rows (gen, team_id);
 CREATE INDEX board_rows_public_id ON board_rows (gen, public_id);
 -- Also what a search reads: every name, without the rows.

@@ -411,6 +411,16 @@ async fn rows_come_from_the_covering_index(backend: Backend) {
         let steps: Vec<&str> = plan.iter().map(|p| p.3.as_str()).collect();
         let by_team = "SEARCH s USING COVERING INDEX submissions_board_rows (benchmark=? AND team_id=?)";
         assert!(steps.contains(&by_team), "{steps:?}");
+        // A page reads its best rows in the board's order, never sorts
+        // every stored row.
+        let plan: Vec<(i64, i64, i64, String)> =
+            sqlx::query_as(&format!("EXPLAIN QUERY PLAN {}", app::db::board::best_rows_select(200)))
+                .bind(1)
+                .fetch_all(app.state.db.pool())
+                .await
+                .unwrap();
+        let steps: Vec<&str> = plan.iter().map(|p| p.3.as_str()).collect();
+        assert_eq!(steps, ["SEARCH board_rows USING INDEX board_rows_order (gen=? AND source=?)"], "{steps:?}");
     }
     // Either way the query runs.
     let rows = sqlx::query(app::db::board::ROWS_SELECT).bind("medarabench").fetch_all(app.state.db.pool()).await;

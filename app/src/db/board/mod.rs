@@ -49,7 +49,7 @@ mod kept;
 mod read;
 mod stored;
 mod verified;
-pub use read::{RowsAfter, board, categories, compare_rows, page, rows_after};
+pub use read::{RowsAfter, best_rows_select, board, categories, compare_rows, page, rows_after};
 pub use verified::{ROWS_SELECT, team_rows_select};
 
 /// The counters whose sum is the board's version (migration 0016): a
@@ -112,13 +112,14 @@ pub struct BoardKeeper {
 impl Default for BoardKeeper {
     fn default() -> Self {
         let id: [u8; 8] = rand::random();
+        let me = hex::encode(id);
         Self {
             seen: watch::Sender::new(Seen::default()),
-            making: tokio::sync::Mutex::new(stored::Maker::default()),
+            making: tokio::sync::Mutex::new(stored::Maker::new(me.clone())),
             running: AtomicBool::new(false),
             dirty: AtomicBool::new(false),
             last_made_ms: AtomicU64::new(u64::MAX),
-            me: hex::encode(id),
+            me,
             made: AtomicU64::new(0),
             from_changes: AtomicU64::new(0),
         }
@@ -269,40 +270,51 @@ async fn ensure(db: &Db) -> Result<String> {
     let mut seen = keeper.seen.subscribe();
     let failures = seen.borrow().failures;
     let (wanted, stored) = versions(db).await?;
-    let Some((stored, rows)) = stored else {
-        // Nothing to serve yet: this request makes it (or waits for it).
-        keeper.catch_up(db).await?;
-        return Ok(wanted);
+    let last = match stored {
+        Some((stored, rows)) => {
+            keeper.saw(Some(&stored), rows);
+            if !is_older(&stored, &wanted) {
+                return Ok(wanted);
+            }
+            keeper.kick(db);
+            // A process that made none yet waits: the board may be another's to make.
+            let ms = keeper.last_made_ms.load(Ordering::SeqCst);
+            let long = ms != u64::MAX && ms >= WAIT_FOR_QUICK.as_millis() as u64;
+            if long || rows >= WAIT_ROWS_BELOW {
+                return Ok(format!("{wanted}~{stored}"));
+            }
+            Some(stored)
+        }
+        // Nothing to serve yet: made in the background (here or by
+        // another server), waited for.
+        None => {
+            keeper.kick(db);
+            None
+        }
     };
-    keeper.saw(Some(&stored), rows);
-    if !is_older(&stored, &wanted) {
-        return Ok(wanted);
-    }
-    keeper.kick(db);
-    // A process that made none yet waits: the board may be another's to make.
-    let ms = keeper.last_made_ms.load(Ordering::SeqCst);
-    let long = ms != u64::MAX && ms >= WAIT_FOR_QUICK.as_millis() as u64;
-    if long || rows >= WAIT_ROWS_BELOW {
-        return Ok(format!("{wanted}~{stored}"));
-    }
     let deadline = Instant::now() + WAIT_AT_MOST;
-    let mut last = stored;
+    let mut last = last;
     while Instant::now() < deadline {
         // Made here (the watch moves) or by another server (looked for).
         let _ = tokio::time::timeout(LOOK_EVERY, seen.changed()).await;
-        if seen.borrow().failures > failures {
-            break;
-        }
         if let (_, Some((version, rows))) = versions(db).await? {
             keeper.saw(Some(&version), rows);
             if !is_older(&version, &wanted) {
                 return Ok(wanted);
             }
-            last = version;
+            last = Some(version);
+        }
+        if seen.borrow().failures > failures {
+            break;
         }
     }
-    tracing::warn!(version = %wanted, "the board took too long to make: the stored one is served");
-    Ok(format!("{wanted}~{last}"))
+    match last {
+        Some(last) => {
+            tracing::warn!(version = %wanted, "the board took too long to make: the stored one is served");
+            Ok(format!("{wanted}~{last}"))
+        }
+        None => Err(DbError::Background("no board is stored yet: it is being made".into())),
+    }
 }
 
 /// What the pages served now depend on: the database's board version,

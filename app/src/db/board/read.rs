@@ -49,8 +49,8 @@ pub async fn page(db: &Db, filter: &BoardFilter, limit: usize) -> Result<BoardPa
     let (verified, matching) = if !kept(RowSource::Verified) {
         (Vec::new(), 0)
     } else if filter.by_source_only() {
-        let sql = format!("source = 1 ORDER BY ord LIMIT {limit}");
-        (stored_rows(&mut s.tx, &sql, s.generation, &[]).await?, s.head.verified as usize)
+        let found = sqlx::query(&best_rows_select(limit)).bind(s.generation).fetch_all(&mut *s.tx).await?;
+        (found.iter().map(ranked_row).collect::<Result<_>>()?, s.head.verified as usize)
     } else if filter.search.is_empty() {
         let category = filter.category.as_deref().unwrap_or_default();
         let sql = format!("source = 1 AND category = $2 ORDER BY ord LIMIT {limit}");
@@ -78,6 +78,15 @@ pub async fn page(db: &Db, filter: &BoardFilter, limit: usize) -> Result<BoardPa
         synthetic: s.head.synthetic,
     };
     Ok(page)
+}
+
+/// The best `limit` verified rows of the board (bind its generation): read
+/// in order from the index on (source, ord), never sorted (a test checks
+/// the plan).
+pub fn best_rows_select(limit: usize) -> String {
+    format!(
+        "SELECT ord, body, rank_best, rank_worst FROM board_rows WHERE gen = $1 AND source = 1 ORDER BY ord LIMIT {limit}"
+    )
 }
 
 /// The best `limit` verified rows whose model the search (and category)

@@ -91,7 +91,6 @@ pub(super) enum Applied {
 }
 
 /// What a server keeps between two makings: bounded, whatever the board's size.
-#[derive(Default)]
 pub(super) struct Maker {
     /// The last ranking's pairwise tests.
     pairs: PairsKept,
@@ -100,6 +99,12 @@ pub(super) struct Maker {
     /// The default key's baselines, and which key (id, name, synthetic,
     /// exposure) they are of: computed once per key.
     references: Option<(KeySeen, Vec<BoardRow>)>,
+    /// The generation and version this process stored last: `bits` hold
+    /// for the next version only when the stored board is still that one
+    /// (another server may have written a key's re-scoring since).
+    wrote: Option<(i64, String)>,
+    /// This process's name in the lease: every write is fenced on it.
+    me: String,
 }
 
 /// Which default key baselines are of: id, name, synthetic, exposure.
@@ -129,13 +134,25 @@ const ROWS_PER_DELETE: i64 = 2_000;
 const WHOLE_ATTEMPTS: usize = 3;
 
 impl Maker {
+    pub(super) fn new(me: String) -> Self {
+        Self { pairs: PairsKept::default(), bits: HashMap::default(), references: None, wrote: None, me }
+    }
+
     /// Brings the stored board up to the database's version (one version,
     /// from the changes when they say which rows changed, else whole).
     /// Call holding the lease.
     pub(super) async fn apply(&mut self, db: &Db) -> Result<(Applied, Duration)> {
-        let state = state_on(&mut *db.pool().acquire().await?).await?;
-        if let (Some(done), Some(counters)) = (&state.version, &state.counters) {
-            let mut tx = begin_maker(db).await?;
+        let mut tx = begin_maker(db).await?;
+        // Read in the transaction: the counts below add to this state's.
+        let state = state_on(&mut tx).await?;
+        if self
+            .wrote
+            .as_ref()
+            .is_none_or(|(g, v)| Some(g) != Some(&state.generation) || state.version.as_ref() != Some(v))
+        {
+            self.bits.clear();
+        }
+        if let (Some(done), Some(counters), Some(head)) = (&state.version, &state.counters, &state.head) {
             let version = version_on(&mut tx).await?;
             if &version == done {
                 tx.rollback().await?;
@@ -145,17 +162,18 @@ impl Maker {
             if let Some(teams) = changed_teams(&mut tx, counters, &now).await?
                 && let Some(more) = regroup(&mut tx, state.generation, teams, true).await?
             {
-                let counts = state.head.as_ref().map(|h| Counts {
-                    models: (h.models as i64 + more).max(0) as u64,
-                    verified: (h.verified as i64 + more).max(0) as u64,
-                });
-                let (head, one_off) = self.finish(&mut tx, state.generation, counts).await?;
-                write_state(&mut tx, state.generation, state.generation, &version, &now, &head).await?;
+                let counts = Counts {
+                    models: (head.models as i64 + more).max(0) as u64,
+                    verified: (head.verified as i64 + more).max(0) as u64,
+                };
+                let (head, one_off) = self.finish(&mut tx, state.generation, Some(counts)).await?;
+                write_state(&mut tx, &self.me, state.generation, state.generation, &version, &now, &head).await?;
                 tx.commit().await?;
+                self.wrote = Some((state.generation, version));
                 return Ok((Applied::FromChanges, one_off));
             }
-            tx.rollback().await?;
         }
+        tx.rollback().await?;
         let one_off = self.whole(db, &state).await?;
         Ok((Applied::Whole, one_off))
     }
@@ -205,8 +223,9 @@ impl Maker {
             }
             write_published(&mut tx, generation).await?;
             let (head, one_off) = self.finish(&mut tx, generation, None).await?;
-            write_state(&mut tx, state.generation, generation, &version, &now, &head).await?;
+            write_state(&mut tx, &self.me, state.generation, generation, &version, &now, &head).await?;
             tx.commit().await?;
+            self.wrote = Some((generation, version.clone()));
             tracing::info!(version = %version, rows = head.models, seconds = started.elapsed().as_secs_f64(), "whole board written");
             if let Err(e) = super::prune_changes(db, &now).await {
                 tracing::warn!(error = %e, "old board changes were not pruned");
@@ -329,11 +348,13 @@ async fn begin_maker(db: &Db) -> Result<sqlx::Transaction<'static, sqlx::Any>> {
     Ok(tx)
 }
 
-/// Moves the served board to generation `generation` at `version`, if the state
-/// is still at generation `from` (else another server wrote meanwhile: an
-/// error, and this transaction is rolled back).
+/// Moves the served board to generation `generation` at `version`, if the
+/// state is still at generation `from` and this process still holds the
+/// lease (else another server took over: an error, and this transaction
+/// is rolled back; what it wrote is never served).
 async fn write_state(
     conn: &mut AnyConnection,
+    me: &str,
     from: i64,
     generation: i64,
     version: &str,
@@ -342,7 +363,7 @@ async fn write_state(
 ) -> Result<()> {
     let moved = sqlx::query(
         "UPDATE board_state SET build = $1, gen = $2, version = $3, counters = $4, head = $5, models = $6
-          WHERE id = 1 AND gen = $7",
+          WHERE id = 1 AND gen = $7 AND EXISTS (SELECT 1 FROM kept_board WHERE id = 1 AND builder = $8)",
     )
     .bind(kept::this_build())
     .bind(generation)
@@ -351,10 +372,11 @@ async fn write_state(
     .bind(json(head)?)
     .bind(head.models as i64)
     .bind(from)
+    .bind(me)
     .execute(&mut *conn)
     .await?;
     if moved.rows_affected() != 1 {
-        return Err(DbError::Background("another server moved the stored board meanwhile".into()));
+        return Err(DbError::Background("the board's lease was lost, or another server moved the board".into()));
     }
     Ok(())
 }
@@ -702,9 +724,10 @@ async fn delete_generations(db: &Db, keep: i64) -> Result<()> {
     let (Some(low), Some(high)) = (low, high) else { return Ok(()) };
     for generation in (low..=high).filter(|g| *g != keep) {
         loop {
+            // Never the served generation, whoever wrote it meanwhile.
             let deleted = sqlx::query(
-                "DELETE FROM board_rows WHERE gen = $1 AND ord IN
-                    (SELECT ord FROM board_rows WHERE gen = $1 LIMIT $2)",
+                "DELETE FROM board_rows WHERE gen = $1 AND gen <> (SELECT gen FROM board_state WHERE id = 1)
+                    AND ord IN (SELECT ord FROM board_rows WHERE gen = $1 LIMIT $2)",
             )
             .bind(generation)
             .bind(ROWS_PER_DELETE)
@@ -715,6 +738,9 @@ async fn delete_generations(db: &Db, keep: i64) -> Result<()> {
             }
         }
     }
-    sqlx::query("DELETE FROM board_flag_names WHERE gen <> $1").bind(keep).execute(db.writer()).await?;
+    sqlx::query("DELETE FROM board_flag_names WHERE gen <> $1 AND gen <> (SELECT gen FROM board_state WHERE id = 1)")
+        .bind(keep)
+        .execute(db.writer())
+        .await?;
     Ok(())
 }

@@ -395,9 +395,7 @@ async fn write_teams(db: &Db, generation: i64, teams: &[i64]) -> Result<()> {
     drop(conn);
     let (grouped, names) = blocking(move || grouped(rows, &openable)).await??;
     let mut tx = db.begin_write().await?;
-    delete_teams(&mut tx, generation, teams).await?;
-    insert_rows(&mut tx, generation, &grouped).await?;
-    insert_names(&mut tx, generation, &names).await?;
+    replace_rows(&mut tx, generation, teams, &grouped, &names).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -444,10 +442,66 @@ async fn regroup(
     }
     let openable = openable_named(conn, &rows).await?;
     let (grouped, names) = blocking(move || grouped(rows, &openable)).await??;
-    let deleted = delete_teams(conn, generation, &list).await?;
-    insert_rows(conn, generation, &grouped).await?;
-    insert_names(conn, generation, &names).await?;
-    Ok(Some(grouped.len() as i64 - deleted as i64))
+    Ok(Some(replace_rows(conn, generation, &list, &grouped, &names).await?))
+}
+
+/// Makes `teams`' rows in generation `generation` the `grouped` ones, and
+/// their flag names `names`: only the rows that differ from the stored
+/// ones are deleted and written (an upload of a new model writes one row,
+/// whatever the team's number of rows; an unchanged row keeps its rank
+/// range). Returns how many rows more (or fewer) there are.
+async fn replace_rows(
+    conn: &mut AnyConnection,
+    generation: i64,
+    teams: &[i64],
+    grouped: &[verified::Verified],
+    names: &[FlagName],
+) -> Result<i64> {
+    // What identifies a stored row's content: its sort key, body, submission and key.
+    type Content = (Vec<u8>, String, i64, i64);
+    let mut stored: HashSet<Content> = HashSet::default();
+    for chunk in teams.chunks(500) {
+        let sql = format!(
+            "SELECT ord, body, submission_id, key_id FROM board_rows WHERE gen = $1 AND team_id IN ({})",
+            super::super::placeholders(2, chunk.len())
+        );
+        let query = chunk.iter().fold(sqlx::query_as::<_, Content>(&sql).bind(generation), |q, t| q.bind(*t));
+        stored.extend(query.persistent(false).fetch_all(&mut *conn).await?);
+    }
+    let before = stored.len() as i64;
+    let mut new = Vec::new();
+    for v in grouped {
+        let content = (sort_bytes(&v.row), row_json(&v.row)?, v.id, v.key_id);
+        // Stored as it is: kept, with its rank range.
+        if !stored.remove(&content) {
+            new.push(v);
+        }
+    }
+    let gone: Vec<Vec<u8>> = stored.into_iter().map(|(ord, ..)| ord).collect();
+    for chunk in gone.chunks(500) {
+        let sql = format!(
+            "DELETE FROM board_rows WHERE gen = $1 AND ord IN ({})",
+            super::super::placeholders(2, chunk.len())
+        );
+        let query = chunk.iter().fold(sqlx::query(&sql).bind(generation), |q, ord| q.bind(ord.clone()));
+        query.persistent(false).execute(&mut *conn).await?;
+    }
+    insert_rows(conn, generation, &new).await?;
+    for chunk in teams.chunks(500) {
+        let sql = format!(
+            "DELETE FROM board_flag_names WHERE gen = $1 AND team_id IN ({})",
+            super::super::placeholders(2, chunk.len())
+        );
+        let query = chunk.iter().fold(sqlx::query(&sql).bind(generation), |q, t| q.bind(*t));
+        query.persistent(false).execute(&mut *conn).await?;
+    }
+    insert_names(conn, generation, names).await?;
+    Ok(grouped.len() as i64 - before)
+}
+
+/// A row as stored: JSON, without its rank range (stored beside it).
+fn row_json(row: &BoardRow) -> Result<String> {
+    serde_json::to_string(row).map_err(|e| DbError::Background(format!("storing a row: {e}")))
 }
 
 /// Every submission of `teams`, oldest first.
@@ -484,24 +538,6 @@ fn grouped(rows: Vec<SubmissionRow>, openable: &HashSet<String>) -> Result<(Vec<
     Ok((verified::group(rows, openable)?, names))
 }
 
-/// Deletes `teams`' rows and flag names from generation `generation`;
-/// returns how many rows were deleted.
-async fn delete_teams(conn: &mut AnyConnection, generation: i64, teams: &[i64]) -> Result<u64> {
-    let mut rows = 0;
-    for chunk in teams.chunks(500) {
-        let list = super::super::placeholders(2, chunk.len());
-        for table in ["board_rows", "board_flag_names"] {
-            let sql = format!("DELETE FROM {table} WHERE gen = $1 AND team_id IN ({list})");
-            let query = chunk.iter().fold(sqlx::query(&sql).bind(generation), |q, t| q.bind(*t));
-            let deleted = query.persistent(false).execute(&mut *conn).await?.rows_affected();
-            if table == "board_rows" {
-                rows += deleted;
-            }
-        }
-    }
-    Ok(rows)
-}
-
 /// The columns of a stored row, in `INSERT` order.
 const COLUMNS: &str =
     "gen, ord, source, team_id, submission_id, public_id, key_id, model, category, accuracy, rankable, synthetic, body";
@@ -516,7 +552,7 @@ struct Stored<'a> {
     rankable: bool,
 }
 
-async fn insert_rows(conn: &mut AnyConnection, generation: i64, rows: &[verified::Verified]) -> Result<()> {
+async fn insert_rows(conn: &mut AnyConnection, generation: i64, rows: &[&verified::Verified]) -> Result<()> {
     let stored: Vec<Stored<'_>> = rows
         .iter()
         .map(|v| Stored {
@@ -542,7 +578,7 @@ async fn insert_stored(conn: &mut AnyConnection, generation: i64, rows: &[Stored
         let sql = format!("INSERT INTO board_rows ({COLUMNS}) VALUES {}", values.join(", "));
         let mut query = sqlx::query(&sql);
         for s in chunk {
-            let body = serde_json::to_string(s.row).map_err(|e| DbError::Background(format!("storing a row: {e}")))?;
+            let body = row_json(s.row)?;
             query = query
                 .bind(generation)
                 .bind(sort_bytes(s.row))

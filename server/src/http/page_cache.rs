@@ -35,6 +35,10 @@ use crate::state::AppState;
 /// At most this many bytes of pages are kept (the least used go first).
 const CAPACITY_BYTES: u64 = 64 * 1024 * 1024;
 
+/// Pages being rendered whose turns are kept (a turn is dropped a minute
+/// after its last use).
+const TURNS: u64 = 4_096;
+
 /// The largest page kept; larger ones are rendered every time.
 const MAX_PAGE: usize = 4 * 1024 * 1024;
 
@@ -135,6 +139,12 @@ pub struct PageCache {
     pages: moka::sync::Cache<String, Arc<Page>>,
     /// The newest version a page was kept of.
     newest: Arc<std::sync::Mutex<String>>,
+    /// One turn per key being rendered: requests that miss the same page
+    /// at once wait for the first one's render instead of each rendering
+    /// it (at a new board version every open connection misses at once).
+    turns: moka::sync::Cache<String, Arc<tokio::sync::Mutex<()>>>,
+    /// Pages rendered and kept since the process started.
+    rendered: Arc<std::sync::atomic::AtomicU64>,
 }
 
 impl Default for PageCache {
@@ -145,6 +155,11 @@ impl Default for PageCache {
                 .weigher(|_: &String, page: &Arc<Page>| page.weight())
                 .build(),
             newest: Arc::default(),
+            turns: moka::sync::Cache::builder()
+                .max_capacity(TURNS)
+                .time_to_idle(std::time::Duration::from_secs(60))
+                .build(),
+            rendered: Arc::default(),
         }
     }
 }
@@ -152,6 +167,16 @@ impl Default for PageCache {
 impl PageCache {
     fn get(&self, key: &str) -> Option<Arc<Page>> {
         self.pages.get(key)
+    }
+
+    /// Pages rendered and kept since the process started.
+    pub fn rendered(&self) -> u64 {
+        self.rendered.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// The turn to render the page `key`.
+    fn turn(&self, key: &str) -> Arc<tokio::sync::Mutex<()>> {
+        self.turns.get_with_by_ref(key, Arc::default)
     }
 
     /// Keeps `page`, rendered at `version` (as `served_version` gives it),
@@ -167,6 +192,7 @@ impl PageCache {
             }
         }
         self.pages.insert(key, page);
+        self.rendered.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     }
 }
 
@@ -263,7 +289,8 @@ async fn keep(resp: Response, version: &str) -> Result<Arc<Page>, Response> {
 }
 
 /// Serves signed-out page views from [`PageCache`], rendering each (board
-/// version, address) once; every HTML response says `no-cache`.
+/// version, address) once, however many ask at once; every HTML response
+/// says `no-cache`.
 pub async fn cached_pages(State(state): State<AppState>, req: Request, next: Next) -> Response {
     if !cacheable(&req) {
         let mut resp = next.run(req).await;
@@ -280,11 +307,18 @@ pub async fn cached_pages(State(state): State<AppState>, req: Request, next: Nex
         }
     };
     let key = format!("{version}\n{}", req.uri());
+    let served = |page: Arc<Page>, headers: &HeaderMap| match page.revalidated(headers) {
+        Some(nonce) => page.not_modified(nonce),
+        None => page.response(&new_nonce()),
+    };
     if let Some(page) = state.pages.get(&key) {
-        return match page.revalidated(req.headers()) {
-            Some(nonce) => page.not_modified(nonce),
-            None => page.response(&new_nonce()),
-        };
+        return served(page, req.headers());
+    }
+    let turn = state.pages.turn(&key);
+    let _turn = turn.lock().await;
+    // Rendered by the request whose turn came first.
+    if let Some(page) = state.pages.get(&key) {
+        return served(page, req.headers());
     }
     let resp = next.run(req).await;
     match keep(resp, &version).await {

@@ -60,6 +60,15 @@ async fn a_page_is_rendered_once_per_board_version_with_a_fresh_nonce_each_time(
     let after = app.get("/?lang=ar").await;
     assert!(after.body.contains("Fresh-After-Cache-7B"));
     assert!(!first.body.contains("Fresh-After-Cache-7B"));
+
+    // Visitors who miss a page at once (every open connection, at a new
+    // version) wait for one render of it.
+    let up = app.upload_raw(&token, "model_name=Fresh-Again-7B", TestApp::demo_predictions(0.6, 2)).await;
+    assert_eq!(up.status, StatusCode::CREATED, "{}", up.body);
+    let rendered = app.state.pages.rendered();
+    let views = futures_util::future::join_all((0..8).map(|_| app.get("/"))).await;
+    assert!(views.iter().all(|v| v.status == StatusCode::OK && v.body.contains("Fresh-Again-7B")));
+    assert_eq!(app.state.pages.rendered(), rendered + 1, "one render for eight visitors");
     app.finish().await;
 }
 

@@ -340,7 +340,7 @@ versions=$(python3 -c "print(int(float('$version_after')) - int(float('$version_
 echo "board versions: $version_before before, $version_after after (database: $version_now): $versions new; boards made during the run, all servers: $total_made"
 # Every making, whole or from the changes: the stored board is made by
 # one server at a time and read by all.
-for i in 1 2 3; do plain "$WORK/server-$i.log" | { grep "board made" || true; } | grep -oE 'version=[0-9.]+' | sed "s/\$/ $i/" || true; done |
+for i in 1 2 3; do plain "$WORK/server-$i.log" | { grep "board made" || true; } | grep -oE 'version="?[0-9.]+' | tr -d '"' | sed "s/\$/ $i/" || true; done |
   sort | awk '!($1 in n) { m++ } { n[$1]++; by[$1] = by[$1] " " $2 } END { d = 0; for (v in n) if (n[v] > 1) { d++; if (d <= 10) print "   made more than once: " v " by servers" by[v] }
                  printf "board versions made more than once (since the servers started): %d of %d made\n", d, m }'
 for i in 1 2 3; do

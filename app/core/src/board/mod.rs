@@ -244,10 +244,16 @@ impl BoardRow {
 
     /// The category as a query-string value: `open-arabic`, or `none`.
     pub fn category_slug(&self) -> String {
-        match (&self.access, &self.focus) {
-            (Some(a), Some(f)) => format!("{}-{}", a.to_lowercase(), f.to_lowercase()),
-            _ => "none".to_owned(),
-        }
+        category_slug(self.access.as_deref().zip(self.focus.as_deref()))
+    }
+}
+
+/// The category slug of a row with this access and focus
+/// ([`BoardRow::category_slug`]).
+pub fn category_slug(access_focus: Option<(&str, &str)>) -> String {
+    match access_focus {
+        Some((a, f)) => format!("{}-{}", a.to_lowercase(), f.to_lowercase()),
+        None => "none".to_owned(),
     }
 }
 

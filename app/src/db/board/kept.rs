@@ -10,7 +10,8 @@
 //! runs out within [`LEASE_SECONDS`], so a server killed while making a
 //! board holds up the next for seconds, not for ever. A holder that lost
 //! its lease (its database stalled past it) may find another making the
-//! same version, and then stores nothing (the store names its builder).
+//! same version, and then moves nothing: moving the stored board's state
+//! names its builder (`stored::write_state`).
 
 use std::time::Duration;
 

@@ -134,15 +134,11 @@ impl fmt::Debug for BoardKeeper {
 
 impl BoardKeeper {
     /// Notes the stored board's version and size as read.
-    fn saw(&self, version: Option<&str>, rows: u64) {
+    fn saw(&self, version: &str, rows: u64) {
         self.seen.send_if_modified(|seen| {
-            let newer = match (&seen.version, version) {
-                (_, None) => false,
-                (None, Some(_)) => true,
-                (Some(old), Some(new)) => is_older(old, new),
-            };
+            let newer = seen.version.as_deref().is_none_or(|old| is_older(old, version));
             if newer {
-                seen.version = version.map(str::to_owned);
+                seen.version = Some(version.to_owned());
                 seen.rows = rows;
             }
             newer
@@ -190,7 +186,7 @@ impl BoardKeeper {
         loop {
             let (wanted, stored) = versions(db).await?;
             if let Some((version, rows)) = &stored {
-                self.saw(Some(version), *rows);
+                self.saw(version, *rows);
                 if !is_older(version, &wanted) {
                     return Ok(());
                 }
@@ -228,7 +224,7 @@ impl BoardKeeper {
                     );
                 }
                 if let Some((version, rows)) = stored {
-                    self.saw(Some(&version), rows);
+                    self.saw(&version, rows);
                 }
                 return Ok(());
             }
@@ -245,43 +241,53 @@ impl BoardKeeper {
 /// count (`None`: no board of this build stored yet), read in one
 /// statement: every request asks.
 async fn versions(db: &Db) -> Result<(String, Option<(String, u64)>)> {
-    let (v, ended, build, stored, rows): (i64, i64, Option<String>, Option<String>, i64) = sqlx::query_as(
-        "SELECT (SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM board_version),
-                (SELECT COUNT(*) FROM announcements WHERE ends_at <= $1 AND removed_at IS NULL),
-                build, version, models
-           FROM board_state WHERE id = 1",
-    )
-    .bind(super::now_unix())
-    .fetch_one(db.pool())
-    .await?;
+    let (v, ended, build, stored, rows): (i64, i64, Option<String>, Option<String>, i64) =
+        sqlx::query_as(&format!("SELECT {VERSION_COLUMNS}, build, version, models FROM board_state WHERE id = 1"))
+            .bind(super::now_unix())
+            .fetch_one(db.pool())
+            .await?;
     let wanted = version_text(v, ended);
     let stored = stored.filter(|_| build.as_deref() == Some(kept::this_build()));
     Ok((wanted, stored.map(|s| (s, rows.max(0) as u64))))
 }
 
+/// What a request is served: the database's board version, and the
+/// version of the board stored.
+struct Ensured {
+    wanted: String,
+    stored: String,
+}
+
+impl Ensured {
+    /// What the pages served now depend on: the database's board version,
+    /// and the stored board's when that one is still behind (`"13~12"`):
+    /// a page rendered from a board that is behind is not kept once the
+    /// newer board is stored.
+    fn served(self) -> String {
+        if is_older(&self.stored, &self.wanted) { format!("{}~{}", self.wanted, self.stored) } else { self.wanted }
+    }
+}
+
 /// Brings the stored board up to the database's version when that is
 /// quick (or no board is stored yet), else asks for it in the background;
-/// returns what the pages served now depend on: the database's board
-/// version, and the stored board's when that one is still behind
-/// (`"13~12"`): a page rendered from a board that is behind is not kept
-/// once the newer board is served.
-async fn ensure(db: &Db) -> Result<String> {
+/// says which versions the request is then served.
+async fn ensure(db: &Db) -> Result<Ensured> {
     let keeper = &db.board_keeper;
     let mut seen = keeper.seen.subscribe();
     let failures = seen.borrow().failures;
     let (wanted, stored) = versions(db).await?;
-    let last = match stored {
+    let mut last = match stored {
         Some((stored, rows)) => {
-            keeper.saw(Some(&stored), rows);
+            keeper.saw(&stored, rows);
             if !is_older(&stored, &wanted) {
-                return Ok(wanted);
+                return Ok(Ensured { wanted, stored });
             }
             keeper.kick(db);
             // A process that made none yet waits: the board may be another's to make.
             let ms = keeper.last_made_ms.load(Ordering::SeqCst);
             let long = ms != u64::MAX && ms >= WAIT_FOR_QUICK.as_millis() as u64;
             if long || rows >= WAIT_ROWS_BELOW {
-                return Ok(format!("{wanted}~{stored}"));
+                return Ok(Ensured { wanted, stored });
             }
             Some(stored)
         }
@@ -293,14 +299,13 @@ async fn ensure(db: &Db) -> Result<String> {
         }
     };
     let deadline = Instant::now() + WAIT_AT_MOST;
-    let mut last = last;
     while Instant::now() < deadline {
         // Made here (the watch moves) or by another server (looked for).
         let _ = tokio::time::timeout(LOOK_EVERY, seen.changed()).await;
         if let (_, Some((version, rows))) = versions(db).await? {
-            keeper.saw(Some(&version), rows);
+            keeper.saw(&version, rows);
             if !is_older(&version, &wanted) {
-                return Ok(wanted);
+                return Ok(Ensured { wanted, stored: version });
             }
             last = Some(version);
         }
@@ -309,9 +314,9 @@ async fn ensure(db: &Db) -> Result<String> {
         }
     }
     match last {
-        Some(last) => {
+        Some(stored) => {
             tracing::warn!(version = %wanted, "the board took too long to make: the stored one is served");
-            Ok(format!("{wanted}~{last}"))
+            Ok(Ensured { wanted, stored })
         }
         None => Err(DbError::Background("no board is stored yet: it is being made".into())),
     }
@@ -320,14 +325,13 @@ async fn ensure(db: &Db) -> Result<String> {
 /// What the pages served now depend on: the database's board version,
 /// and the stored board's when that one is still behind (`"13~12"`).
 pub async fn served_version(db: &Db) -> Result<String> {
-    ensure(db).await
+    Ok(ensure(db).await?.served())
 }
 
 /// The version of the board stored now, brought up to the database's
 /// first when that is quick ([`ensure`]).
 pub async fn stored_version(db: &Db) -> Result<String> {
-    ensure(db).await?;
-    versions(db).await?.1.map(|(v, _)| v).ok_or_else(|| DbError::Background("no board is stored yet".into()))
+    Ok(ensure(db).await?.stored)
 }
 
 /// How many versions this process made whole, and from the changes.
@@ -383,15 +387,15 @@ pub async fn version(db: &Db) -> Result<String> {
 
 /// [`version`], read on `conn` (within a transaction: at its snapshot).
 async fn version_on(conn: &mut AnyConnection) -> Result<String> {
-    let (v, ended): (i64, i64) = sqlx::query_as(
-        "SELECT (SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM board_version),
-                (SELECT COUNT(*) FROM announcements WHERE ends_at <= $1 AND removed_at IS NULL)",
-    )
-    .bind(super::now_unix())
-    .fetch_one(&mut *conn)
-    .await?;
+    let (v, ended): (i64, i64) =
+        sqlx::query_as(&format!("SELECT {VERSION_COLUMNS}")).bind(super::now_unix()).fetch_one(&mut *conn).await?;
     Ok(version_text(v, ended))
 }
+
+/// The two numbers a board version is made of (bind the time now): the
+/// counters' sum and the banners ended ([`version_text`]).
+const VERSION_COLUMNS: &str = "(SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM board_version),
+        (SELECT COUNT(*) FROM announcements WHERE ends_at <= $1 AND removed_at IS NULL)";
 
 /// The version of counters summing to `sum` with `ended` banners ended.
 fn version_text(sum: i64, ended: i64) -> String {
@@ -506,11 +510,11 @@ mod tests {
     #[test]
     fn an_older_version_seen_never_replaces_a_newer_one() {
         let keeper = BoardKeeper::default();
-        keeper.saw(Some("10"), 5);
+        keeper.saw("10", 5);
         // A server that read version 9 late (another made 10 meanwhile).
-        keeper.saw(Some("9"), 4);
+        keeper.saw("9", 4);
         assert_eq!(keeper.seen.borrow().version.as_deref(), Some("10"));
-        keeper.saw(Some("10.1"), 6);
+        keeper.saw("10.1", 6);
         assert_eq!((keeper.seen.borrow().version.as_deref(), keeper.seen.borrow().rows), (Some("10.1"), 6));
     }
 }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use sqlx::Row;
 
 use super::super::{Backend, Db, DbError, Result, placeholders};
-use super::stored::{self, Head, ranked_row, stored_rows};
+use super::stored::{self, Head, SELECT_ROWS, ranked_row, stored_rows};
 use crate::domain::board::{Board, BoardFilter, BoardPage, BoardRow, CategoryChoice, OrderKey, RowSource};
 use crate::domain::exposure::Exposure;
 
@@ -84,9 +84,7 @@ pub async fn page(db: &Db, filter: &BoardFilter, limit: usize) -> Result<BoardPa
 /// in order from the index on (source, ord), never sorted (a test checks
 /// the plan).
 pub fn best_rows_select(limit: usize) -> String {
-    format!(
-        "SELECT ord, body, rank_best, rank_worst FROM board_rows WHERE gen = $1 AND source = 1 ORDER BY ord LIMIT {limit}"
-    )
+    format!("{SELECT_ROWS} AND source = 1 ORDER BY ord LIMIT {limit}")
 }
 
 /// The best `limit` verified rows whose model the search (and category)
@@ -122,10 +120,7 @@ async fn searched(s: &mut Snapshot, filter: &BoardFilter, limit: usize) -> Resul
     }
     let mut rows = Vec::with_capacity(shown.len());
     for chunk in shown.chunks(500) {
-        let sql = format!(
-            "SELECT ord, body, rank_best, rank_worst FROM board_rows WHERE gen = $1 AND ord IN ({})",
-            placeholders(2, chunk.len())
-        );
+        let sql = format!("{SELECT_ROWS} AND ord IN ({})", placeholders(2, chunk.len()));
         let query = chunk.iter().fold(sqlx::query(&sql).bind(s.generation), |q, ord| q.bind(ord.clone()));
         for r in query.persistent(false).fetch_all(&mut *s.tx).await? {
             rows.push(ranked_row(&r)?);
@@ -153,10 +148,7 @@ pub struct RowsAfter {
 /// The rows after `after` (from the first without it), at most `limit`.
 pub async fn rows_after(db: &Db, after: Option<&OrderKey>, limit: usize) -> Result<RowsAfter> {
     let mut s = snapshot(db).await?;
-    let sql = format!(
-        "SELECT ord, body, rank_best, rank_worst FROM board_rows WHERE gen = $1 AND ord > $2 ORDER BY ord LIMIT {}",
-        limit + 1
-    );
+    let sql = format!("{SELECT_ROWS} AND ord > $2 ORDER BY ord LIMIT {}", limit + 1);
     let after = after.map(OrderKey::sort_bytes).unwrap_or_default();
     let found = sqlx::query(&sql).bind(s.generation).bind(after).fetch_all(&mut *s.tx).await?;
     let mut rows = found.iter().map(|r| Ok(ranked_row(r)?.1)).collect::<Result<Vec<_>>>()?;
@@ -169,10 +161,7 @@ pub async fn rows_after(db: &Db, after: Option<&OrderKey>, limit: usize) -> Resu
 /// made once per version).
 pub async fn board(db: &Db) -> Result<Arc<Board>> {
     let mut s = snapshot(db).await?;
-    let rows = sqlx::query("SELECT ord, body, rank_best, rank_worst FROM board_rows WHERE gen = $1 ORDER BY ord")
-        .bind(s.generation)
-        .fetch_all(&mut *s.tx)
-        .await?;
+    let rows = sqlx::query(&format!("{SELECT_ROWS} ORDER BY ord")).bind(s.generation).fetch_all(&mut *s.tx).await?;
     let rows = rows.iter().map(|r| Ok(Arc::new(ranked_row(r)?.1))).collect::<Result<Vec<_>>>()?;
     Ok(Arc::new(Board { version: s.version, rows, reference: s.head.reference }))
 }
@@ -186,11 +175,7 @@ pub async fn compare_rows(db: &Db, limit: usize, ids: &[&str]) -> Result<Board> 
     // Most rows are on public keys: read a page more than asked for at a time.
     let (mut public, mut after) = (0, Vec::new());
     while public < limit {
-        let sql = format!(
-            "SELECT ord, body, rank_best, rank_worst FROM board_rows
-              WHERE gen = $1 AND source = 1 AND ord > $2 ORDER BY ord LIMIT {}",
-            2 * limit
-        );
+        let sql = format!("{SELECT_ROWS} AND source = 1 AND ord > $2 ORDER BY ord LIMIT {}", 2 * limit);
         let found = sqlx::query(&sql).bind(s.generation).bind(&after).fetch_all(&mut *s.tx).await?;
         let Some(last) = found.last() else { break };
         after = last.try_get(0)?;

@@ -29,8 +29,11 @@ use super::super::{Backend, Db, DbError, Result};
 use super::verified::{self, REGROUP_AT_MOST, SubmissionRow};
 use super::{BENCHMARK, blocking, changed_teams, counters_on, kept, version_on};
 use crate::domain::board::rank::{Contender, PackedBits, PairsKept, rank_ranges_kept};
-use crate::domain::board::{BoardRow, CategoryChoice, RANKED_VERIFIED_LIMIT, Ranks, RowSource, reference, sort_bytes};
+use crate::domain::board::{
+    BoardRow, CategoryChoice, RANKED_VERIFIED_LIMIT, Ranks, RowSource, category_slug, reference, sort_bytes,
+};
 use crate::domain::stats::wilson;
+use crate::domain::submission::ModelCategory;
 
 /// What a page shows beside the rows, kept with them (`board_state.head`).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -103,7 +106,8 @@ pub(super) struct Maker {
     /// for the next version only when the stored board is still that one
     /// (another server may have written a key's re-scoring since).
     wrote: Option<(i64, String)>,
-    /// This process's name in the lease: every write is fenced on it.
+    /// This process's name in the lease: moving the stored board's state
+    /// requires it ([`write_state`]).
     me: String,
 }
 
@@ -145,11 +149,7 @@ impl Maker {
         let mut tx = begin_maker(db).await?;
         // Read in the transaction: the counts below add to this state's.
         let state = state_on(&mut tx).await?;
-        if self
-            .wrote
-            .as_ref()
-            .is_none_or(|(g, v)| Some(g) != Some(&state.generation) || state.version.as_ref() != Some(v))
-        {
+        if self.wrote != state.version.clone().map(|v| (state.generation, v)) {
             self.bits.clear();
         }
         if let (Some(done), Some(counters), Some(head)) = (&state.version, &state.counters, &state.head) {
@@ -160,7 +160,7 @@ impl Maker {
             }
             let now = counters_on(&mut tx).await?;
             if let Some(teams) = changed_teams(&mut tx, counters, &now).await?
-                && let Some(more) = regroup(&mut tx, state.generation, teams, true).await?
+                && let Some(more) = regroup(&mut tx, state.generation, teams).await?
             {
                 let counts = Counts {
                     models: (head.models as i64 + more).max(0) as u64,
@@ -216,7 +216,7 @@ impl Maker {
                 delete_generations(db, state.generation).await?;
                 continue;
             };
-            if regroup(&mut tx, generation, changed, true).await?.is_none() {
+            if regroup(&mut tx, generation, changed).await?.is_none() {
                 tx.rollback().await?;
                 delete_generations(db, state.generation).await?;
                 continue;
@@ -309,7 +309,7 @@ impl Maker {
             set_rank(conn, generation, ord, None).await?;
         }
         let (reference, one_off) = self.reference_rows(conn).await?;
-        let head = head(conn, generation, reference, counts).await?;
+        let head = head(conn, generation, &published, reference, counts).await?;
         Ok((head, one_off))
     }
 
@@ -390,10 +390,9 @@ fn json<T: Serialize + ?Sized>(value: &T) -> Result<String> {
 /// transaction: the writer is held for the writing only.
 async fn write_teams(db: &Db, generation: i64, teams: &[i64]) -> Result<()> {
     let mut conn = db.pool().acquire().await?;
-    let rows = verified::read_rows(&mut conn, Some(teams)).await?;
-    let openable = openable_named(&mut conn, &rows).await?;
+    let rows = read_teams(&mut conn, teams).await?;
+    let (grouped, names) = group_rows(&mut conn, rows).await?;
     drop(conn);
-    let (grouped, names) = blocking(move || grouped(rows, &openable)).await??;
     let mut tx = db.begin_write().await?;
     replace_rows(&mut tx, generation, teams, &grouped, &names).await?;
     tx.commit().await?;
@@ -401,47 +400,40 @@ async fn write_teams(db: &Db, generation: i64, teams: &[i64]) -> Result<()> {
 }
 
 /// Groups `teams`' rows again from `conn`'s snapshot and replaces theirs
-/// in generation `generation`; with `naming`, also the rows of the teams whose
+/// in generation `generation`, and the rows of the teams whose
 /// near-duplicate flags name one of their submissions (whether a flag may
 /// name it can have changed). `None` (nothing written) when that is more
 /// teams than are worth regrouping one by one; else how many rows more
 /// (or fewer) the generation has.
-async fn regroup(
-    conn: &mut AnyConnection,
-    generation: i64,
-    mut teams: HashSet<i64>,
-    naming: bool,
-) -> Result<Option<i64>> {
+async fn regroup(conn: &mut AnyConnection, generation: i64, teams: HashSet<i64>) -> Result<Option<i64>> {
     if teams.is_empty() {
         return Ok(Some(0));
     }
     let mut list: Vec<i64> = teams.iter().copied().collect();
     list.sort_unstable();
     let mut rows = read_teams(conn, &list).await?;
-    if naming {
-        let ids: Vec<&str> = rows.iter().map(|r| r.public_id.as_str()).collect();
-        let mut named = Vec::new();
-        for chunk in ids.chunks(500) {
-            let sql = format!(
-                "SELECT DISTINCT team_id FROM board_flag_names WHERE gen = $1 AND public_id IN ({})",
-                super::super::placeholders(2, chunk.len())
-            );
-            let query = chunk.iter().fold(sqlx::query_scalar::<_, i64>(&sql).bind(generation), |q, id| q.bind(*id));
-            named.extend(query.persistent(false).fetch_all(&mut *conn).await?);
-        }
-        named.retain(|t| !teams.contains(t));
-        named.sort_unstable();
-        named.dedup();
-        if teams.len() + named.len() > REGROUP_AT_MOST {
-            return Ok(None);
-        }
+    let ids: Vec<&str> = rows.iter().map(|r| r.public_id.as_str()).collect();
+    let mut named = Vec::new();
+    for chunk in ids.chunks(500) {
+        let sql = format!(
+            "SELECT DISTINCT team_id FROM board_flag_names WHERE gen = $1 AND public_id IN ({})",
+            super::super::placeholders(2, chunk.len())
+        );
+        let query = chunk.iter().fold(sqlx::query_scalar::<_, i64>(&sql).bind(generation), |q, id| q.bind(*id));
+        named.extend(query.persistent(false).fetch_all(&mut *conn).await?);
+    }
+    named.retain(|t| !teams.contains(t));
+    named.sort_unstable();
+    named.dedup();
+    if teams.len() + named.len() > REGROUP_AT_MOST {
+        return Ok(None);
+    }
+    if !named.is_empty() {
         rows.extend(read_teams(conn, &named).await?);
         rows.sort_by_key(|r| r.id);
-        teams.extend(&named);
-        list.extend(named);
     }
-    let openable = openable_named(conn, &rows).await?;
-    let (grouped, names) = blocking(move || grouped(rows, &openable)).await??;
+    list.extend(named);
+    let (grouped, names) = group_rows(conn, rows).await?;
     Ok(Some(replace_rows(conn, generation, &list, &grouped, &names).await?))
 }
 
@@ -514,28 +506,25 @@ async fn read_teams(conn: &mut AnyConnection, teams: &[i64]) -> Result<Vec<Submi
     Ok(rows)
 }
 
-/// The submissions the near-duplicate flags of `rows` name that anyone
-/// may open (a flag names only those).
-async fn openable_named(conn: &mut AnyConnection, rows: &[SubmissionRow]) -> Result<HashSet<String>> {
-    let mut named: Vec<String> = Vec::new();
-    for row in rows {
-        named.extend(row.named()?);
-    }
-    named.sort_unstable();
-    named.dedup();
-    verified::openable(conn, &named).await
-}
-
-/// `rows` grouped (one row per team and model) and the flag names they
-/// hold (team, named submission).
-fn grouped(rows: Vec<SubmissionRow>, openable: &HashSet<String>) -> Result<(Vec<verified::Verified>, Vec<FlagName>)> {
+/// `rows` (oldest first) grouped one row per team and model, and the flag
+/// names they hold (team, named submission); a flag names another
+/// submission only while anyone may open it, as read on `conn`.
+async fn group_rows(
+    conn: &mut AnyConnection,
+    rows: Vec<SubmissionRow>,
+) -> Result<(Vec<verified::Verified>, Vec<FlagName>)> {
     let mut names = Vec::new();
     for row in &rows {
         names.extend(row.named()?.into_iter().map(|id| (row.team_id(), id)));
     }
     names.sort_unstable();
     names.dedup();
-    Ok((verified::group(rows, openable)?, names))
+    let mut named: Vec<String> = names.iter().map(|(_, id)| id.clone()).collect();
+    named.sort_unstable();
+    named.dedup();
+    let openable = verified::openable(conn, &named).await?;
+    let grouped = blocking(move || verified::group(rows, &openable)).await??;
+    Ok((grouped, names))
 }
 
 /// The columns of a stored row, in `INSERT` order.
@@ -662,6 +651,7 @@ async fn set_rank(conn: &mut AnyConnection, generation: i64, ord: &[u8], ranks: 
 async fn head(
     conn: &mut AnyConnection,
     generation: i64,
+    published: &[(Vec<u8>, BoardRow)],
     reference: Vec<BoardRow>,
     counts: Option<Counts>,
 ) -> Result<Head> {
@@ -683,22 +673,30 @@ async fn head(
             .bind(generation)
             .fetch_optional(&mut *conn)
             .await?;
-    // Each category's first row, by the index on (source, category, ord).
-    let mut firsts: Vec<(Vec<u8>, CategoryChoice)> = Vec::new();
-    for slug in category_slugs() {
-        for source in [0i64, 1] {
-            let first: Option<(Vec<u8>, String)> = sqlx::query_as(
-                "SELECT ord, body FROM board_rows WHERE gen = $1 AND source = $2 AND category = $3 ORDER BY ord LIMIT 1",
+    // Each category's first row: the published rows' own, and the first
+    // verified row of each category a submission can declare (by the
+    // index on (source, category, ord)).
+    let mut firsts: Vec<(Vec<u8>, CategoryChoice)> = published
+        .iter()
+        .map(|(ord, r)| {
+            (
+                ord.clone(),
+                CategoryChoice { slug: r.category_slug(), access_focus: r.access.clone().zip(r.focus.clone()) },
             )
-            .bind(generation)
-            .bind(source)
-            .bind(&slug)
-            .fetch_optional(&mut *conn)
-            .await?;
-            if let Some((ord, row)) = first {
-                let row = body(&row)?;
-                firsts.push((ord, CategoryChoice { slug: slug.clone(), access_focus: row.access.zip(row.focus) }));
-            }
+        })
+        .collect();
+    for declared in ModelCategory::ALL {
+        let slug = category_slug(declared.access_focus());
+        let first: Option<Vec<u8>> = sqlx::query_scalar(
+            "SELECT ord FROM board_rows WHERE gen = $1 AND source = 1 AND category = $2 ORDER BY ord LIMIT 1",
+        )
+        .bind(generation)
+        .bind(&slug)
+        .fetch_optional(&mut *conn)
+        .await?;
+        if let Some(ord) = first {
+            let access_focus = declared.access_focus().map(|(a, f)| (a.to_owned(), f.to_owned()));
+            firsts.push((ord, CategoryChoice { slug, access_focus }));
         }
     }
     firsts.sort_by(|a, b| a.0.cmp(&b.0));
@@ -710,18 +708,6 @@ async fn head(
     }
     let synthetic = synthetic_row.is_some() || reference.iter().any(|r| r.synthetic_key);
     Ok(Head { reference, categories, models, verified, synthetic })
-}
-
-/// Every category a row can have: the published ones' and the declared
-/// ones' (`proprietary`/`open` × `general`/`Arabic`/`medical`), and `none`.
-fn category_slugs() -> Vec<String> {
-    let mut slugs = vec!["none".to_owned()];
-    for access in ["proprietary", "open"] {
-        for focus in ["general", "arabic", "medical"] {
-            slugs.push(format!("{access}-{focus}"));
-        }
-    }
-    slugs
 }
 
 /// A stored row's body.
@@ -738,13 +724,17 @@ pub(super) async fn stored_rows(
     generation: i64,
     binds: &[&str],
 ) -> Result<Vec<(Vec<u8>, BoardRow)>> {
-    let sql = format!("SELECT ord, body, rank_best, rank_worst FROM board_rows WHERE gen = $1 AND {filter}");
+    let sql = format!("{SELECT_ROWS} AND {filter}");
     let query = binds.iter().fold(sqlx::query(&sql).bind(generation), |q, b| q.bind(*b));
     let rows = query.fetch_all(&mut *conn).await?;
     rows.iter().map(ranked_row).collect()
 }
 
-/// A row read with `ord, body, rank_best, rank_worst`.
+/// Rows of generation `$1` as [`ranked_row`] reads them; add conditions
+/// with `AND`.
+pub(super) const SELECT_ROWS: &str = "SELECT ord, body, rank_best, rank_worst FROM board_rows WHERE gen = $1";
+
+/// A row read with [`SELECT_ROWS`]'s columns.
 pub(super) fn ranked_row(r: &sqlx::any::AnyRow) -> Result<(Vec<u8>, BoardRow)> {
     let mut row = body(&r.try_get::<String, _>(1)?)?;
     let (best, worst): (Option<i64>, Option<i64>) = (r.try_get(2)?, r.try_get(3)?);

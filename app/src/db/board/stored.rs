@@ -127,6 +127,9 @@ struct Counts {
 /// Teams whose rows one transaction of a whole board's writing groups.
 const TEAMS_PER_WRITE: usize = 25;
 
+/// The longest a whole board's writing goes without a line of progress.
+const PROGRESS_EVERY: Duration = Duration::from_secs(5);
+
 /// Rows one `INSERT` writes.
 const ROWS_PER_INSERT: usize = 50;
 
@@ -199,11 +202,14 @@ impl Maker {
                     .fetch_all(&mut *conn)
                     .await?;
             drop(conn);
+            // Progress at most every few seconds: a million rows take minutes.
+            let mut logged = Instant::now();
             for (done, chunk) in teams.chunks(TEAMS_PER_WRITE).enumerate() {
                 write_teams(db, generation, chunk).await?;
-                let written = (done + 1) * TEAMS_PER_WRITE;
-                if written.is_multiple_of(2_500) {
-                    tracing::info!(teams = written, of = teams.len(), "writing the whole board");
+                if logged.elapsed() >= PROGRESS_EVERY {
+                    let written = done * TEAMS_PER_WRITE + chunk.len();
+                    tracing::info!("writing the whole board: {written} of {} teams", teams.len());
+                    logged = Instant::now();
                 }
             }
             analyze(db).await?;

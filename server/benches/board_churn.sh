@@ -78,28 +78,31 @@ rss() { # the server's resident memory: its own (anonymous; of it in transparent
   huge=$(awk '/^AnonHugePages/ {print int($2/1024)}' "/proc/$SERVER/smaps_rollup")
   awk -v huge="$huge" '/^VmRSS/ {t=$2} /^RssAnon/ {a=$2} /^RssFile/ {f=$2} END {printf "%d MB (own %d MB, %d MB of it in huge pages; mapped file %d MB)", t/1024, a/1024, huge, f/1024}' "/proc/$SERVER/status"
 }
-ready_after() { # seconds from the start until the log says the board is ready
-  local started=$1
-  for _ in $(seq 1 3000); do
-    grep -q "board ready" "$WORK/server.log" && break
-    sleep 0.1
-  done
-  python3 -c "import time; print(f'{time.time() - $started:.1f}')"
+after() { # after PATTERN STARTED: seconds from STARTED until the server's log holds PATTERN (at most two hours)
+  local pattern=$1 started=$2
+  python3 - "$WORK/server.log" "$pattern" "$started" <<'PY'
+import sys, time
+log, pattern, started = sys.argv[1], sys.argv[2], float(sys.argv[3])
+while time.time() - started < 7200:
+    with open(log, errors="replace") as f:
+        if pattern in f.read():
+            print(f"after {time.time() - started:.1f} s")
+            break
+    time.sleep(0.1)
+else:
+    print(f"NOT within {time.time() - started:.0f} s")
+PY
 }
 : >"$WORK/server.log"
 started=$(python3 -c 'import time; print(time.time())')
 BENCH_RUST_LOG=info start_server "$URL" "${OPTS[@]}"
-echo "first start after seeding (the board made, the index built): board ready after $(ready_after "$started") s; RSS $(rss)"
-for _ in $(seq 1 6000); do
-  grep -q "near-duplicate index is built" "$WORK/server.log" && break
-  sleep 0.1
-done
-echo "   near-duplicate index built after $(python3 -c "import time; print(f'{time.time() - $started:.1f}')") s; RSS $(rss)"
+echo "first start after seeding (the board made, the index built): board ready $(after "board ready" "$started"); RSS $(rss)"
+echo "   near-duplicate index built $(after "near-duplicate index is built" "$started"); RSS $(rss)"
 stop_server
 : >"$WORK/server.log"
 started=$(python3 -c 'import time; print(time.time())')
 BENCH_RUST_LOG=info start_server "$URL" "${OPTS[@]}"
-echo "second start (the stored board current): board ready after $(ready_after "$started") s; RSS $(rss)"
+echo "second start (the stored board current): board ready $(after "board ready" "$started"); RSS $(rss)"
 echo "first upload after the start: $(upload 1) s"
 for i in 2 3 4 5 6; do
   upload "$i" >/dev/null

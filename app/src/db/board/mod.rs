@@ -59,6 +59,12 @@ const VERSION_SLOTS: i64 = 16;
 /// The benchmark the board shows.
 pub(super) const BENCHMARK: Benchmark = Benchmark::MedAraBench;
 
+/// Values one `IN (...)` list of the board's statements binds at most:
+/// longer lists are read or written in chunks of this many, well under
+/// the bound values a statement may carry (32,766 on SQLite, 65,535 on
+/// PostgreSQL).
+pub(super) const IN_LIST_AT_MOST: usize = 500;
+
 /// A request that finds the board behind the database waits for the new
 /// one only if the last took less than this to make; else it is answered
 /// at once from the stored board.

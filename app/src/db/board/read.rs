@@ -7,6 +7,7 @@ use std::sync::Arc;
 use sqlx::Row;
 
 use super::super::{Backend, Db, DbError, Result, placeholders};
+use super::IN_LIST_AT_MOST;
 use super::stored::{self, Head, SELECT_ROWS, ranked_row, stored_rows};
 use crate::domain::board::{Board, BoardFilter, BoardPage, BoardRow, CategoryChoice, OrderKey, RowSource};
 use crate::domain::exposure::Exposure;
@@ -119,7 +120,7 @@ async fn searched(s: &mut Snapshot, filter: &BoardFilter, limit: usize) -> Resul
         }
     }
     let mut rows = Vec::with_capacity(shown.len());
-    for chunk in shown.chunks(500) {
+    for chunk in shown.chunks(IN_LIST_AT_MOST) {
         let sql = format!("{SELECT_ROWS} AND ord IN ({})", placeholders(2, chunk.len()));
         let query = chunk.iter().fold(sqlx::query(&sql).bind(s.generation), |q, ord| q.bind(ord.clone()));
         for r in query.persistent(false).fetch_all(&mut *s.tx).await? {

@@ -27,7 +27,7 @@ use sqlx::{AnyConnection, Row};
 
 use super::super::{Backend, Db, DbError, Result};
 use super::verified::{self, REGROUP_AT_MOST, SubmissionRow};
-use super::{BENCHMARK, blocking, changed_teams, counters_on, kept, version_on};
+use super::{BENCHMARK, IN_LIST_AT_MOST, blocking, changed_teams, counters_on, kept, version_on};
 use crate::domain::board::rank::{Contender, PackedBits, PairsKept, rank_ranges_kept};
 use crate::domain::board::{
     BoardRow, CategoryChoice, RANKED_VERIFIED_LIMIT, Ranks, RowSource, category_slug, reference, sort_bytes,
@@ -436,7 +436,7 @@ async fn regroup(conn: &mut AnyConnection, generation: i64, teams: HashSet<i64>)
     let mut rows = read_teams(conn, &list).await?;
     let ids: Vec<&str> = rows.iter().map(|r| r.public_id.as_str()).collect();
     let mut named = Vec::new();
-    for chunk in ids.chunks(500) {
+    for chunk in ids.chunks(IN_LIST_AT_MOST) {
         let sql = format!(
             "SELECT DISTINCT team_id FROM board_flag_names WHERE gen = $1 AND public_id IN ({})",
             super::super::placeholders(2, chunk.len())
@@ -474,7 +474,7 @@ async fn replace_rows(
     // What identifies a stored row's content: its sort key, body, submission and key.
     type Content = (Vec<u8>, String, i64, i64);
     let mut stored: HashSet<Content> = HashSet::default();
-    for chunk in teams.chunks(500) {
+    for chunk in teams.chunks(IN_LIST_AT_MOST) {
         let sql = format!(
             "SELECT ord, body, submission_id, key_id FROM board_rows WHERE gen = $1 AND team_id IN ({})",
             super::super::placeholders(2, chunk.len())
@@ -492,7 +492,7 @@ async fn replace_rows(
         }
     }
     let gone: Vec<Vec<u8>> = stored.into_iter().map(|(ord, ..)| ord).collect();
-    for chunk in gone.chunks(500) {
+    for chunk in gone.chunks(IN_LIST_AT_MOST) {
         let sql = format!(
             "DELETE FROM board_rows WHERE gen = $1 AND ord IN ({})",
             super::super::placeholders(2, chunk.len())
@@ -501,7 +501,7 @@ async fn replace_rows(
         query.persistent(false).execute(&mut *conn).await?;
     }
     insert_rows(conn, generation, &new).await?;
-    for chunk in teams.chunks(500) {
+    for chunk in teams.chunks(IN_LIST_AT_MOST) {
         let sql = format!(
             "DELETE FROM board_flag_names WHERE gen = $1 AND team_id IN ({})",
             super::super::placeholders(2, chunk.len())

@@ -15,7 +15,7 @@ use super::super::submissions::read_flags;
 use sqlx::AnyConnection;
 
 use super::super::{Result, placeholders};
-use super::BENCHMARK;
+use super::{BENCHMARK, IN_LIST_AT_MOST};
 use crate::domain::board::{BoardRow, RowSource};
 use crate::domain::calibration::CalibrationSummary;
 use crate::domain::exposure::Exposure;
@@ -188,7 +188,7 @@ fn named_rows_select(ids: usize) -> String {
 /// near-duplicate flag may name.
 pub(super) async fn openable(conn: &mut AnyConnection, ids: &[String]) -> Result<HashSet<String>> {
     let mut out = HashSet::default();
-    for chunk in ids.chunks(500) {
+    for chunk in ids.chunks(IN_LIST_AT_MOST) {
         let sql = named_rows_select(chunk.len());
         let query =
             chunk.iter().fold(sqlx::query_as::<_, SubmissionRow>(&sql).bind(BENCHMARK.as_str()), |q, id| q.bind(id));

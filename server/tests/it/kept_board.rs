@@ -322,9 +322,9 @@ async fn a_version_rewrites_only_the_rows_it_changed(backend: Backend) {
 /// and a whole board is written as a new generation they have never seen:
 /// unless its rows are analyzed before it is served, the planner guesses
 /// a handful of rows and reads the page's best 200 by sorting every row of
-/// the generation (83 ms at 100,000 rows, against 0.1 ms from the index in
-/// the board's order; BENCHMARKS.md). Its estimate of the new generation's
-/// rows is the truth within a factor of two once it is served.
+/// the generation instead of in order from the index. Its estimate of the
+/// new generation's rows is the truth within a factor of two once it is
+/// served.
 #[tokio::test]
 async fn a_whole_board_is_analyzed_before_it_is_served() {
     let Some(app) = TestApp::start(Backend::Postgres).await else { return };

@@ -396,10 +396,10 @@ fn json<T: Serialize + ?Sized>(value: &T) -> Result<String> {
 /// generation is written, before it is served. The planner knows a
 /// generation only from them: a new one, never analyzed, is planned as a
 /// handful of rows, and the page's best 200 are then read by sorting every
-/// row of it (83 ms at 100,000 rows, against 0.1 ms in order from the
-/// index; BENCHMARKS.md). Versions made from the changes keep the
-/// generation, and autovacuum keeps its statistics fresh. SQLite plans
-/// these reads the same without statistics: nothing to do.
+/// row of it instead of in order from the index (BENCHMARKS.md). Versions
+/// made from the changes keep the generation, and autovacuum keeps its
+/// statistics fresh. SQLite plans these reads the same without
+/// statistics: nothing to do.
 async fn analyze(db: &Db) -> Result<()> {
     if db.backend() == Backend::Postgres {
         sqlx::query("ANALYZE board_rows").execute(db.pool()).await?;

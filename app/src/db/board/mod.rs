@@ -226,6 +226,7 @@ impl BoardKeeper {
                         rows = stored.as_ref().map_or(0, |(_, rows)| *rows),
                         whole = applied == stored::Applied::Whole,
                         seconds = started.elapsed().as_secs_f64(),
+                        writing = maker.held.as_secs_f64(),
                         "board made"
                     );
                 }
@@ -438,6 +439,17 @@ pub async fn bump_version(tx: &mut sqlx::Transaction<'_, sqlx::Any>, writer: i64
 /// The counter a write of `writer` moves ([`bump_version`]).
 pub(crate) fn version_slot(writer: i64) -> i64 {
     writer.rem_euclid(VERSION_SLOTS)
+}
+
+/// A read-only transaction whose statements all read one snapshot of the
+/// database: SQLite's from its first read (WAL), PostgreSQL's at
+/// repeatable read. It holds no writer.
+async fn begin_snapshot(db: &Db) -> Result<sqlx::Transaction<'static, sqlx::Any>> {
+    let mut tx = db.pool().begin().await?;
+    if db.backend() == super::Backend::Postgres {
+        sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY").execute(&mut *tx).await?;
+    }
+    Ok(tx)
 }
 
 /// Runs `work` on the blocking pool.

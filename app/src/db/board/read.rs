@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use sqlx::Row;
 
-use super::super::{Backend, Db, DbError, Result, placeholders};
+use super::super::{Db, DbError, Result, placeholders};
 use super::IN_LIST_AT_MOST;
 use super::stored::{self, Head, SELECT_ROWS, ranked_row, stored_rows};
 use crate::domain::board::{Board, BoardFilter, BoardPage, BoardRow, CategoryChoice, OrderKey, RowSource};
@@ -24,11 +24,7 @@ struct Snapshot {
 /// database's version first when that is quick, see [`super::ensure`]).
 async fn snapshot(db: &Db) -> Result<Snapshot> {
     super::ensure(db).await?;
-    let mut tx = db.pool().begin().await?;
-    if db.backend() == Backend::Postgres {
-        // Every statement below reads the snapshot of the first one.
-        sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY").execute(&mut *tx).await?;
-    }
+    let mut tx = super::begin_snapshot(db).await?;
     let state = stored::state_on(&mut tx).await?;
     let (Some(version), Some(head)) = (state.version, state.head) else {
         return Err(DbError::Background("no board is stored yet".into()));

@@ -2,11 +2,13 @@
 //! one server at a time (the lease, [`super::kept`]) brings them up to the
 //! database's version, and every server reads them ([`super::read`]).
 //!
-//! A version from the changes (`board_changes`) is applied in one
-//! transaction: the changed teams' rows are grouped again from their
-//! submissions and replace their old ones, the ranked set is ranked again
-//! (only new pairs are tested, [`PairsKept`]) and the state moves to the
-//! version. A reader's snapshot therefore holds one complete version.
+//! A version from the changes (`board_changes`): the changed teams' rows
+//! are grouped again from their submissions in one read snapshot, then
+//! in one write transaction they replace their old ones, the ranked set
+//! is ranked again (only new pairs are tested, [`PairsKept`]) and the
+//! state moves to the snapshot's version. A reader's snapshot therefore
+//! holds one complete version, and SQLite's one writer is not held while
+//! submissions are read and grouped.
 //! When the changes cannot say which rows changed (the first start, a
 //! build that did not write these rows, a change that may touch any row,
 //! changes pruned), the whole board is written as a new generation beside
@@ -109,6 +111,9 @@ pub(super) struct Maker {
     /// This process's name in the lease: moving the stored board's state
     /// requires it ([`write_state`]).
     me: String,
+    /// How long the last making held its write transaction open (on
+    /// SQLite, the one writer every upload waits for).
+    pub(super) held: Duration,
 }
 
 /// Which default key baselines are of: id, name, synthetic, exposure.
@@ -142,41 +147,60 @@ const WHOLE_ATTEMPTS: usize = 3;
 
 impl Maker {
     pub(super) fn new(me: String) -> Self {
-        Self { pairs: PairsKept::default(), bits: HashMap::default(), references: None, wrote: None, me }
+        Self {
+            pairs: PairsKept::default(),
+            bits: HashMap::default(),
+            references: None,
+            wrote: None,
+            me,
+            held: Duration::ZERO,
+        }
     }
 
     /// Brings the stored board up to the database's version (one version,
     /// from the changes when they say which rows changed, else whole).
     /// Call holding the lease.
+    ///
+    /// A version from the changes is grouped from one read snapshot and
+    /// written in one write transaction: SQLite's one writer is held for
+    /// the writing and the ranking only, not for reading and grouping the
+    /// changed teams' submissions. The version stored is the snapshot's,
+    /// whatever landed since (the next version takes that in).
     pub(super) async fn apply(&mut self, db: &Db) -> Result<(Applied, Duration)> {
-        let mut tx = begin_maker(db).await?;
-        // Read in the transaction: the counts below add to this state's.
-        let state = state_on(&mut tx).await?;
+        let mut snapshot = super::begin_snapshot(db).await?;
+        // Read in the snapshot: the counts below add to this state's.
+        let state = state_on(&mut snapshot).await?;
         if self.wrote != state.version.clone().map(|v| (state.generation, v)) {
             self.bits.clear();
         }
         if let (Some(done), Some(counters), Some(head)) = (&state.version, &state.counters, &state.head) {
-            let version = version_on(&mut tx).await?;
+            let version = version_on(&mut snapshot).await?;
             if &version == done {
-                tx.rollback().await?;
+                snapshot.rollback().await?;
                 return Ok((Applied::Current, Duration::ZERO));
             }
-            let now = counters_on(&mut tx).await?;
-            if let Some(teams) = changed_teams(&mut tx, counters, &now).await?
-                && let Some(more) = regroup(&mut tx, state.generation, teams).await?
+            let now = counters_on(&mut snapshot).await?;
+            if let Some(teams) = changed_teams(&mut snapshot, counters, &now).await?
+                && let Some(regrouped) = regroup(&mut snapshot, state.generation, teams).await?
             {
+                snapshot.rollback().await?;
                 let counts = Counts {
-                    models: (head.models as i64 + more).max(0) as u64,
-                    verified: (head.verified as i64 + more).max(0) as u64,
+                    models: (head.models as i64 + regrouped.more).max(0) as u64,
+                    verified: (head.verified as i64 + regrouped.more).max(0) as u64,
                 };
+                let mut tx = begin_maker(db).await?;
+                let held = Instant::now();
+                regrouped.write(&mut tx, state.generation).await?;
                 let (head, one_off) = self.finish(&mut tx, state.generation, Some(counts)).await?;
-                write_state(&mut tx, &self.me, state.generation, state.generation, &version, &now, &head).await?;
+                let from = (state.generation, Some(done.as_str()));
+                write_state(&mut tx, &self.me, from, state.generation, &version, &now, &head).await?;
                 tx.commit().await?;
+                self.held = held.elapsed();
                 self.wrote = Some((state.generation, version));
                 return Ok((Applied::FromChanges, one_off));
             }
         }
-        tx.rollback().await?;
+        snapshot.rollback().await?;
         let one_off = self.whole(db, &state).await?;
         Ok((Applied::Whole, one_off))
     }
@@ -213,25 +237,30 @@ impl Maker {
                 }
             }
             analyze(db).await?;
-            let mut tx = begin_maker(db).await?;
-            let version = version_on(&mut tx).await?;
-            let now = counters_on(&mut tx).await?;
-            let Some(changed) = changed_teams(&mut tx, &since, &now).await? else {
+            // The teams changed meanwhile, grouped from one snapshot; then
+            // written, ranked and served in one write transaction.
+            let mut snapshot = super::begin_snapshot(db).await?;
+            let version = version_on(&mut snapshot).await?;
+            let now = counters_on(&mut snapshot).await?;
+            let regrouped = match changed_teams(&mut snapshot, &since, &now).await? {
+                Some(changed) => regroup(&mut snapshot, generation, changed).await?,
+                None => None,
+            };
+            snapshot.rollback().await?;
+            let Some(regrouped) = regrouped else {
                 // A change of any row (or of too many teams) meanwhile.
-                tx.rollback().await?;
                 tracing::info!(attempt, "the board changed as a whole while it was written: written again");
                 delete_generations(db, state.generation).await?;
                 continue;
             };
-            if regroup(&mut tx, generation, changed).await?.is_none() {
-                tx.rollback().await?;
-                delete_generations(db, state.generation).await?;
-                continue;
-            }
+            let mut tx = begin_maker(db).await?;
+            let held = Instant::now();
+            regrouped.write(&mut tx, generation).await?;
             write_published(&mut tx, generation).await?;
             let (head, one_off) = self.finish(&mut tx, generation, None).await?;
-            write_state(&mut tx, &self.me, state.generation, generation, &version, &now, &head).await?;
+            write_state(&mut tx, &self.me, (state.generation, None), generation, &version, &now, &head).await?;
             tx.commit().await?;
+            self.held = held.elapsed();
             self.wrote = Some((generation, version.clone()));
             tracing::info!(version = %version, rows = head.models, seconds = started.elapsed().as_secs_f64(), "whole board written");
             if let Err(e) = super::prune_changes(db, &now).await {
@@ -356,13 +385,15 @@ async fn begin_maker(db: &Db) -> Result<sqlx::Transaction<'static, sqlx::Any>> {
 }
 
 /// Moves the served board to generation `generation` at `version`, if the
-/// state is still at generation `from` and this process still holds the
-/// lease (else another server took over: an error, and this transaction
-/// is rolled back; what it wrote is never served).
+/// state is still at `from` (a generation, and a version when one is
+/// given) and this process still holds the lease (else another server
+/// took over: an error, and this transaction is rolled back; what it
+/// wrote is never served). A version made from the changes checks the
+/// version it was grouped against: the rows it wrote replace those.
 async fn write_state(
     conn: &mut AnyConnection,
     me: &str,
-    from: i64,
+    from: (i64, Option<&str>),
     generation: i64,
     version: &str,
     counters: &[i64],
@@ -370,7 +401,8 @@ async fn write_state(
 ) -> Result<()> {
     let moved = sqlx::query(
         "UPDATE board_state SET build = $1, gen = $2, version = $3, counters = $4, head = $5, models = $6
-          WHERE id = 1 AND gen = $7 AND EXISTS (SELECT 1 FROM kept_board WHERE id = 1 AND builder = $8)",
+          WHERE id = 1 AND gen = $7 AND ($9 IS NULL OR version = $9)
+            AND EXISTS (SELECT 1 FROM kept_board WHERE id = 1 AND builder = $8)",
     )
     .bind(kept::this_build())
     .bind(generation)
@@ -378,8 +410,9 @@ async fn write_state(
     .bind(json(counters)?)
     .bind(json(head)?)
     .bind(head.models as i64)
-    .bind(from)
+    .bind(from.0)
     .bind(me)
+    .bind(from.1)
     .execute(&mut *conn)
     .await?;
     if moved.rows_affected() != 1 {
@@ -414,22 +447,22 @@ async fn write_teams(db: &Db, generation: i64, teams: &[i64]) -> Result<()> {
     let mut conn = db.pool().acquire().await?;
     let rows = read_teams(&mut conn, teams).await?;
     let (grouped, names) = group_rows(&mut conn, rows).await?;
+    let regrouped = compare(&mut conn, generation, teams.to_vec(), grouped, names).await?;
     drop(conn);
     let mut tx = db.begin_write().await?;
-    replace_rows(&mut tx, generation, teams, &grouped, &names).await?;
+    regrouped.write(&mut tx, generation).await?;
     tx.commit().await?;
     Ok(())
 }
 
-/// Groups `teams`' rows again from `conn`'s snapshot and replaces theirs
-/// in generation `generation`, and the rows of the teams whose
-/// near-duplicate flags name one of their submissions (whether a flag may
-/// name it can have changed). `None` (nothing written) when that is more
-/// teams than are worth regrouping one by one; else how many rows more
-/// (or fewer) the generation has.
-async fn regroup(conn: &mut AnyConnection, generation: i64, teams: HashSet<i64>) -> Result<Option<i64>> {
+/// Groups `teams`' rows again from `conn`'s snapshot, and the rows of the
+/// teams whose near-duplicate flags name one of their submissions
+/// (whether a flag may name it can have changed): what writing them
+/// changes in generation `generation`. `None` when that is more teams
+/// than are worth regrouping one by one.
+async fn regroup(conn: &mut AnyConnection, generation: i64, teams: HashSet<i64>) -> Result<Option<Regrouped>> {
     if teams.is_empty() {
-        return Ok(Some(0));
+        return Ok(Some(Regrouped::default()));
     }
     let mut list: Vec<i64> = teams.iter().copied().collect();
     list.sort_unstable();
@@ -456,21 +489,37 @@ async fn regroup(conn: &mut AnyConnection, generation: i64, teams: HashSet<i64>)
     }
     list.extend(named);
     let (grouped, names) = group_rows(conn, rows).await?;
-    Ok(Some(replace_rows(conn, generation, &list, &grouped, &names).await?))
+    Ok(Some(compare(conn, generation, list, grouped, names).await?))
 }
 
-/// Makes `teams`' rows in generation `generation` the `grouped` ones, and
-/// their flag names `names`: only the rows that differ from the stored
-/// ones are deleted and written (an upload of a new model writes one row,
-/// whatever the team's number of rows; an unchanged row keeps its rank
-/// range). Returns how many rows more (or fewer) there are.
-async fn replace_rows(
+/// What makes some teams' rows in a generation the ones grouped again:
+/// only the rows that differ from the stored ones are deleted and written
+/// (an upload of a new model writes one row, whatever the team's number
+/// of rows; an unchanged row keeps its rank range), and the teams' flag
+/// names are replaced. Read from a snapshot and written after: valid
+/// while the generation's rows are as the snapshot had them, which
+/// [`write_state`] checks for the served generation, and which holds for
+/// a new one (only the lease's holder writes either).
+#[derive(Default)]
+struct Regrouped {
+    teams: Vec<i64>,
+    /// Sort keys of the stored rows that go.
+    gone: Vec<Vec<u8>>,
+    new: Vec<verified::Verified>,
+    names: Vec<FlagName>,
+    /// How many rows more (or fewer) the generation has after.
+    more: i64,
+}
+
+/// Compares `teams`' rows `grouped` (and their flag names `names`) with
+/// those stored in generation `generation`, on `conn`.
+async fn compare(
     conn: &mut AnyConnection,
     generation: i64,
-    teams: &[i64],
-    grouped: &[verified::Verified],
-    names: &[FlagName],
-) -> Result<i64> {
+    teams: Vec<i64>,
+    grouped: Vec<verified::Verified>,
+    names: Vec<FlagName>,
+) -> Result<Regrouped> {
     // What identifies a stored row's content: its sort key, body, submission and key.
     type Content = (Vec<u8>, String, i64, i64);
     let mut stored: HashSet<Content> = HashSet::default();
@@ -482,7 +531,7 @@ async fn replace_rows(
         let query = chunk.iter().fold(sqlx::query_as::<_, Content>(&sql).bind(generation), |q, t| q.bind(*t));
         stored.extend(query.persistent(false).fetch_all(&mut *conn).await?);
     }
-    let before = stored.len() as i64;
+    let more = grouped.len() as i64 - stored.len() as i64;
     let mut new = Vec::new();
     for v in grouped {
         let content = (sort_bytes(&v.row), row_json(&v.row)?, v.id, v.key_id);
@@ -491,26 +540,32 @@ async fn replace_rows(
             new.push(v);
         }
     }
-    let gone: Vec<Vec<u8>> = stored.into_iter().map(|(ord, ..)| ord).collect();
-    for chunk in gone.chunks(IN_LIST_AT_MOST) {
-        let sql = format!(
-            "DELETE FROM board_rows WHERE gen = $1 AND ord IN ({})",
-            super::super::placeholders(2, chunk.len())
-        );
-        let query = chunk.iter().fold(sqlx::query(&sql).bind(generation), |q, ord| q.bind(ord.clone()));
-        query.persistent(false).execute(&mut *conn).await?;
+    let gone = stored.into_iter().map(|(ord, ..)| ord).collect();
+    Ok(Regrouped { teams, gone, new, names, more })
+}
+
+impl Regrouped {
+    /// Writes the change into generation `generation`.
+    async fn write(&self, conn: &mut AnyConnection, generation: i64) -> Result<()> {
+        for chunk in self.gone.chunks(IN_LIST_AT_MOST) {
+            let sql = format!(
+                "DELETE FROM board_rows WHERE gen = $1 AND ord IN ({})",
+                super::super::placeholders(2, chunk.len())
+            );
+            let query = chunk.iter().fold(sqlx::query(&sql).bind(generation), |q, ord| q.bind(ord.clone()));
+            query.persistent(false).execute(&mut *conn).await?;
+        }
+        insert_rows(conn, generation, &self.new).await?;
+        for chunk in self.teams.chunks(IN_LIST_AT_MOST) {
+            let sql = format!(
+                "DELETE FROM board_flag_names WHERE gen = $1 AND team_id IN ({})",
+                super::super::placeholders(2, chunk.len())
+            );
+            let query = chunk.iter().fold(sqlx::query(&sql).bind(generation), |q, t| q.bind(*t));
+            query.persistent(false).execute(&mut *conn).await?;
+        }
+        insert_names(conn, generation, &self.names).await
     }
-    insert_rows(conn, generation, &new).await?;
-    for chunk in teams.chunks(IN_LIST_AT_MOST) {
-        let sql = format!(
-            "DELETE FROM board_flag_names WHERE gen = $1 AND team_id IN ({})",
-            super::super::placeholders(2, chunk.len())
-        );
-        let query = chunk.iter().fold(sqlx::query(&sql).bind(generation), |q, t| q.bind(*t));
-        query.persistent(false).execute(&mut *conn).await?;
-    }
-    insert_names(conn, generation, names).await?;
-    Ok(grouped.len() as i64 - before)
 }
 
 /// A row as stored: JSON, without its rank range (stored beside it).
@@ -563,7 +618,7 @@ struct Stored<'a> {
     rankable: bool,
 }
 
-async fn insert_rows(conn: &mut AnyConnection, generation: i64, rows: &[&verified::Verified]) -> Result<()> {
+async fn insert_rows(conn: &mut AnyConnection, generation: i64, rows: &[verified::Verified]) -> Result<()> {
     let stored: Vec<Stored<'_>> = rows
         .iter()
         .map(|v| Stored {

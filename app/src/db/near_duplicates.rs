@@ -60,40 +60,54 @@ pub static SEARCH: LazyLock<String> = LazyLock::new(|| {
     )
 });
 
+/// The setting that says how far the index is known complete: every
+/// submission with predictions and an id up to its value has its rows
+/// (or was passed over: its key or predictions no longer read). A start's
+/// look and a search before it has finished read only the submissions
+/// above it ([`indexed_through`]), by the primary key, however many are
+/// stored. Absent: 0.
+pub const INDEXED_THROUGH: &str = "near_duplicates_indexed_through";
+
 /// [`SEARCH`], and every submission of another team on the key that is
-/// not indexed yet, in one statement (one snapshot: a submission the
-/// server's start indexes meanwhile is found once, in one part or the
-/// other).
+/// not indexed yet with an id above `${BANDS + 3}`, in one statement (one
+/// snapshot: a submission the server's start indexes meanwhile is found
+/// once, in one part or the other).
 static SEARCH_WITH_UNINDEXED: LazyLock<String> = LazyLock::new(|| {
     format!(
         "{}
          UNION ALL
          SELECT s.id FROM submissions s
-          WHERE s.predictions_key_id = $1 AND s.team_id <> $2 AND s.predictions IS NOT NULL
+          WHERE s.id > ${} AND s.predictions_key_id = $1 AND s.team_id <> $2 AND s.predictions IS NOT NULL
             AND NOT EXISTS (SELECT 1 FROM near_duplicate_buckets b WHERE b.submission_id = s.id)",
-        *SEARCH
+        *SEARCH,
+        BANDS + 3
     )
 });
 
 /// The row ids of the submissions of teams other than `team_id` whose
 /// predictions on key `key_id` share one of `buckets` (the newest of each
-/// distinct sheet), and, with `unindexed`, of every one of theirs on the
-/// key not indexed yet.
+/// distinct sheet), and, with `unindexed_above`, of every one of theirs on
+/// the key with a larger id that is not indexed yet.
 pub async fn candidates(
     db: &Db,
     key_id: i64,
     team_id: i64,
     buckets: &[i64; BANDS],
-    unindexed: bool,
+    unindexed_above: Option<i64>,
 ) -> Result<Vec<i64>> {
-    let sql = if unindexed { &*SEARCH_WITH_UNINDEXED } else { &*SEARCH };
+    let sql = if unindexed_above.is_some() { &*SEARCH_WITH_UNINDEXED } else { &*SEARCH };
     // Planned at each search, with its values: PostgreSQL's plan kept for
     // a prepared statement is made once for any values, and one made while
     // the index was small reads every other team's rows of the key and
     // filters them by bucket (a cost that grows with every upload) instead
     // of looking up the twenty buckets.
     let query = sqlx::query_scalar(sql).persistent(false).bind(key_id).bind(team_id);
-    Ok(buckets.iter().fold(query, |q, bucket| q.bind(*bucket)).fetch_all(db.pool()).await?)
+    let query = buckets.iter().fold(query, |q, bucket| q.bind(*bucket));
+    let query = match unindexed_above {
+        Some(above) => query.bind(above),
+        None => query,
+    };
+    Ok(query.fetch_all(db.pool()).await?)
 }
 
 /// A stored submission an upload is compared with.
@@ -142,21 +156,113 @@ const UNINDEXED: &str = "FROM submissions s JOIN answer_keys k ON k.id = s.predi
   WHERE s.predictions IS NOT NULL
     AND NOT EXISTS (SELECT 1 FROM near_duplicate_buckets b WHERE b.submission_id = s.id)";
 
-/// How many submissions are not indexed.
-pub async fn count_unindexed(db: &Db) -> Result<i64> {
-    Ok(sqlx::query_scalar(&format!("SELECT COUNT(*) {UNINDEXED}")).fetch_one(db.pool()).await?)
+/// The stored [`INDEXED_THROUGH`], if it still holds: the last
+/// submission at or below it that has predictions must have its rows,
+/// else the index was emptied (by SQL, say) and is known complete
+/// nowhere: the setting is then deleted, and this is 0. (When that
+/// submission's key no longer reads, it has none either: each look then
+/// reads every submission, slower, never wrong.)
+pub async fn indexed_through(db: &Db) -> Result<i64> {
+    let Some(stored) = super::setting(db, INDEXED_THROUGH).await? else { return Ok(0) };
+    let through = stored.parse::<i64>().unwrap_or(0);
+    let filed: i64 = sqlx::query_scalar(
+        "SELECT CAST(COUNT(b.band) AS BIGINT) FROM (SELECT id FROM submissions
+                  WHERE id <= $1 AND predictions IS NOT NULL ORDER BY id DESC LIMIT 1) s
+           JOIN near_duplicate_buckets b ON b.submission_id = s.id",
+    )
+    .bind(through)
+    .fetch_one(db.pool())
+    .await?;
+    if filed > 0 {
+        return Ok(through);
+    }
+    sqlx::query("DELETE FROM settings WHERE name = $1 AND value = $2")
+        .bind(INDEXED_THROUGH)
+        .bind(&stored)
+        .execute(db.writer())
+        .await?;
+    Ok(0)
 }
 
-/// The next `limit` submissions not indexed with an id above `after`, by id.
-pub async fn unindexed(db: &Db, after: i64, limit: usize) -> Result<Vec<Unindexed>> {
-    Ok(sqlx::query_as(&format!(
+/// Stores [`INDEXED_THROUGH`] as `through`, unless it is higher already
+/// (another server's look got further).
+pub async fn set_indexed_through(db: &Db, through: i64) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value
+          WHERE CAST(settings.value AS BIGINT) < CAST(excluded.value AS BIGINT)",
+    )
+    .bind(INDEXED_THROUGH)
+    .bind(through.to_string())
+    .execute(db.writer())
+    .await?;
+    Ok(())
+}
+
+/// PostgreSQL's transaction horizon now: the oldest transaction still in
+/// progress (`xmin`) and the first not yet begun (`xmax`); `None` on
+/// SQLite. Every transaction below an `xmax` read at some moment has
+/// ended once a later `xmin` is at or above it.
+pub async fn horizon(db: &Db) -> Result<Option<(i64, i64)>> {
+    if db.backend() != super::Backend::Postgres {
+        return Ok(None);
+    }
+    let (xmin, xmax): (i64, i64) = sqlx::query_as(
+        "SELECT CAST(CAST(pg_snapshot_xmin(pg_current_snapshot()) AS TEXT) AS BIGINT),
+                CAST(CAST(pg_snapshot_xmax(pg_current_snapshot()) AS TEXT) AS BIGINT)",
+    )
+    .fetch_one(db.pool())
+    .await?;
+    Ok(Some((xmin, xmax)))
+}
+
+/// How many submissions above `$1` are not indexed: read by the primary
+/// key from there (a test checks the plan).
+pub static COUNT_UNINDEXED: LazyLock<String> = LazyLock::new(|| format!("SELECT COUNT(*) {UNINDEXED} AND s.id > $1"));
+
+/// How many submissions above `above` are not indexed.
+pub async fn count_unindexed(db: &Db, above: i64) -> Result<i64> {
+    Ok(sqlx::query_scalar(&COUNT_UNINDEXED).bind(above).fetch_one(db.pool()).await?)
+}
+
+/// The ids [`unindexed`] looked at: the last, and the first id up to it
+/// that no submission had (never committed, deleted, or on PostgreSQL
+/// not committed yet: an id is taken when its row is written).
+#[derive(Debug, Clone, Copy)]
+pub struct Window {
+    pub last: i64,
+    pub first_missing: Option<i64>,
+}
+
+/// The submissions not indexed among the next `window` ids above `after`,
+/// by id, and the ids looked at (`None`: no submission above `after`). A
+/// window of ids at a time: each statement checks a bounded number of
+/// submissions against the index by its key, however many are stored
+/// and indexed.
+pub async fn unindexed(db: &Db, after: i64, window: usize) -> Result<(Vec<Unindexed>, Option<Window>)> {
+    let mut conn = db.pool().acquire().await?;
+    let ids: Vec<i64> = sqlx::query_scalar("SELECT id FROM submissions WHERE id > $1 ORDER BY id LIMIT $2")
+        .bind(after)
+        .bind(window as i64)
+        .fetch_all(&mut *conn)
+        .await?;
+    let Some(&last) = ids.last() else { return Ok((Vec::new(), None)) };
+    let mut expected = after + 1;
+    let mut first_missing = None;
+    for id in ids {
+        if id != expected {
+            first_missing = first_missing.or(Some(expected));
+        }
+        expected = id + 1;
+    }
+    let rows = sqlx::query_as(&format!(
         "SELECT s.id, s.team_id, s.predictions_key_id AS key_id, k.benchmark, s.predictions {UNINDEXED}
-            AND s.id > $1 ORDER BY s.id LIMIT $2"
+            AND s.id > $1 AND s.id <= $2 ORDER BY s.id"
     ))
     .bind(after)
-    .bind(limit as i64)
-    .fetch_all(db.pool())
-    .await?)
+    .bind(last)
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok((rows, Some(Window { last, first_missing })))
 }
 
 /// Files each submission under its entry, in one write transaction.

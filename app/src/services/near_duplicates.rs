@@ -14,15 +14,18 @@
 //! submission of the key not yet indexed, in the same statement: slower
 //! (as slow as reading every sheet, while an old database is indexed for
 //! the first time), never wrong. That is simpler than holding uploads back
-//! until the index is complete, and costs nothing once it is: a start
-//! finds nothing to index in one query. A near-duplicate is then missed
+//! until the index is complete, and costs nothing once it is: the
+//! database keeps how far the index is known complete
+//! (`near_duplicates::INDEXED_THROUGH`), so a start, and a search before
+//! its look has finished, read only the submissions stored after that,
+//! by the primary key, however many are stored. A near-duplicate is then missed
 //! only with the index's probability (`near_index::miss_probability`:
 //! 3.5e-7 a pair at the 98% limit), or when two uploads are stored at the
 //! same moment (neither sees the other, as before).
 
 use std::collections::{HashMap, HashSet, hash_map};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::sync::{Arc, Mutex};
 
 use super::blocking;
 use super::error::{Result, ServiceError};
@@ -36,23 +39,48 @@ use crate::domain::{AnswerKey, Benchmark, StoredPredictions};
 /// The setting holding the secret the bands are drawn with (never served).
 const SECRET: &str = "near_duplicate_secret";
 
-/// Submissions indexed in one transaction by [`build`].
+/// Submissions [`build`] reads at a time (ids in a row), and indexes in
+/// one transaction at most.
 pub const BATCH: usize = 500;
 
 /// Up to this many candidates are compared on the request's own task.
 const INLINE_CANDIDATES: usize = 256;
 
 /// What a process keeps of the index: each key's bands (drawn from the
-/// secret once) and whether its start's [`build`] has finished.
+/// secret once), whether its start's [`build`] has finished, and on
+/// PostgreSQL where its last look ended ([`Look`]).
 #[derive(Clone)]
 pub struct NearIndex {
     bands: moka::future::Cache<i64, Arc<Bands>>,
     built: Arc<AtomicBool>,
+    /// How far the index was complete when this process's start looked
+    /// (0 until it has read that): what a search reads besides the index
+    /// until the look has finished.
+    through: Arc<AtomicI64>,
+    last_look: Arc<Mutex<Option<Look>>>,
+}
+
+/// Where a look of [`build`] on PostgreSQL ended: the last id it read,
+/// and the transaction horizon's `xmax` read after it. Once every
+/// transaction below that `xmax` has ended, an id up to `last` that the
+/// look did not see is never going to be committed, and the next look,
+/// reading again from the stored [`near_duplicates::INDEXED_THROUGH`],
+/// finds those committed since; after it the index is known complete up
+/// to `last`.
+#[derive(Debug, Clone, Copy)]
+struct Look {
+    last: i64,
+    xmax: i64,
 }
 
 impl Default for NearIndex {
     fn default() -> Self {
-        Self { bands: super::keys::per_key(), built: Arc::default() }
+        Self {
+            bands: super::keys::per_key(),
+            built: Arc::default(),
+            through: Arc::default(),
+            last_look: Arc::default(),
+        }
     }
 }
 
@@ -109,7 +137,8 @@ pub async fn check(
     if !fingerprint.may_have_near_duplicates() {
         return Ok(Checked { of: None, entry });
     }
-    let ids = near_duplicates::candidates(db, key_id, team_id, &entry.buckets, !index.built()).await?;
+    let unindexed_above = (!index.built()).then(|| index.through.load(Ordering::Acquire));
+    let ids = near_duplicates::candidates(db, key_id, team_id, &entry.buckets, unindexed_above).await?;
     if ids.is_empty() {
         return Ok(Checked { of: None, entry });
     }
@@ -155,21 +184,37 @@ pub trait Progress {
 impl Progress for () {}
 
 /// Indexes every stored submission not yet in the index (stored before
-/// it existed, or by SQL), in batches of [`BATCH`], each one transaction;
-/// then this process's searches read the index alone
-/// ([`NearIndex::built`]). Submissions whose key or predictions no longer
-/// read are left out (as uploads have always passed them over). Returns how many were indexed (and when
-/// any, refreshes the database's statistics of the index). A server runs
-/// it at its start, beside its requests; two servers running it at once
-/// write each row once.
+/// it existed, or by SQL), in batches of at most [`BATCH`], each one
+/// transaction; then this process's searches read the index alone
+/// ([`NearIndex::built`]). It reads only the submissions above
+/// [`near_duplicates::INDEXED_THROUGH`], and moves that on: on SQLite to
+/// the last id it read (one writer commits ids in order); on PostgreSQL
+/// to the id before the first it found missing (a transaction in
+/// progress may commit it later), or further, to the last id the
+/// previous look read, once every transaction of that look's time has
+/// ended ([`Look`]). Submissions whose key or predictions no longer read
+/// are left out (as uploads have always passed them over). Returns how
+/// many were indexed (and when any, refreshes the database's statistics
+/// of the index). A server runs it at its start, beside its requests,
+/// and every minute after; two servers running it at once write each row
+/// once.
 pub async fn build(db: &Db, keys: &KeyCache, progress: &mut (dyn Progress + Send)) -> Result<u64> {
     let index = keys.near_index();
-    let total = near_duplicates::count_unindexed(db).await?.max(0) as u64;
-    let (mut after, mut done, mut more) = (0, 0, total > 0);
-    while more {
-        let batch = near_duplicates::unindexed(db, after, BATCH).await?;
-        let Some(last) = batch.last() else { break };
-        (after, more) = (last.id, batch.len() == BATCH);
+    let horizon = near_duplicates::horizon(db).await?;
+    let through = near_duplicates::indexed_through(db).await?;
+    if !index.built() {
+        index.through.store(through, Ordering::Release);
+    }
+    let total = near_duplicates::count_unindexed(db, through).await?.max(0) as u64;
+    let (mut after, mut seen, mut done) = (through, 0, 0);
+    let mut first_missing = None;
+    while let (batch, Some(window)) = near_duplicates::unindexed(db, after, BATCH).await? {
+        after = window.last;
+        first_missing = first_missing.or(window.first_missing);
+        if batch.is_empty() {
+            continue;
+        }
+        seen += batch.len() as u64;
         // Each key of the batch, parsed, with its bands; `None` for a key
         // that no longer parses (its submissions are left out, as uploads
         // on it fail).
@@ -203,10 +248,25 @@ pub async fn build(db: &Db, keys: &KeyCache, progress: &mut (dyn Progress + Send
         .map_err(ServiceError::internal)?;
         near_duplicates::store(db, &filed).await?;
         done += filed.len() as u64;
-        progress.indexed(done, total);
+        // Those stored since the count are read too.
+        progress.indexed(seen, total.max(seen));
     }
     if done > 0 {
         near_duplicates::analyze(db).await?;
+    }
+    // How far the index is now known complete.
+    let complete = match horizon {
+        None => after,
+        Some((xmin, _)) => {
+            let xmax = near_duplicates::horizon(db).await?.map_or(0, |(_, xmax)| xmax);
+            let look = Look { last: after, xmax };
+            let previous = index.last_look.lock().unwrap_or_else(|e| e.into_inner()).replace(look);
+            let settled = previous.filter(|look| xmin >= look.xmax).map_or(through, |look| look.last);
+            settled.max(first_missing.map_or(after, |missing| missing - 1))
+        }
+    };
+    if complete > through {
+        near_duplicates::set_indexed_through(db, complete).await?;
     }
     index.built.store(true, Ordering::Release);
     Ok(done)

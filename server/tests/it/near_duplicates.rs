@@ -23,6 +23,7 @@ on_both_backends!(
     an_upload_reads_only_the_sheets_the_index_points_at,
     the_newest_submission_of_another_team_is_named,
     the_search_reads_the_index_not_the_tables,
+    a_look_reads_only_what_was_stored_after_the_index_was_complete,
 );
 
 async fn store_key(app: &TestApp) -> AnswerKey {
@@ -146,9 +147,21 @@ async fn serve_builds_the_index_at_its_start(backend: Backend) {
 /// Stores a submission by SQL for each of the packed `predictions`, a copy
 /// of submission `template` (its team, its key) but for them: their ids.
 async fn stored_by_sql(app: &TestApp, template: &str, predictions: &[Vec<u8>]) -> Vec<String> {
+    let mut conn = app.state.db.pool().acquire().await.unwrap();
+    copied_by_sql(&mut conn, template, "sql", predictions).await
+}
+
+/// [`stored_by_sql`] on `conn` (in a transaction, say), the copies'
+/// public ids suffixed `-{tag}{i}`.
+async fn copied_by_sql(
+    conn: &mut sqlx::AnyConnection,
+    template: &str,
+    tag: &str,
+    predictions: &[Vec<u8>],
+) -> Vec<String> {
     let mut ids = Vec::new();
     for (i, packed) in predictions.iter().enumerate() {
-        let suffix = format!("-sql{i}");
+        let suffix = format!("-{tag}{i}");
         sqlx::query(
             "INSERT INTO submissions (public_id, team_id, key_id, benchmark, model_name, file_sha256, file_format,
                     created_at, utc_day, accuracy, correct, total, ci_low, ci_high, missing, unparsed, ignored,
@@ -161,7 +174,7 @@ async fn stored_by_sql(app: &TestApp, template: &str, predictions: &[Vec<u8>]) -
         .bind(&suffix)
         .bind(packed.clone())
         .bind(template)
-        .execute(app.state.db.pool())
+        .execute(&mut *conn)
         .await
         .unwrap();
         ids.push(format!("{template}{suffix}"));
@@ -279,5 +292,99 @@ async fn the_search_reads_the_index_not_the_tables(backend: Backend) {
     };
     assert!(ranges, "{plan}");
     assert!(!plan.contains("Seq Scan") && !plan.contains("SCAN b"), "{plan}");
+    app.finish().await;
+}
+
+/// The row id of submission `public_id`.
+async fn id_of(app: &TestApp, public_id: &str) -> i64 {
+    sqlx::query_scalar("SELECT id FROM submissions WHERE public_id = $1")
+        .bind(public_id)
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap()
+}
+
+/// How far the database says the index is complete (0: nowhere).
+async fn indexed_through(app: &TestApp) -> i64 {
+    app::db::near_duplicates::indexed_through(&app.state.db).await.unwrap()
+}
+
+/// A look records how far the index is complete: the last submission it
+/// read (when no id before it is missing). A start then counts and
+/// reads only the submissions stored after it, by the primary key,
+/// however many are stored; a search before the start's look has
+/// finished reads the same. An index emptied by SQL is complete nowhere.
+async fn a_look_reads_only_what_was_stored_after_the_index_was_complete(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let key = store_key(&app).await;
+    let packed = |seed: u64| {
+        app::domain::score_bytes(&key, synthetic_predictions(&key, 0.6, seed).as_bytes()).unwrap().predictions.pack()
+    };
+    let token = app.team_with_token("Many", "m@many.example").await;
+    let template = id(&upload(&app, &token, "M", &synthetic_predictions(&key, 0.6, 1)).await);
+    stored_by_sql(&app, &template, &[packed(2), packed(3)]).await;
+    let last: i64 = count(&app, "SELECT MAX(id) FROM submissions").await;
+    let state = &app.state;
+    assert_eq!(near_duplicates::build(&state.db, &state.keys, &mut ()).await.unwrap(), 2);
+    assert_eq!(indexed_through(&app).await, last);
+
+    // Stored by SQL after it: the next look files them, and the count reads from there.
+    let mut conn = state.db.pool().acquire().await.unwrap();
+    let more = copied_by_sql(&mut conn, &template, "more", &[packed(4)]).await;
+    drop(conn);
+    let pool = state.db.pool();
+    let counted: i64 = sqlx::query_scalar(&app::db::near_duplicates::COUNT_UNINDEXED)
+        .bind(indexed_through(&app).await)
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    assert_eq!(counted, 1, "{more:?}");
+    assert_eq!(near_duplicates::build(&state.db, &state.keys, &mut ()).await.unwrap(), 1);
+    if matches!(backend, Backend::Sqlite) {
+        let explain = format!("EXPLAIN QUERY PLAN {}", *app::db::near_duplicates::COUNT_UNINDEXED);
+        let rows = sqlx::query(&explain).bind(0i64).fetch_all(pool).await.unwrap();
+        let plan = rows.iter().map(|r| sqlx::Row::get::<String, _>(r, 3)).collect::<Vec<_>>().join("\n");
+        assert!(plan.contains("SEARCH s USING INTEGER PRIMARY KEY (rowid>?)"), "{plan}");
+    }
+
+    sqlx::query("DELETE FROM near_duplicate_buckets").execute(pool).await.unwrap();
+    assert_eq!(indexed_through(&app).await, 0, "an emptied index is complete nowhere");
+    assert_eq!(near_duplicates::build(&state.db, &state.keys, &mut ()).await.unwrap(), 4, "every submission again");
+    app.finish().await;
+}
+
+/// On PostgreSQL a submission's id is taken when its row is written and
+/// seen only at its commit: one stored by SQL in a transaction that stays
+/// open across looks, while a later one is committed and filed, is filed
+/// by the first look after its commit. The point up to which the index
+/// is known complete never passes it while it is open, and reaches the
+/// later one once no transaction of the looks' time is left.
+#[tokio::test]
+async fn a_submission_committed_after_later_ones_is_still_indexed() {
+    let Some(app) = TestApp::start(Backend::Postgres).await else { return };
+    let key = store_key(&app).await;
+    let packed = |seed: u64| {
+        app::domain::score_bytes(&key, synthetic_predictions(&key, 0.6, seed).as_bytes()).unwrap().predictions.pack()
+    };
+    let token = app.team_with_token("Many", "m@many.example").await;
+    let template = id(&upload(&app, &token, "M", &synthetic_predictions(&key, 0.6, 1)).await);
+    let state = &app.state;
+    let mut open = state.db.writer().begin().await.unwrap();
+    let slow = copied_by_sql(&mut open, &template, "open", &[packed(2)]).await.remove(0);
+    let later = stored_by_sql(&app, &template, &[packed(3)]).await.remove(0);
+    let later = id_of(&app, &later).await;
+    for look in 0..3 {
+        let filed = near_duplicates::build(&state.db, &state.keys, &mut ()).await.unwrap();
+        assert_eq!(filed, u64::from(look == 0), "look {look}: the later one only, once");
+        assert!(indexed_through(&app).await < later, "look {look}: never past the open one");
+    }
+    open.commit().await.unwrap();
+    let slow = id_of(&app, &slow).await;
+    assert!(slow < later, "its id was taken first");
+    assert_eq!(near_duplicates::build(&state.db, &state.keys, &mut ()).await.unwrap(), 1, "filed once committed");
+    let filed = count(&app, &format!("SELECT COUNT(*) FROM near_duplicate_buckets WHERE submission_id = {slow}")).await;
+    assert_eq!(filed, BANDS as i64);
+    near_duplicates::build(&state.db, &state.keys, &mut ()).await.unwrap();
+    assert_eq!(indexed_through(&app).await, later, "complete up to the last once every look's time is over");
     app.finish().await;
 }

@@ -18,10 +18,11 @@
 //! database keeps how far the index is known complete
 //! (`near_duplicates::INDEXED_THROUGH`), so a start, and a search before
 //! its look has finished, read only the submissions stored after that,
-//! by the primary key, however many are stored. A near-duplicate is then missed
-//! only with the index's probability (`near_index::miss_probability`:
-//! 3.5e-7 a pair at the 98% limit), or when two uploads are stored at the
-//! same moment (neither sees the other, as before).
+//! by the primary key, however many are stored. A near-duplicate is then
+//! missed only with the index's probability
+//! (`near_index::miss_probability`: 3.5e-7 a pair at the 98% limit), or
+//! when two uploads are stored at the same moment (neither sees the
+//! other, as before).
 
 use std::collections::{HashMap, HashSet, hash_map};
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
@@ -63,10 +64,10 @@ pub struct NearIndex {
 /// Where a look of [`build`] on PostgreSQL ended: the last id it read,
 /// and the transaction horizon's `xmax` read after it. Once every
 /// transaction below that `xmax` has ended, an id up to `last` that the
-/// look did not see is never going to be committed, and the next look,
-/// reading again from the stored [`near_duplicates::INDEXED_THROUGH`],
-/// finds those committed since; after it the index is known complete up
-/// to `last`.
+/// look did not see has been committed since or never will be, and the
+/// next look, reading again from the stored
+/// [`near_duplicates::INDEXED_THROUGH`], finds those committed since;
+/// after it the index is known complete up to `last`.
 #[derive(Debug, Clone, Copy)]
 struct Look {
     last: i64,

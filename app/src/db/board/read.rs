@@ -54,6 +54,7 @@ pub async fn page(db: &Db, filter: &BoardFilter, limit: usize) -> Result<BoardPa
         let shown = stored_rows(&mut s.tx, &sql, s.generation, &[category]).await?;
         let matching: i64 =
             sqlx::query_scalar("SELECT COUNT(*) FROM board_rows WHERE gen = $1 AND source = 1 AND category = $2")
+                .persistent(false)
                 .bind(s.generation)
                 .bind(category)
                 .fetch_one(&mut *s.tx)
@@ -98,6 +99,7 @@ async fn searched(s: &mut Snapshot, filter: &BoardFilter, limit: usize) -> Resul
         }
         Some(category) => {
             sqlx::query_as("SELECT ord, model FROM board_rows WHERE gen = $1 AND source = 1 AND category = $2")
+                .persistent(false)
                 .bind(s.generation)
                 .bind(category)
                 .fetch_all(&mut *s.tx)

@@ -767,6 +767,7 @@ async fn head(
         let first: Option<Vec<u8>> = sqlx::query_scalar(
             "SELECT ord FROM board_rows WHERE gen = $1 AND source = 1 AND category = $2 ORDER BY ord LIMIT 1",
         )
+        .persistent(false)
         .bind(generation)
         .bind(&slug)
         .fetch_optional(&mut *conn)
@@ -795,6 +796,13 @@ pub(super) fn body(json: &str) -> Result<BoardRow> {
 /// The rows of generation `generation` that `filter` (an SQL condition on the
 /// rows after `generation = $1`, binding `binds` from `$2`) selects, with their
 /// rank ranges: (sort key, row).
+///
+/// A statement that binds values (a category, say) is planned with them
+/// at each read, as is every read of the board by category: PostgreSQL's
+/// plan kept for a prepared statement is made once for any category, and
+/// on a board whose rows are nearly all of one category that plan reads
+/// the board in order and filters, stepping over every row to find the
+/// first of a category that has few or none (BENCHMARKS.md).
 pub(super) async fn stored_rows(
     conn: &mut AnyConnection,
     filter: &str,
@@ -803,7 +811,7 @@ pub(super) async fn stored_rows(
 ) -> Result<Vec<(Vec<u8>, BoardRow)>> {
     let sql = format!("{SELECT_ROWS} AND {filter}");
     let query = binds.iter().fold(sqlx::query(&sql).bind(generation), |q, b| q.bind(*b));
-    let rows = query.fetch_all(&mut *conn).await?;
+    let rows = query.persistent(binds.is_empty()).fetch_all(&mut *conn).await?;
     rows.iter().map(ranked_row).collect()
 }
 

@@ -215,13 +215,9 @@ pub async fn horizon(db: &Db) -> Result<Option<(i64, i64)>> {
     Ok(Some((xmin, xmax)))
 }
 
-/// How many submissions above `$1` are not indexed: read by the primary
-/// key from there (a test checks the plan).
-pub static COUNT_UNINDEXED: LazyLock<String> = LazyLock::new(|| format!("SELECT COUNT(*) {UNINDEXED} AND s.id > $1"));
-
-/// How many submissions above `above` are not indexed.
-pub async fn count_unindexed(db: &Db, above: i64) -> Result<i64> {
-    Ok(sqlx::query_scalar(&COUNT_UNINDEXED).bind(above).fetch_one(db.pool()).await?)
+/// The largest submission id (0: none), by the primary key.
+pub async fn last_id(db: &Db) -> Result<i64> {
+    Ok(sqlx::query_scalar("SELECT CAST(COALESCE(MAX(id), 0) AS BIGINT) FROM submissions").fetch_one(db.pool()).await?)
 }
 
 /// The ids [`unindexed`] looked at: the last, and the first id up to it

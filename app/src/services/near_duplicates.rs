@@ -177,7 +177,8 @@ type Layout = (Arc<Bands>, Arc<AnswerKey>);
 
 /// How far [`build`] has got.
 pub trait Progress {
-    /// `done` of the `total` submissions found unindexed are indexed.
+    /// The look is at the `done`th of the `total` submission ids it looks
+    /// at (those above the point the index is known complete).
     fn indexed(&mut self, _done: u64, _total: u64) {}
 }
 
@@ -206,8 +207,10 @@ pub async fn build(db: &Db, keys: &KeyCache, progress: &mut (dyn Progress + Send
     if !index.built() {
         index.through.store(through, Ordering::Release);
     }
-    let total = near_duplicates::count_unindexed(db, through).await?.max(0) as u64;
-    let (mut after, mut seen, mut done) = (through, 0, 0);
+    // The ids to look at, for the progress: counting the submissions not
+    // indexed would read every one.
+    let total = (near_duplicates::last_id(db).await? - through).max(0) as u64;
+    let (mut after, mut done) = (through, 0);
     let mut first_missing = None;
     while let (batch, Some(window)) = near_duplicates::unindexed(db, after, BATCH).await? {
         after = window.last;
@@ -215,7 +218,6 @@ pub async fn build(db: &Db, keys: &KeyCache, progress: &mut (dyn Progress + Send
         if batch.is_empty() {
             continue;
         }
-        seen += batch.len() as u64;
         // Each key of the batch, parsed, with its bands; `None` for a key
         // that no longer parses (its submissions are left out, as uploads
         // on it fail).
@@ -248,9 +250,18 @@ pub async fn build(db: &Db, keys: &KeyCache, progress: &mut (dyn Progress + Send
         .await
         .map_err(ServiceError::internal)?;
         near_duplicates::store(db, &filed).await?;
+        // A long look refreshes the statistics once its first batch is
+        // filed: a table never analyzed is planned as holding thousands
+        // of rows per submission, and each window's check is then costed
+        // high enough to be compiled and run in parallel, where it is a
+        // lookup per submission (BENCHMARKS.md).
+        if done == 0 && total > BATCH as u64 {
+            near_duplicates::analyze(db).await?;
+        }
         done += filed.len() as u64;
-        // Those stored since the count are read too.
-        progress.indexed(seen, total.max(seen));
+        // Those stored since the start of the look are read too.
+        let looked = (after - through).max(0) as u64;
+        progress.indexed(looked, total.max(looked));
     }
     if done > 0 {
         near_duplicates::analyze(db).await?;

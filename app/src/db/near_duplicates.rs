@@ -156,24 +156,13 @@ const UNINDEXED: &str = "FROM submissions s JOIN answer_keys k ON k.id = s.predi
   WHERE s.predictions IS NOT NULL
     AND NOT EXISTS (SELECT 1 FROM near_duplicate_buckets b WHERE b.submission_id = s.id)";
 
-/// The stored [`INDEXED_THROUGH`], if it still holds: the last
-/// submission at or below it that has predictions must have its rows,
-/// else the index was emptied (by SQL, say) and is known complete
-/// nowhere: the setting is then deleted, and this is 0. (When that
-/// submission's key no longer reads, it has none either: each look then
-/// reads every submission, slower, never wrong.)
+/// The stored [`INDEXED_THROUGH`], if it still holds ([`holds`]), else
+/// 0: the setting is then deleted, and the next look reads every
+/// submission again.
 pub async fn indexed_through(db: &Db) -> Result<i64> {
     let Some(stored) = super::setting(db, INDEXED_THROUGH).await? else { return Ok(0) };
     let through = stored.parse::<i64>().unwrap_or(0);
-    let filed: i64 = sqlx::query_scalar(
-        "SELECT CAST(COUNT(b.band) AS BIGINT) FROM (SELECT id FROM submissions
-                  WHERE id <= $1 AND predictions IS NOT NULL ORDER BY id DESC LIMIT 1) s
-           JOIN near_duplicate_buckets b ON b.submission_id = s.id",
-    )
-    .bind(through)
-    .fetch_one(db.pool())
-    .await?;
-    if filed > 0 {
+    if holds(db, through).await? {
         return Ok(through);
     }
     sqlx::query("DELETE FROM settings WHERE name = $1 AND value = $2")
@@ -184,9 +173,37 @@ pub async fn indexed_through(db: &Db) -> Result<i64> {
     Ok(0)
 }
 
-/// Stores [`INDEXED_THROUGH`] as `through`, unless it is higher already
-/// (another server's look got further).
+/// Whether the first and the last submission with predictions at or
+/// below `through` have their rows (true when there is none): an index
+/// emptied by SQL, say, fails it, and is known complete nowhere. A part
+/// of the index deleted between the two is not noticed (docs/operating.md:
+/// delete the setting too). When one of the two is on a key that no
+/// longer reads it has no rows either: each look then reads every
+/// submission, slower, never wrong.
+async fn holds(db: &Db, through: i64) -> Result<bool> {
+    for order in ["ASC", "DESC"] {
+        let filed: Option<i64> = sqlx::query_scalar(&format!(
+            "SELECT (SELECT CAST(COUNT(*) AS BIGINT) FROM near_duplicate_buckets b WHERE b.submission_id = s.id)
+               FROM (SELECT id FROM submissions WHERE id <= $1 AND predictions IS NOT NULL
+                      ORDER BY id {order} LIMIT 1) s"
+        ))
+        .bind(through)
+        .fetch_optional(db.pool())
+        .await?;
+        if filed == Some(0) {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Stores [`INDEXED_THROUGH`] as `through` if the index holds up to it
+/// now ([`holds`]: not emptied while the look ran), unless the stored
+/// value is higher already (another server's look got further).
 pub async fn set_indexed_through(db: &Db, through: i64) -> Result<()> {
+    if !holds(db, through).await? {
+        return Ok(());
+    }
     sqlx::query(
         "INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value
           WHERE CAST(settings.value AS BIGINT) < CAST(excluded.value AS BIGINT)",

@@ -67,7 +67,10 @@ pub struct NearIndex {
 /// look did not see has been committed since or never will be, and the
 /// next look, reading again from the stored
 /// [`near_duplicates::INDEXED_THROUGH`], finds those committed since;
-/// after it the index is known complete up to `last`.
+/// after it the index is known complete up to `last`. (An INSERT takes
+/// its id a moment before its transaction id: a backend stalled between
+/// the two for longer than a look could commit an id the point has
+/// passed. A look is a minute apart.)
 #[derive(Debug, Clone, Copy)]
 struct Look {
     last: i64,
@@ -210,7 +213,7 @@ pub async fn build(db: &Db, keys: &KeyCache, progress: &mut (dyn Progress + Send
     // The ids to look at, for the progress: counting the submissions not
     // indexed would read every one.
     let total = (near_duplicates::last_id(db).await? - through).max(0) as u64;
-    let (mut after, mut done) = (through, 0);
+    let (mut after, mut done, mut analyzed) = (through, 0, false);
     let mut first_missing = None;
     while let (batch, Some(window)) = near_duplicates::unindexed(db, after, BATCH).await? {
         after = window.last;
@@ -255,8 +258,9 @@ pub async fn build(db: &Db, keys: &KeyCache, progress: &mut (dyn Progress + Send
         // of rows per submission, and each window's check is then costed
         // high enough to be compiled and run in parallel, where it is a
         // lookup per submission (BENCHMARKS.md).
-        if done == 0 && total > BATCH as u64 {
+        if !analyzed && !filed.is_empty() && total > BATCH as u64 {
             near_duplicates::analyze(db).await?;
+            analyzed = true;
         }
         done += filed.len() as u64;
         // Those stored since the start of the look are read too.

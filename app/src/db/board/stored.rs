@@ -7,8 +7,12 @@
 //! in one write transaction they replace their old ones, the ranked set
 //! is ranked again (only new pairs are tested, [`PairsKept`]) and the
 //! state moves to the snapshot's version. A reader's snapshot therefore
-//! holds one complete version, and SQLite's one writer is not held while
-//! submissions are read and grouped.
+//! holds one complete version of the rows, and SQLite's one writer is not
+//! held while submissions are read and grouped. What the ranking and the
+//! head read besides the rows (stored correctness, the key's baselines;
+//! for a whole board the published figures) is read in the write
+//! transaction; a change to any of them may touch every row, and the
+//! next version is made whole.
 //! When the changes cannot say which rows changed (the first start, a
 //! build that did not write these rows, a change that may touch any row,
 //! changes pruned), the whole board is written as a new generation beside

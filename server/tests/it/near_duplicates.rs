@@ -24,6 +24,7 @@ on_both_backends!(
     the_newest_submission_of_another_team_is_named,
     the_search_reads_the_index_not_the_tables,
     a_look_reads_only_what_was_stored_after_the_index_was_complete,
+    a_search_before_the_look_reads_only_above_the_point,
 );
 
 async fn store_key(app: &TestApp) -> AnswerKey {
@@ -385,5 +386,81 @@ async fn a_submission_committed_after_later_ones_is_still_indexed() {
     assert_eq!(filed, BANDS as i64);
     near_duplicates::build(&state.db, &state.keys, &mut ()).await.unwrap();
     assert_eq!(indexed_through(&app).await, later, "complete up to the last once every look's time is over");
+    app.finish().await;
+}
+
+/// An id taken by an insert that rolled back is never committed. On
+/// PostgreSQL the look that first finds it missing cannot know that (a
+/// transaction in progress may still commit it): the point stops just
+/// before it. The next look, once every transaction of the first look's
+/// time has ended, moves the point past it to the last id the first read.
+#[tokio::test]
+async fn an_id_never_committed_is_passed_one_look_later() {
+    let Some(app) = TestApp::start(Backend::Postgres).await else { return };
+    let key = store_key(&app).await;
+    let packed = |seed: u64| {
+        app::domain::score_bytes(&key, synthetic_predictions(&key, 0.6, seed).as_bytes()).unwrap().predictions.pack()
+    };
+    let token = app.team_with_token("Many", "m@many.example").await;
+    let template = id(&upload(&app, &token, "M", &synthetic_predictions(&key, 0.6, 1)).await);
+    let state = &app.state;
+    let mut aborted = state.db.writer().begin().await.unwrap();
+    let gone = copied_by_sql(&mut aborted, &template, "gone", &[packed(2)]).await.remove(0);
+    let gone: i64 = sqlx::query_scalar("SELECT id FROM submissions WHERE public_id = $1")
+        .bind(&gone)
+        .fetch_one(&mut *aborted)
+        .await
+        .unwrap();
+    aborted.rollback().await.unwrap();
+    let later = stored_by_sql(&app, &template, &[packed(3)]).await.remove(0);
+    let later = id_of(&app, &later).await;
+    assert!(gone < later, "the rolled-back insert took its id first");
+    assert_eq!(near_duplicates::build(&state.db, &state.keys, &mut ()).await.unwrap(), 1);
+    assert_eq!(indexed_through(&app).await, gone - 1, "the first look stops before the missing id");
+    assert_eq!(near_duplicates::build(&state.db, &state.keys, &mut ()).await.unwrap(), 0);
+    assert_eq!(indexed_through(&app).await, later, "the next look passes it");
+    app.finish().await;
+}
+
+/// Before a start's look has finished, a search reads, besides the index,
+/// the submissions not indexed above the point where the index is known
+/// complete, and only those: one below the point whose rows were removed
+/// is not found that way, one stored by SQL above it is.
+async fn a_search_before_the_look_reads_only_above_the_point(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let key = store_key(&app).await;
+    let packed = |seed: u64| {
+        app::domain::score_bytes(&key, synthetic_predictions(&key, 0.6, seed).as_bytes()).unwrap().predictions.pack()
+    };
+    let token = app.team_with_token("Many", "m@many.example").await;
+    let template = id(&upload(&app, &token, "M", &synthetic_predictions(&key, 0.6, 1)).await);
+    let state = &app.state;
+    let below = stored_by_sql(&app, &template, &[packed(2)]).await.remove(0);
+    assert_eq!(near_duplicates::build(&state.db, &state.keys, &mut ()).await.unwrap(), 1);
+    let below = id_of(&app, &below).await;
+    let point = indexed_through(&app).await;
+    assert_eq!(point, below);
+    sqlx::query("DELETE FROM near_duplicate_buckets WHERE submission_id = $1")
+        .bind(below)
+        .execute(state.db.pool())
+        .await
+        .unwrap();
+    let mut conn = state.db.pool().acquire().await.unwrap();
+    let above = copied_by_sql(&mut conn, &template, "above", &[packed(3)]).await.remove(0);
+    drop(conn);
+    let above = id_of(&app, &above).await;
+    let key_id: i64 = count(&app, &format!("SELECT predictions_key_id FROM submissions WHERE id = {above}")).await;
+    // Buckets no submission is filed under, a team that has none: only
+    // the unindexed part can answer.
+    let nowhere = [-1; BANDS];
+    let found = |above_point| async move {
+        let mut ids = app::db::near_duplicates::candidates(&state.db, key_id, -1, &nowhere, above_point).await.unwrap();
+        ids.sort_unstable();
+        ids
+    };
+    assert_eq!(found(Some(point)).await, vec![above], "above the point only");
+    assert_eq!(found(Some(0)).await, vec![below, above], "from the start, both");
+    assert_eq!(found(Some(above)).await, Vec::<i64>::new());
+    assert_eq!(found(None).await, Vec::<i64>::new(), "the index alone");
     app.finish().await;
 }

@@ -10,7 +10,9 @@
 #   - the first `/` right after an upload (five times, the slowest);
 #   - `/` under wrk (16 connections) while 1 upload a second arrives, then
 #     5 a second, for $DURATION each, and the server's RSS after;
-#   - the gzip board export, first and second request at one version.
+#   - the gzip board export, first and second request at one version;
+#   - a search of the board (`/?q=`), matching every seeded row and none,
+#     each asked once (a second ask is served from the page cache).
 #
 #   DB=sqlite N=100000 server/benches/board_churn.sh
 #   DB=postgres N=10000 server/benches/board_churn.sh    # a scratch database on 127.0.0.1:5432
@@ -161,4 +163,7 @@ done
 sleep 2
 for i in 1 2; do
   echo "gzip board export, request $i at one version: $(curl -fs -H 'accept-encoding: gzip' -o /dev/null -w '%{size_download} bytes, %{time_total} s' "$base/api/v1/leaderboard")"
+done
+for q in churn zzzz-none; do
+  echo "search /?q=$q: $(curl -fs -o /dev/null -w '%{time_total}' "$base/?q=$q") s"
 done

@@ -421,6 +421,24 @@ async fn rows_come_from_the_covering_index(backend: Backend) {
                 .unwrap();
         let steps: Vec<&str> = plan.iter().map(|p| p.3.as_str()).collect();
         assert_eq!(steps, ["SEARCH board_rows USING INDEX board_rows_order (gen=? AND source=?)"], "{steps:?}");
+        // A search reads the folded names from an index in the board's
+        // order (no sort step), with or without a category, and counts
+        // from an index too, never the rows.
+        for (by_category, index) in [(false, "board_rows_order"), (true, "board_rows_category")] {
+            for limit in [Some(200), None] {
+                let sql = app::db::board::search_select(limit, by_category);
+                let explain = format!("EXPLAIN QUERY PLAN {sql}");
+                let query = sqlx::query_as(&explain).bind(1).bind("%a%");
+                let query = if by_category { query.bind("none") } else { query };
+                let plan: Vec<(i64, i64, i64, String)> = query.fetch_all(app.state.db.pool()).await.unwrap();
+                let steps: Vec<&str> = plan.iter().map(|p| p.3.as_str()).collect();
+                let read = match limit {
+                    Some(_) => format!("SEARCH board_rows USING COVERING INDEX {index} (gen=? AND source=?"),
+                    None => "SEARCH board_rows USING COVERING INDEX board_rows_".to_owned(),
+                };
+                assert!(steps.len() == 1 && steps[0].starts_with(&read), "{sql}: {steps:?}");
+            }
+        }
     }
     // Either way the query runs.
     let rows = sqlx::query(app::db::board::ROWS_SELECT).bind("medarabench").fetch_all(app.state.db.pool()).await;

@@ -6,14 +6,21 @@
 use crate::board::{SCRIPT, table_models, with_submissions};
 use crate::harness::{Backend, TestApp};
 use crate::on_both_backends;
+use app::domain::board::{BoardFilter, BoardRow, RowSource};
 
-on_both_backends!(the_page_shows_the_best_verified_rows_and_says_so);
+on_both_backends!(the_page_shows_the_best_verified_rows_and_says_so, a_search_keeps_what_the_filter_keeps);
 
 /// Stores `n` public copies of the submission `public_id` (models
 /// `Clone-0`... with decreasing accuracy, all below the original) directly
 /// in the database, and moves the board's version on as a change of any
 /// row would (the whole board is made again).
 pub(crate) async fn clone_submission(app: &TestApp, public_id: &str, n: usize) {
+    let names: Vec<String> = (0..n).map(|i| format!("Clone-{i}")).collect();
+    copies_named(app, public_id, &names).await;
+}
+
+/// [`clone_submission`], the copies named `names`.
+async fn copies_named(app: &TestApp, public_id: &str, names: &[impl AsRef<str>]) {
     let pool = app.state.db.pool();
     let accuracy: f64 = sqlx::query_scalar("SELECT accuracy FROM submissions WHERE public_id = $1")
         .bind(public_id)
@@ -21,7 +28,7 @@ pub(crate) async fn clone_submission(app: &TestApp, public_id: &str, n: usize) {
         .await
         .unwrap();
     let mut tx = pool.begin().await.unwrap();
-    for i in 0..n {
+    for (i, name) in names.iter().enumerate() {
         sqlx::query(
             "INSERT INTO submissions (public_id, team_id, key_id, benchmark, model_name, model_url, model_params, notes,
                     prompt_language, shots, temperature, chain_of_thought, extraction, contamination, visibility,
@@ -34,7 +41,7 @@ pub(crate) async fn clone_submission(app: &TestApp, public_id: &str, n: usize) {
                FROM submissions WHERE public_id = $4",
         )
         .bind(format!("{public_id}-{i}"))
-        .bind(format!("Clone-{i}"))
+        .bind(name.as_ref())
         .bind(accuracy - (i + 1) as f64 * 0.0005)
         .bind(public_id)
         .execute(&mut *tx)
@@ -115,5 +122,62 @@ async fn the_page_shows_the_best_verified_rows_and_says_so(backend: Backend) {
     let max = app::charts::leaderboard::MAX_MODEL_ROWS;
     assert!(svg.matches("<circle").count() <= max + 3 + 3, "at most {max} models, the baselines and the legend");
     assert!(svg.contains(&format!("best {max} of 268")), "the chart says it is cut");
+    app.finish().await;
+}
+
+/// A search runs in the database, and keeps exactly the rows the filter
+/// keeps (`BoardFilter::shows`, which the browser applies too): names
+/// whose lower case is not ASCII (U+212A KELVIN SIGN lower-cases to "k",
+/// "İ" to two characters), and searches holding `LIKE`'s own `%`, `_` and
+/// `\`, which match only themselves. The best rows it keeps are shown,
+/// in the board's order, and all of them counted.
+async fn a_search_keeps_what_the_filter_keeps(backend: Backend) {
+    let Some(app) = TestApp::start(backend).await else { return };
+    let (good, _weak) = with_submissions(&app).await;
+    let names = [
+        "\u{212A}elvin-7B",
+        "100%_Sure",
+        "50%-Sure",
+        "back\\slash",
+        "ÜBER-Model",
+        "İstanbul-7B",
+        "Σίσυφος",
+        "plain_model",
+        "plainXmodel",
+    ];
+    copies_named(&app, &good, &names).await;
+    let db = &app.state.db;
+    let board = app::db::board::board(db).await.unwrap();
+    let verified = |rows: &[&BoardRow]| {
+        let mut names: Vec<String> =
+            rows.iter().filter(|r| r.source == RowSource::Verified).map(|r| r.model.clone()).collect();
+        names.sort();
+        names
+    };
+    let searches = ["k", "K", "\u{212A}", "%", "%_", "_", "\\", "100%_", "über", "i\u{307}", "σ", "l_m", "x", "%x%"];
+    for (search, category) in searches.iter().flat_map(|s| [(s, None), (s, Some("none"))]) {
+        let filter = BoardFilter { search: (*search).into(), category: category.map(Into::into), ..Default::default() };
+        let kept: Vec<&BoardRow> = board.rows.iter().map(|r| &**r).filter(|r| filter.shows(r)).collect();
+        let page = app::db::board::page(db, &filter, 1_000).await.unwrap();
+        let shown: Vec<&BoardRow> = page.rows.iter().collect();
+        assert_eq!(verified(&shown), verified(&kept), "{search:?} in {category:?}");
+        assert_eq!(page.verified_matching, verified(&kept).len(), "{search:?} in {category:?}");
+    }
+    // The names above exercise each case ("k": the Kelvin sign's and "back").
+    let found = |search: &str| {
+        let filter = BoardFilter { search: search.into(), ..Default::default() };
+        board.rows.iter().filter(|r| r.source == RowSource::Verified && filter.shows(r)).count()
+    };
+    assert_eq!((found("k"), found("%"), found("_"), found("\\"), found("i\u{307}")), (2, 2, 2, 1, 1));
+    assert_eq!(found("zzz"), 0);
+    // The best rows kept, in the board's order, and every one counted.
+    let filter = BoardFilter { search: "sure".into(), ..Default::default() };
+    let page = app::db::board::page(db, &filter, 1).await.unwrap();
+    let first = board.rows.iter().find(|r| r.source == RowSource::Verified && filter.shows(r)).unwrap();
+    let shown: Vec<&str> =
+        page.rows.iter().filter(|r| r.source == RowSource::Verified).map(|r| r.model.as_str()).collect();
+    assert_eq!((shown, page.verified_matching), (vec![first.model.as_str()], 2));
+    // Through the page, escaped in its address.
+    assert_eq!(table_models(&app.get("/?q=100%25_").await.body), ["100%_Sure"]);
     app.finish().await;
 }

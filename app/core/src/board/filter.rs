@@ -45,10 +45,23 @@ impl BoardFilter {
             && contains_ignoring_case(&row.model, &self.search)
     }
 
-    /// Whether the search keeps a row of model `model` (the search part of
-    /// [`BoardFilter::shows`]).
-    pub fn shows_model(&self, model: &str) -> bool {
-        contains_ignoring_case(model, &self.search)
+    /// The search as a `LIKE ... ESCAPE '\'` pattern over names lower-cased
+    /// by [`folded`]: it keeps exactly the names the search part of
+    /// [`BoardFilter::shows`] keeps (the search is lower-cased the same
+    /// way, and its `%`, `_` and `\` match only themselves). Both sides
+    /// are lower-cased here, not by the database, whose `lower` is
+    /// ASCII-only on SQLite.
+    pub fn search_pattern(&self) -> String {
+        let mut pattern = String::with_capacity(self.search.len() + 2);
+        pattern.push('%');
+        for c in folded(&self.search).chars() {
+            if matches!(c, '%' | '_' | '\\') {
+                pattern.push('\\');
+            }
+            pattern.push(c);
+        }
+        pattern.push('%');
+        pattern
     }
 
     /// Whether only the source is filtered (or nothing): every row of the
@@ -88,7 +101,13 @@ fn category_is(row: &BoardRow, slug: &str) -> bool {
     }
 }
 
-/// Whether `haystack` contains `needle`, both lower-cased (Unicode).
+/// A name as the search compares it: lower-cased (Unicode), as stored
+/// beside each board row for the search in the database.
+pub fn folded(text: &str) -> String {
+    text.to_lowercase()
+}
+
+/// Whether `haystack` contains `needle`, both [`folded`].
 fn contains_ignoring_case(haystack: &str, needle: &str) -> bool {
     if needle.is_empty() {
         return true;
@@ -97,7 +116,7 @@ fn contains_ignoring_case(haystack: &str, needle: &str) -> bool {
         let (h, n) = (haystack.as_bytes(), needle.as_bytes());
         return h.windows(n.len()).any(|w| w.eq_ignore_ascii_case(n));
     }
-    haystack.to_lowercase().contains(&needle.to_lowercase())
+    folded(haystack).contains(&folded(needle))
 }
 
 #[cfg(test)]
@@ -143,6 +162,39 @@ mod tests {
         let mut odd = row("x", RowSource::Reported, Some("ÖPEN"));
         odd.focus = Some("Arabic".into());
         assert!(q(&[("category", "öpen-arabic")]).shows(&odd));
+    }
+
+    #[test]
+    fn the_search_pattern_matches_wildcards_as_themselves() {
+        assert_eq!(q(&[("q", "100%_A\\b")]).search_pattern(), "%100\\%\\_a\\\\b%");
+        assert_eq!(q(&[("q", "\u{212A}-İ")]).search_pattern(), format!("%k-{}%", "İ".to_lowercase()));
+    }
+
+    /// The pattern's text between its two `%`, unescaped; `None` if a
+    /// wildcard in it is not escaped.
+    fn unescaped(pattern: &str) -> Option<String> {
+        let mut chars = pattern.strip_prefix('%')?.strip_suffix('%')?.chars();
+        let mut text = String::new();
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' => text.push(chars.next()?),
+                '%' | '_' => return None,
+                c => text.push(c),
+            }
+        }
+        Some(text)
+    }
+
+    proptest! {
+        /// The pattern holds the search lower-cased, every character of it
+        /// literal: `LIKE` on folded names then keeps what
+        /// [`BoardFilter::shows`] keeps.
+        #[test]
+        fn the_pattern_is_the_folded_search(search in "[a-zA-Z0-9 %_\\\\İKkßΣσ-]{1,8}") {
+            let f = BoardFilter { search: search.clone(), ..Default::default() };
+            let pattern = f.search_pattern();
+            prop_assert_eq!(unescaped(&pattern), Some(folded(&search)));
+        }
     }
 
     proptest! {

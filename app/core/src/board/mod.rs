@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-pub use filter::BoardFilter;
+pub use filter::{BoardFilter, folded};
 pub use order::{OrderKey, board_order, rows_after, sort_bytes};
 
 use crate::declaration::Contamination;

@@ -49,7 +49,7 @@ mod kept;
 mod read;
 mod stored;
 mod verified;
-pub use read::{RowsAfter, best_rows_select, board, categories, compare_rows, page, rows_after};
+pub use read::{RowsAfter, best_rows_select, board, categories, compare_rows, page, rows_after, search_select};
 pub use verified::{ROWS_SELECT, team_rows_select};
 
 /// The counters whose sum is the board's version (migration 0016): a

@@ -86,37 +86,28 @@ pub fn best_rows_select(limit: usize) -> String {
 }
 
 /// The best `limit` verified rows whose model the search (and category)
-/// keeps, and how many it keeps: each row's name is checked once, from an
-/// index that holds the names, and only the rows shown are read whole.
+/// keeps, and how many it keeps. The match runs in the database, on the
+/// names lower-cased when the rows were written (`model_folded`), from an
+/// index that holds them: the shown rows' sort keys are read in the board's
+/// order until `limit` match, the count is one more pass over the index,
+/// and only the rows shown are read whole.
 async fn searched(s: &mut Snapshot, filter: &BoardFilter, limit: usize) -> Result<(Vec<(Vec<u8>, BoardRow)>, usize)> {
-    // Read from the index on (source, category, ord, model), sorted here.
-    let mut names: Vec<(Vec<u8>, String)> = match filter.category.as_deref() {
-        None => {
-            sqlx::query_as("SELECT ord, model FROM board_rows WHERE gen = $1 AND source = 1")
-                .bind(s.generation)
-                .fetch_all(&mut *s.tx)
-                .await?
-        }
-        Some(category) => {
-            sqlx::query_as("SELECT ord, model FROM board_rows WHERE gen = $1 AND source = 1 AND category = $2")
-                .persistent(false)
-                .bind(s.generation)
-                .bind(category)
-                .fetch_all(&mut *s.tx)
-                .await?
+    let category = filter.category.as_deref();
+    let pattern = filter.search_pattern();
+    // Planned at each search, with its values: a plan kept for any
+    // pattern or category cannot know how many rows match.
+    let bound = |sql| {
+        let query = sqlx::query(sql).persistent(false).bind(s.generation).bind(pattern.clone());
+        match category {
+            Some(category) => query.bind(category.to_owned()),
+            None => query,
         }
     };
-    names.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-    let mut shown = Vec::new();
-    let mut matching = 0;
-    for (ord, model) in names {
-        if filter.shows_model(&model) {
-            if shown.len() < limit {
-                shown.push(ord);
-            }
-            matching += 1;
-        }
-    }
+    let (select, count) = (search_select(Some(limit), category.is_some()), search_select(None, category.is_some()));
+    let (select, count) = (bound(&select), bound(&count));
+    let found = select.fetch_all(&mut *s.tx).await?;
+    let shown = found.iter().map(|r| r.try_get::<Vec<u8>, _>(0)).collect::<std::result::Result<Vec<_>, _>>()?;
+    let matching: i64 = count.fetch_one(&mut *s.tx).await?.try_get(0)?;
     let mut rows = Vec::with_capacity(shown.len());
     for chunk in shown.chunks(IN_LIST_AT_MOST) {
         let sql = format!("{SELECT_ROWS} AND ord IN ({})", placeholders(2, chunk.len()));
@@ -126,7 +117,22 @@ async fn searched(s: &mut Snapshot, filter: &BoardFilter, limit: usize) -> Resul
         }
     }
     rows.sort_by(|a, b| a.0.cmp(&b.0));
-    Ok((rows, matching))
+    Ok((rows, matching.max(0) as usize))
+}
+
+/// A search's statement (bind the generation, [`BoardFilter::search_pattern`]
+/// and, `by_category`, the category): with `Some(limit)` the sort keys
+/// of the first `limit` verified rows it keeps, in the board's order, read
+/// from the index on (source, ord, model_folded), or on (source,
+/// category, ord, model_folded), without sorting (a test checks the
+/// plan); with `None` how many it keeps.
+pub fn search_select(limit: Option<usize>, by_category: bool) -> String {
+    let category = if by_category { " AND category = $3" } else { "" };
+    let kept = format!("gen = $1 AND source = 1{category} AND model_folded LIKE $2 ESCAPE '\\'");
+    match limit {
+        Some(limit) => format!("SELECT ord FROM board_rows WHERE {kept} ORDER BY ord LIMIT {limit}"),
+        None => format!("SELECT COUNT(*) FROM board_rows WHERE {kept}"),
+    }
 }
 
 /// The categories on the board, in the order they first appear.

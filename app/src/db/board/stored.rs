@@ -36,7 +36,7 @@ use super::verified::{self, REGROUP_AT_MOST, SubmissionRow};
 use super::{BENCHMARK, IN_LIST_AT_MOST, blocking, changed_teams, counters_on, kept, version_on};
 use crate::domain::board::rank::{Contender, PackedBits, PairsKept, rank_ranges_kept};
 use crate::domain::board::{
-    BoardRow, CategoryChoice, RANKED_VERIFIED_LIMIT, Ranks, RowSource, category_slug, reference, sort_bytes,
+    BoardRow, CategoryChoice, RANKED_VERIFIED_LIMIT, Ranks, RowSource, category_slug, folded, reference, sort_bytes,
 };
 use crate::domain::stats::wilson;
 use crate::domain::submission::ModelCategory;
@@ -609,9 +609,9 @@ async fn group_rows(
 }
 
 /// The columns of a stored row, in `INSERT` order.
-const COLUMNS: &str =
-    "gen, ord, source, team_id, submission_id, public_id, key_id, model, category, accuracy, rankable, synthetic, body";
-const COLUMN_COUNT: usize = 13;
+const COLUMNS: &str = "gen, ord, source, team_id, submission_id, public_id, key_id, model, model_folded, category, accuracy, rankable, \
+     synthetic, body";
+const COLUMN_COUNT: usize = 14;
 
 /// One row as stored: its source's number, team, submission and key ids.
 struct Stored<'a> {
@@ -658,6 +658,7 @@ async fn insert_stored(conn: &mut AnyConnection, generation: i64, rows: &[Stored
                 .bind(s.row.submission_id.clone())
                 .bind(s.key_id)
                 .bind(s.row.model.clone())
+                .bind(folded(&s.row.model))
                 .bind(s.row.category_slug())
                 .bind(s.row.accuracy)
                 .bind(i64::from(s.rankable))

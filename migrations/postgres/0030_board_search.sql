@@ -7,8 +7,7 @@ ALTER TABLE board_rows ADD COLUMN model_folded TEXT NOT NULL DEFAULT '';
 -- The rows stored before have no folded names. A new build never serves
 -- another build's rows; they are deleted here, and the next start writes
 -- the board whole, as it would anyway.
-DELETE FROM board_rows;
-DELETE FROM board_flag_names;
+TRUNCATE board_rows, board_flag_names;
 UPDATE board_state SET build = NULL, version = NULL;
 DROP INDEX board_rows_order;
 CREATE INDEX board_rows_order ON board_rows (gen, source, ord, model_folded);

@@ -144,6 +144,7 @@ async fn a_search_keeps_what_the_filter_keeps(backend: Backend) {
         "Σίσυφος",
         "plain_model",
         "plainXmodel",
+        "Bang!Model",
     ];
     copies_named(&app, &good, &names).await;
     let db = &app.state.db;
@@ -154,8 +155,12 @@ async fn a_search_keeps_what_the_filter_keeps(backend: Backend) {
         names.sort();
         names
     };
-    let searches = ["k", "K", "\u{212A}", "%", "%_", "_", "\\", "100%_", "über", "i\u{307}", "σ", "l_m", "x", "%x%"];
-    for (search, category) in searches.iter().flat_map(|s| [(s, None), (s, Some("none"))]) {
+    let searches = [
+        "k", "K", "\u{212A}", "%", "%_", "_", "\\", "!", "g!m", "100%_", "über", "i\u{307}", "σ", "n_m", "x", "%x%",
+        "a\u{0}",
+    ];
+    let categories = [None, Some("none"), Some("open-arabic")];
+    for (search, category) in searches.iter().flat_map(|s| categories.map(|c| (s, c))) {
         let filter = BoardFilter { search: (*search).into(), category: category.map(Into::into), ..Default::default() };
         let kept: Vec<&BoardRow> = board.rows.iter().map(|r| &**r).filter(|r| filter.shows(r)).collect();
         let page = app::db::board::page(db, &filter, 1_000).await.unwrap();
@@ -168,8 +173,11 @@ async fn a_search_keeps_what_the_filter_keeps(backend: Backend) {
         let filter = BoardFilter { search: search.into(), ..Default::default() };
         board.rows.iter().filter(|r| r.source == RowSource::Verified && filter.shows(r)).count()
     };
-    assert_eq!((found("k"), found("%"), found("_"), found("\\"), found("i\u{307}")), (2, 2, 2, 1, 1));
-    assert_eq!(found("zzz"), 0);
+    assert_eq!((found("k"), found("%"), found("_"), found("\\"), found("!"), found("i\u{307}")), (2, 2, 2, 1, 1, 1));
+    assert_eq!((found("n_m"), found("g!m"), found("zzz")), (1, 1, 0));
+    // A search no name can hold reads nothing and finds nothing.
+    let long = BoardFilter { search: "x".repeat(1_000), ..Default::default() };
+    assert_eq!(app::db::board::page(db, &long, 10).await.unwrap().verified_matching, 0);
     // The best rows kept, in the board's order, and every one counted.
     let filter = BoardFilter { search: "sure".into(), ..Default::default() };
     let page = app::db::board::page(db, &filter, 1).await.unwrap();

@@ -3,11 +3,14 @@
 //! picks the rows a page receives, by the browser over the rows it has,
 //! and by the chart.
 //!
-//! [`BoardFilter::shows`] runs once per row of the board on every filtered
-//! request (100,000 rows and more), so it allocates nothing for ASCII names
-//! and categories; other text falls back to Unicode lower-casing.
+//! [`BoardFilter::shows`] runs once per row the browser holds and per
+//! published row on the server, so it allocates nothing for ASCII names
+//! and categories; other text falls back to Unicode lower-casing. The
+//! server's search over its stored verified rows runs in the database
+//! ([`BoardFilter::search_pattern`]) and keeps the same rows.
 
 use super::{BoardRow, RowSource};
+use crate::submission::MAX_MODEL_NAME;
 
 /// The board's filters as the page's query string carries them
 /// (`?source=verified&category=open-arabic&q=llama`); the chart and the
@@ -45,23 +48,35 @@ impl BoardFilter {
             && contains_ignoring_case(&row.model, &self.search)
     }
 
-    /// The search as a `LIKE ... ESCAPE '\'` pattern over names lower-cased
+    /// The search as a `LIKE ... ESCAPE '!'` pattern over names lower-cased
     /// by [`folded`]: it keeps exactly the names the search part of
     /// [`BoardFilter::shows`] keeps (the search is lower-cased the same
-    /// way, and its `%`, `_` and `\` match only themselves). Both sides
+    /// way, and its `%`, `_` and `!` match only themselves). Both sides
     /// are lower-cased here, not by the database, whose `lower` is
-    /// ASCII-only on SQLite.
+    /// ASCII-only on SQLite. `!`, not `\`, escapes: both databases read
+    /// `'!'` alike whatever their string settings.
     pub fn search_pattern(&self) -> String {
         let mut pattern = String::with_capacity(self.search.len() + 2);
         pattern.push('%');
         for c in folded(&self.search).chars() {
-            if matches!(c, '%' | '_' | '\\') {
-                pattern.push('\\');
+            if matches!(c, '%' | '_' | '!') {
+                pattern.push('!');
             }
             pattern.push(c);
         }
         pattern.push('%');
         pattern
+    }
+
+    /// Whether the search can be part of no model name the server
+    /// accepts, so that it keeps no submission's row without asking the
+    /// database: it holds a control character (names refuse them; a NUL is
+    /// no text to PostgreSQL and ends a pattern on SQLite), or it is longer
+    /// than a name lower-cased can be (`MAX_MODEL_NAME` characters, each at
+    /// most two once lower-cased: only U+0130 becomes two; a longer
+    /// pattern could also pass SQLite's limit on `LIKE` patterns).
+    pub fn search_finds_no_name(&self) -> bool {
+        self.search.chars().any(char::is_control) || self.search.chars().count() > 2 * MAX_MODEL_NAME
     }
 
     /// Whether only the source is filtered (or nothing): every row of the
@@ -166,7 +181,15 @@ mod tests {
 
     #[test]
     fn the_search_pattern_matches_wildcards_as_themselves() {
-        assert_eq!(q(&[("q", "100%_A\\b")]).search_pattern(), "%100\\%\\_a\\\\b%");
+        assert_eq!(q(&[("q", "100%_A!b\\")]).search_pattern(), "%100!%!_a!!b\\%");
+        let long = |text: &str, n| BoardFilter { search: text.repeat(n), ..Default::default() };
+        assert!(
+            q(&[("q", "a\u{0}b")]).search_finds_no_name() && long("x", 2 * MAX_MODEL_NAME + 1).search_finds_no_name()
+        );
+        // The longest name lower-cased: 120 × "İ", 240 characters.
+        assert!(!long("\u{130}", MAX_MODEL_NAME).search_finds_no_name());
+        assert_eq!(folded(&"\u{130}".repeat(MAX_MODEL_NAME)).chars().count(), 2 * MAX_MODEL_NAME);
+        assert!(!long("x", 2 * MAX_MODEL_NAME).search_finds_no_name());
         assert_eq!(q(&[("q", "\u{212A}-İ")]).search_pattern(), format!("%k-{}%", "İ".to_lowercase()));
     }
 
@@ -177,7 +200,7 @@ mod tests {
         let mut text = String::new();
         while let Some(c) = chars.next() {
             match c {
-                '\\' => text.push(chars.next()?),
+                '!' => text.push(chars.next()?),
                 '%' | '_' => return None,
                 c => text.push(c),
             }
@@ -190,7 +213,7 @@ mod tests {
         /// literal: `LIKE` on folded names then keeps what
         /// [`BoardFilter::shows`] keeps.
         #[test]
-        fn the_pattern_is_the_folded_search(search in "[a-zA-Z0-9 %_\\\\İKkßΣσ-]{1,8}") {
+        fn the_pattern_is_the_folded_search(search in "[a-zA-Z0-9 %_!\\\\İKkßΣσ-]{1,8}") {
             let f = BoardFilter { search: search.clone(), ..Default::default() };
             let pattern = f.search_pattern();
             prop_assert_eq!(unescaped(&pattern), Some(folded(&search)));

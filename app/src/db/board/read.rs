@@ -89,9 +89,13 @@ pub fn best_rows_select(limit: usize) -> String {
 /// keeps, and how many it keeps. The match runs in the database, on the
 /// names lower-cased when the rows were written (`model_folded`), from an
 /// index that holds them: the shown rows' sort keys are read in the board's
-/// order until `limit` match, the count is one more pass over the index,
-/// and only the rows shown are read whole.
+/// order until `limit` match, the count is one more pass over every entry
+/// of the index in the category, and only the rows shown are read whole.
 async fn searched(s: &mut Snapshot, filter: &BoardFilter, limit: usize) -> Result<(Vec<(Vec<u8>, BoardRow)>, usize)> {
+    // No name holds it (and a NUL is no text to PostgreSQL).
+    if filter.search_finds_no_name() {
+        return Ok((Vec::new(), 0));
+    }
     let category = filter.category.as_deref();
     let pattern = filter.search_pattern();
     // Planned at each search, with its values: a plan kept for any
@@ -123,12 +127,12 @@ async fn searched(s: &mut Snapshot, filter: &BoardFilter, limit: usize) -> Resul
 /// A search's statement (bind the generation, [`BoardFilter::search_pattern`]
 /// and, `by_category`, the category): with `Some(limit)` the sort keys
 /// of the first `limit` verified rows it keeps, in the board's order, read
-/// from the index on (source, ord, model_folded), or on (source,
-/// category, ord, model_folded), without sorting (a test checks the
-/// plan); with `None` how many it keeps.
+/// from the index on (gen, source, ord, model_folded), or on (gen, source,
+/// category, ord, model_folded), without sorting (a test checks the plan
+/// on SQLite); with `None` how many it keeps, from either index.
 pub fn search_select(limit: Option<usize>, by_category: bool) -> String {
     let category = if by_category { " AND category = $3" } else { "" };
-    let kept = format!("gen = $1 AND source = 1{category} AND model_folded LIKE $2 ESCAPE '\\'");
+    let kept = format!("gen = $1 AND source = 1{category} AND model_folded LIKE $2 ESCAPE '!'");
     match limit {
         Some(limit) => format!("SELECT ord FROM board_rows WHERE {kept} ORDER BY ord LIMIT {limit}"),
         None => format!("SELECT COUNT(*) FROM board_rows WHERE {kept}"),

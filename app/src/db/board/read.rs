@@ -52,14 +52,14 @@ pub async fn page(db: &Db, filter: &BoardFilter, limit: usize) -> Result<BoardPa
         let category = filter.category.as_deref().unwrap_or_default();
         let sql = format!("source = 1 AND category = $2 ORDER BY ord LIMIT {limit}");
         let shown = stored_rows(&mut s.tx, &sql, s.generation, &[category]).await?;
-        let matching: i64 =
+        let count =
             sqlx::query_scalar("SELECT COUNT(*) FROM board_rows WHERE gen = $1 AND source = 1 AND category = $2")
                 .persistent(false)
                 .bind(s.generation)
                 .bind(category)
-                .fetch_one(&mut *s.tx)
-                .await?;
-        (shown, matching.max(0) as usize)
+                .fetch_one(&mut *s.tx);
+        let matching = kept_count(shown.len(), limit, count).await?;
+        (shown, matching)
     } else {
         searched(&mut s, filter, limit).await?
     };
@@ -89,8 +89,9 @@ pub fn best_rows_select(limit: usize) -> String {
 /// keeps, and how many it keeps. The match runs in the database, on the
 /// names lower-cased when the rows were written (`model_folded`), from an
 /// index that holds them: the shown rows' sort keys are read in the board's
-/// order until `limit` match, the count is one more pass over every entry
-/// of the index in the category, and only the rows shown are read whole.
+/// order until `limit` match, a full page counts the rest in one more pass
+/// over every entry of the index in the category ([`kept_count`]), and
+/// only the rows shown are read whole.
 async fn searched(s: &mut Snapshot, filter: &BoardFilter, limit: usize) -> Result<(Vec<(Vec<u8>, BoardRow)>, usize)> {
     // No name holds it (and a NUL is no text to PostgreSQL).
     if filter.search_finds_no_name() {
@@ -111,7 +112,8 @@ async fn searched(s: &mut Snapshot, filter: &BoardFilter, limit: usize) -> Resul
     let (select, count) = (bound(&select), bound(&count));
     let found = select.fetch_all(&mut *s.tx).await?;
     let shown = found.iter().map(|r| r.try_get::<Vec<u8>, _>(0)).collect::<std::result::Result<Vec<_>, _>>()?;
-    let matching: i64 = count.fetch_one(&mut *s.tx).await?.try_get(0)?;
+    let count = async { count.fetch_one(&mut *s.tx).await?.try_get::<i64, _>(0) };
+    let matching = kept_count(shown.len(), limit, count).await?;
     let mut rows = Vec::with_capacity(shown.len());
     for chunk in shown.chunks(IN_LIST_AT_MOST) {
         let sql = format!("{SELECT_ROWS} AND ord IN ({})", placeholders(2, chunk.len()));
@@ -121,7 +123,21 @@ async fn searched(s: &mut Snapshot, filter: &BoardFilter, limit: usize) -> Resul
         }
     }
     rows.sort_by(|a, b| a.0.cmp(&b.0));
-    Ok((rows, matching.max(0) as usize))
+    Ok((rows, matching))
+}
+
+/// How many rows a filter keeps, `shown` of them read with `LIMIT limit`
+/// in the same snapshot: fewer than `limit` are all there are, so only a
+/// full page asks `count` (a second pass over the index's entries).
+async fn kept_count(
+    shown: usize,
+    limit: usize,
+    count: impl Future<Output = std::result::Result<i64, sqlx::Error>>,
+) -> Result<usize> {
+    if shown < limit {
+        return Ok(shown);
+    }
+    Ok(count.await?.max(0) as usize)
 }
 
 /// A search's statement (bind the generation, [`BoardFilter::search_pattern`]
